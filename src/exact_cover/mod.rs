@@ -1,0 +1,241 @@
+//! A generic exact-cover solver: Knuth's Algorithm X with dancing links.
+//!
+//! The matrix is a set of *items* (columns) and *options* (rows, each a set of items).
+//! A solution is a set of options that covers every *primary* item exactly once and every
+//! *secondary* item at most once. This module knows nothing about any particular puzzle.
+//!
+//! The layout follows Knuth's `dlx1`: one flat array of nodes, where nodes `1..=N` are the item
+//! headers (their `top` field holds the list length), and the options follow, each preceded by
+//! a spacer node whose links let a walk along an option wrap around without a per-option
+//! pointer. The search is iterative and resumable, branches on the item with the fewest
+//! options left (MRV), and takes an item with a single option left as soon as one appears:
+//! `hide` pushes such items on a stack, so no scan is needed to find forced moves.
+//!
+//! ```
+//! use sudoku_dlx::exact_cover::ExactCover;
+//!
+//! // Items 0..3 must each be covered exactly once.
+//! let mut matrix = ExactCover::new(3, 0);
+//! matrix.add_option(&[0, 1]).unwrap();
+//! matrix.add_option(&[2]).unwrap();
+//! matrix.add_option(&[1, 2]).unwrap();
+//! matrix.add_option(&[0]).unwrap();
+//! assert_eq!(matrix.count(None).solutions, 2);
+//! ```
+
+mod error;
+mod sanity;
+mod search;
+mod stats;
+#[cfg(test)]
+mod tests;
+
+pub use error::{BuildError, Conflict};
+pub use search::{Count, Solution};
+pub use stats::Stats;
+
+/// Marks a spacer node in the `top` field.
+const SPACER: u32 = u32::MAX;
+
+/// One node of the matrix: a header, an option's entry, or a spacer.
+///
+/// Kept at 16 bytes so that a node is one aligned load and the four fields of the node being
+/// unlinked share a cache line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+struct Node {
+    /// Header: number of options in the item's list. Entry: its item. Spacer: `SPACER`.
+    top: u32,
+    /// Previous node in the item's list. Spacer: first node of the preceding option.
+    up: u32,
+    /// Next node in the item's list. Spacer: last node of the following option.
+    down: u32,
+    /// Entry: the option it belongs to.
+    option: u32,
+}
+
+/// An exact-cover matrix together with the state of a search over it.
+///
+/// Build it with [`ExactCover::new`] and [`ExactCover::add_option`], optionally fix some
+/// options in advance with [`ExactCover::select`], then ask for solutions with
+/// [`ExactCover::next_solution`], [`ExactCover::first_solution`] or [`ExactCover::count`].
+/// [`ExactCover::clear`] empties the matrix but keeps every buffer, so a matrix can be
+/// rebuilt many times without allocating once it has grown to its largest size.
+#[derive(Clone, Debug)]
+pub struct ExactCover {
+    nodes: Vec<Node>,
+    /// Item list links; index 0 is the root of the primary list and `items + 1` the root of
+    /// the secondary list. Items are numbered from 1 inside the matrix.
+    left: Vec<u32>,
+    right: Vec<u32>,
+    primary: u32,
+    items: u32,
+    /// Node index of the first entry of each option.
+    option_start: Vec<u32>,
+    search: search::State,
+    stats: Stats,
+}
+
+impl ExactCover {
+    /// An empty matrix with `primary` items that must be covered exactly once and
+    /// `secondary` items that may be covered at most once. Item `k` is primary when
+    /// `k < primary`, secondary otherwise.
+    pub fn new(primary: usize, secondary: usize) -> Self {
+        let mut matrix = ExactCover {
+            nodes: Vec::new(),
+            left: Vec::new(),
+            right: Vec::new(),
+            primary: 0,
+            items: 0,
+            option_start: Vec::new(),
+            search: search::State::default(),
+            stats: Stats::default(),
+        };
+        matrix.clear(primary, secondary);
+        matrix
+    }
+
+    /// Empties the matrix and gives it a new set of items, keeping the allocated buffers.
+    ///
+    /// # Panics
+    /// If the number of items does not fit the 32-bit node indices.
+    pub fn clear(&mut self, primary: usize, secondary: usize) {
+        let items = primary + secondary;
+        assert!(
+            items < (u32::MAX / 2) as usize,
+            "too many items for 32-bit nodes"
+        );
+        let (primary, items) = (primary as u32, items as u32);
+        self.primary = primary;
+        self.items = items;
+        self.nodes.clear();
+        self.nodes.push(Node::default());
+        self.nodes.extend((1..=items).map(|i| Node {
+            top: 0,
+            up: i,
+            down: i,
+            option: 0,
+        }));
+        // The spacer before the first option.
+        self.nodes.push(Node {
+            top: SPACER,
+            ..Node::default()
+        });
+        self.left.clear();
+        self.right.clear();
+        let secondary_root = items + 1;
+        for i in 0..=secondary_root {
+            self.left.push(i.wrapping_sub(1));
+            self.right.push(i + 1);
+        }
+        // Close the two circular lists: 0 ↔ 1..=primary and secondary_root ↔ primary+1..=items.
+        self.left[0] = primary;
+        self.right[primary as usize] = 0;
+        if primary == items {
+            self.left[secondary_root as usize] = secondary_root;
+            self.right[secondary_root as usize] = secondary_root;
+        } else {
+            self.left[primary as usize + 1] = secondary_root;
+            self.right[secondary_root as usize] = primary + 1;
+            self.left[secondary_root as usize] = items;
+            self.right[items as usize] = secondary_root;
+        }
+        self.option_start.clear();
+        self.search.reset(items as usize);
+        self.stats = Stats::default();
+    }
+
+    /// Number of primary items.
+    pub fn primary_items(&self) -> usize {
+        self.primary as usize
+    }
+
+    /// Number of items, primary and secondary.
+    pub fn items(&self) -> usize {
+        self.items as usize
+    }
+
+    /// Number of options added so far.
+    pub fn options(&self) -> usize {
+        self.option_start.len()
+    }
+
+    /// Number of options that still contain `item` in the current state of the search.
+    ///
+    /// # Panics
+    /// If `item` is not an item of the matrix.
+    pub fn options_of_item(&self, item: usize) -> usize {
+        assert!(item < self.items as usize, "no item {item}");
+        self.nodes[item + 1].top as usize
+    }
+
+    /// Adds an option covering `items` and returns its number (options are numbered from 0
+    /// in the order they are added). Any search in progress is abandoned first.
+    pub fn add_option(&mut self, items: &[usize]) -> Result<usize, BuildError> {
+        if items.is_empty() {
+            return Err(BuildError::EmptyOption);
+        }
+        for (k, &item) in items.iter().enumerate() {
+            if item >= self.items as usize {
+                return Err(BuildError::NoSuchItem {
+                    item,
+                    items: self.items as usize,
+                });
+            }
+            if items[..k].contains(&item) {
+                return Err(BuildError::RepeatedItem { item });
+            }
+        }
+        self.restart();
+        let option = self.option_start.len() as u32;
+        let spacer_before = self.nodes.len() as u32 - 1;
+        let first = spacer_before + 1;
+        for &item in items {
+            let header = item as u32 + 1;
+            let node = self.nodes.len() as u32;
+            let last = self.nodes[header as usize].up;
+            self.nodes.push(Node {
+                top: header,
+                up: last,
+                down: header,
+                option,
+            });
+            self.nodes[last as usize].down = node;
+            self.nodes[header as usize].up = node;
+            self.nodes[header as usize].top += 1;
+        }
+        let last = self.nodes.len() as u32 - 1;
+        self.nodes[spacer_before as usize].down = last;
+        self.nodes.push(Node {
+            top: SPACER,
+            up: first,
+            down: 0,
+            option: 0,
+        });
+        self.option_start.push(first);
+        Ok(option as usize)
+    }
+
+    /// The items of `option`, in the order they were given.
+    ///
+    /// # Panics
+    /// If `option` is not an option of the matrix.
+    pub fn option_items(&self, option: usize) -> impl Iterator<Item = usize> + '_ {
+        let start = self.option_start[option] as usize;
+        self.nodes[start..]
+            .iter()
+            .take_while(|node| node.top != SPACER)
+            .map(|node| node.top as usize - 1)
+    }
+
+    /// Statistics of the searches since the matrix was last cleared or
+    /// [`reset_stats`](Self::reset_stats) was called.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Sets every statistic back to zero.
+    pub fn reset_stats(&mut self) {
+        self.stats = Stats::default();
+    }
+}

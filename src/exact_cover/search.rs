@@ -1,0 +1,401 @@
+//! The search: cover and uncover, choosing an item, and the resumable iterative loop that
+//! every consumer (first solution, stream of solutions, count with a cap) goes through.
+
+use super::{Conflict, ExactCover, Node, SPACER};
+
+/// Where the search stands between two calls of [`ExactCover::next_solution`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Phase {
+    /// Nothing searched since the last restart: the next call starts at the top.
+    #[default]
+    Ready,
+    /// A solution was just reported at `level`: the next call backtracks from it.
+    Found,
+    /// Every solution has been reported.
+    Exhausted,
+}
+
+/// The search's own memory, sized when the matrix is cleared so that searching never
+/// allocates.
+#[derive(Clone, Debug, Default)]
+pub(super) struct State {
+    phase: Phase,
+    /// Number of options the search has chosen on the current path.
+    level: usize,
+    /// The node of the option tried at each level.
+    choice: Vec<u32>,
+    /// The item branched on at each level.
+    branch_item: Vec<u32>,
+    /// Items whose list shrank to one option or none since the last backtrack. Entries may be
+    /// stale (covered since, or shrunk further) and are checked when popped.
+    forced: Vec<u32>,
+    forced_len: usize,
+    /// First node of each option fixed by [`ExactCover::select`], in order.
+    selected: Vec<u32>,
+}
+
+impl State {
+    pub(super) fn reset(&mut self, items: usize) {
+        self.phase = Phase::Ready;
+        self.level = 0;
+        // A level covers at least one item, so the path is never longer than the item count.
+        self.choice.clear();
+        self.choice.resize(items + 1, 0);
+        self.branch_item.clear();
+        self.branch_item.resize(items + 1, 0);
+        // Between two backtracks lengths only shrink, so an item is pushed at most twice:
+        // once on reaching one option, once on reaching none.
+        self.forced.clear();
+        self.forced.resize(2 * items + 2, 0);
+        self.forced_len = 0;
+        self.selected.clear();
+        self.selected.reserve(items);
+    }
+}
+
+/// What [`ExactCover::count`] found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Count {
+    /// The number of solutions found (never more than the cap).
+    pub solutions: u128,
+    /// True when the search stopped at the cap, so there may be more solutions.
+    pub capped: bool,
+}
+
+/// A solution just found: the options it is made of. It borrows the matrix, so the next
+/// call to [`ExactCover::next_solution`] waits until it is dropped.
+#[derive(Debug)]
+pub struct Solution<'a> {
+    matrix: &'a ExactCover,
+}
+
+impl Solution<'_> {
+    /// The options of the solution: first those fixed by [`ExactCover::select`], in the order
+    /// they were selected, then those the search chose, from the top of the search down.
+    pub fn options(&self) -> impl Iterator<Item = usize> + '_ {
+        let state = &self.matrix.search;
+        let nodes = &self.matrix.nodes;
+        state
+            .selected
+            .iter()
+            .chain(&state.choice[..state.level])
+            .map(move |&node| nodes[node as usize].option as usize)
+    }
+
+    /// How many options the solution has.
+    pub fn len(&self) -> usize {
+        self.matrix.search.selected.len() + self.matrix.search.level
+    }
+
+    /// True for the solution of a matrix without primary items that needs no option.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The item the search should take next.
+enum Choice {
+    /// Some item has no option left: this path has no solution.
+    DeadEnd,
+    /// Branch on this item.
+    Item(u32),
+}
+
+impl ExactCover {
+    /// Fixes `option` as part of every solution before searching, as a puzzle's givens are.
+    /// Any search in progress is abandoned first; selections stay until
+    /// [`restart`](Self::restart) or [`clear`](Self::clear).
+    pub fn select(&mut self, option: usize) -> Result<(), Conflict> {
+        self.rewind_search();
+        let first = self.option_start[option];
+        let mut q = first as usize;
+        while self.nodes[q].top != SPACER {
+            let item = self.nodes[q].top;
+            if !self.is_active(item) {
+                return Err(Conflict {
+                    option,
+                    item: item as usize - 1,
+                });
+            }
+            q += 1;
+        }
+        self.cover(self.nodes[first as usize].top);
+        self.cover_rest_of_option(first);
+        self.search.selected.push(first);
+        Ok(())
+    }
+
+    /// Abandons any search in progress and undoes every selection, restoring the matrix as
+    /// it was built. The next search starts from the top.
+    pub fn restart(&mut self) {
+        self.rewind_search();
+        while let Some(first) = self.search.selected.pop() {
+            self.uncover_rest_of_option(first);
+            self.uncover(self.nodes[first as usize].top);
+        }
+        self.search.forced_len = 0;
+    }
+
+    /// Abandons any search in progress, keeping the selections.
+    fn rewind_search(&mut self) {
+        if self.search.phase == Phase::Found {
+            for level in (0..self.search.level).rev() {
+                self.uncover_rest_of_option(self.search.choice[level]);
+                self.uncover(self.search.branch_item[level]);
+            }
+        }
+        self.search.level = 0;
+        self.search.phase = Phase::Ready;
+        self.search.forced_len = 0;
+    }
+
+    /// Finds the next solution, continuing where the previous call stopped. Returns `None`
+    /// once every solution has been reported (and keeps returning `None` until
+    /// [`restart`](Self::restart), [`select`](Self::select) or a new option).
+    pub fn next_solution(&mut self) -> Option<Solution<'_>> {
+        if self.advance() {
+            Some(Solution { matrix: self })
+        } else {
+            None
+        }
+    }
+
+    /// The first solution from the top, or `None` if there is none.
+    pub fn first_solution(&mut self) -> Option<Solution<'_>> {
+        self.rewind_search();
+        self.next_solution()
+    }
+
+    /// Counts the solutions from the top, stopping once `cap` are found.
+    pub fn count(&mut self, cap: Option<u128>) -> Count {
+        self.rewind_search();
+        let mut count = Count::default();
+        while cap.is_none_or(|cap| count.solutions < cap) {
+            if !self.advance() {
+                return count;
+            }
+            count.solutions += 1;
+        }
+        count.capped = true;
+        count
+    }
+
+    /// Runs the search until the next solution (true) or the end (false).
+    fn advance(&mut self) -> bool {
+        #[derive(Clone, Copy)]
+        enum Step {
+            /// Extend the partial solution of `level` options.
+            Enter,
+            /// Try the option in `choice[level]`, or give up the level when it is the header.
+            Try,
+            /// The current level has nothing more: go back to the one above.
+            Backtrack,
+        }
+        let mut step = match self.search.phase {
+            Phase::Ready => Step::Enter,
+            Phase::Found => Step::Backtrack,
+            Phase::Exhausted => return false,
+        };
+        let mut level = self.search.level;
+        loop {
+            match step {
+                Step::Enter => {
+                    self.stats.nodes += 1;
+                    if self.right[0] == 0 {
+                        self.search.level = level;
+                        self.search.phase = Phase::Found;
+                        self.stats.solutions += 1;
+                        return true;
+                    }
+                    match self.choose() {
+                        Choice::DeadEnd => {
+                            self.stats.dead_ends += 1;
+                            step = Step::Backtrack;
+                        }
+                        Choice::Item(item) => {
+                            self.cover(item);
+                            self.search.branch_item[level] = item;
+                            self.search.choice[level] = self.nodes[item as usize].down;
+                            step = Step::Try;
+                        }
+                    }
+                }
+                Step::Try => {
+                    let node = self.search.choice[level];
+                    let item = self.search.branch_item[level];
+                    if node == item {
+                        self.uncover(item);
+                        step = Step::Backtrack;
+                    } else {
+                        self.cover_rest_of_option(node);
+                        level += 1;
+                        self.stats.max_depth = self.stats.max_depth.max(level as u32);
+                        step = Step::Enter;
+                    }
+                }
+                Step::Backtrack => {
+                    // Entries pushed below this level describe a state that is being undone.
+                    self.search.forced_len = 0;
+                    if level == 0 {
+                        self.search.level = 0;
+                        self.search.phase = Phase::Exhausted;
+                        return false;
+                    }
+                    level -= 1;
+                    let node = self.search.choice[level];
+                    self.uncover_rest_of_option(node);
+                    self.search.choice[level] = self.nodes[node as usize].down;
+                    step = Step::Try;
+                }
+            }
+        }
+    }
+
+    /// Picks the item to branch on: a forced item if one is waiting, else the active primary
+    /// item with the fewest options (the first such in list order).
+    fn choose(&mut self) -> Choice {
+        while self.search.forced_len > 0 {
+            self.search.forced_len -= 1;
+            let item = self.search.forced[self.search.forced_len];
+            if self.is_active(item) {
+                match self.nodes[item as usize].top {
+                    0 => return Choice::DeadEnd,
+                    1 => {
+                        self.stats.forced += 1;
+                        return Choice::Item(item);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut best = 0;
+        let mut best_len = u32::MAX;
+        let mut item = self.right[0];
+        while item != 0 {
+            let len = self.nodes[item as usize].top;
+            if len < best_len {
+                best = item;
+                best_len = len;
+                if len <= 1 {
+                    break;
+                }
+            }
+            item = self.right[item as usize];
+        }
+        match best_len {
+            0 => Choice::DeadEnd,
+            1 => {
+                self.stats.forced += 1;
+                Choice::Item(best)
+            }
+            _ => {
+                self.stats.guesses += 1;
+                Choice::Item(best)
+            }
+        }
+    }
+
+    /// True while `item` (a header node) has not been covered.
+    #[inline]
+    fn is_active(&self, item: u32) -> bool {
+        self.right[self.left[item as usize] as usize] == item
+    }
+
+    /// Removes `item` from the item list and every option of its list from the other lists.
+    #[inline]
+    fn cover(&mut self, item: u32) {
+        let mut node = self.nodes[item as usize].down;
+        while node != item {
+            self.hide(node);
+            node = self.nodes[node as usize].down;
+        }
+        let (l, r) = (self.left[item as usize], self.right[item as usize]);
+        self.right[l as usize] = r;
+        self.left[r as usize] = l;
+    }
+
+    /// Undoes [`cover`](Self::cover), in exactly the reverse order.
+    #[inline]
+    fn uncover(&mut self, item: u32) {
+        let (l, r) = (self.left[item as usize], self.right[item as usize]);
+        self.right[l as usize] = item;
+        self.left[r as usize] = item;
+        let mut node = self.nodes[item as usize].up;
+        while node != item {
+            self.unhide(node);
+            node = self.nodes[node as usize].up;
+        }
+    }
+
+    /// Unlinks the other entries of `node`'s option from their item lists, noting the primary
+    /// items left with one option or none.
+    #[inline]
+    fn hide(&mut self, node: u32) {
+        let primary = self.primary;
+        let mut updates = 0;
+        let mut q = node as usize + 1;
+        while q != node as usize {
+            let Node { top, up, down, .. } = self.nodes[q];
+            if top == SPACER {
+                q = up as usize;
+                continue;
+            }
+            self.nodes[up as usize].down = down;
+            self.nodes[down as usize].up = up;
+            let len = self.nodes[top as usize].top - 1;
+            self.nodes[top as usize].top = len;
+            if len <= 1 && top <= primary {
+                self.search.forced[self.search.forced_len] = top;
+                self.search.forced_len += 1;
+            }
+            updates += 1;
+            q += 1;
+        }
+        self.stats.updates += updates;
+    }
+
+    /// Undoes [`hide`](Self::hide), in exactly the reverse order.
+    #[inline]
+    fn unhide(&mut self, node: u32) {
+        let mut q = node as usize - 1;
+        while q != node as usize {
+            let Node { top, up, down, .. } = self.nodes[q];
+            if top == SPACER {
+                q = down as usize;
+                continue;
+            }
+            self.nodes[up as usize].down = q as u32;
+            self.nodes[down as usize].up = q as u32;
+            self.nodes[top as usize].top += 1;
+            q -= 1;
+        }
+    }
+
+    /// Covers the items of `node`'s option other than `node`'s own item.
+    fn cover_rest_of_option(&mut self, node: u32) {
+        let mut q = node as usize + 1;
+        while q != node as usize {
+            let top = self.nodes[q].top;
+            if top == SPACER {
+                q = self.nodes[q].up as usize;
+            } else {
+                self.cover(top);
+                q += 1;
+            }
+        }
+    }
+
+    /// Undoes [`cover_rest_of_option`](Self::cover_rest_of_option), in reverse order.
+    fn uncover_rest_of_option(&mut self, node: u32) {
+        let mut q = node as usize - 1;
+        while q != node as usize {
+            let top = self.nodes[q].top;
+            if top == SPACER {
+                q = self.nodes[q].down as usize;
+            } else {
+                self.uncover(top);
+                q -= 1;
+            }
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! Unit tests of the exact-cover core on small problems with known answers.
+
+use super::{BuildError, Conflict, ExactCover};
+
+/// Knuth's example from "Dancing Links": items A..G, six options, one solution.
+fn knuth_example() -> ExactCover {
+    let (a, b, c, d, e, f, g) = (0, 1, 2, 3, 4, 5, 6);
+    let mut matrix = ExactCover::new(7, 0);
+    for option in [
+        &[c, e, f][..],
+        &[a, d, g],
+        &[b, c, f],
+        &[a, d],
+        &[b, g],
+        &[d, e, g],
+    ] {
+        matrix.add_option(option).unwrap();
+    }
+    matrix
+}
+
+/// n queens: rows and columns are primary, the two diagonal families secondary.
+pub(crate) fn queens(n: usize) -> ExactCover {
+    let diagonals = 2 * n - 1;
+    let mut matrix = ExactCover::new(2 * n, 2 * diagonals);
+    for row in 0..n {
+        for col in 0..n {
+            let up = 2 * n + row + col;
+            let down = 2 * n + diagonals + row + n - 1 - col;
+            matrix.add_option(&[row, n + col, up, down]).unwrap();
+        }
+    }
+    matrix
+}
+
+#[test]
+fn knuth_example_has_its_one_solution() {
+    let mut matrix = knuth_example();
+    matrix.sanity();
+    let mut options: Vec<usize> = matrix.first_solution().unwrap().options().collect();
+    options.sort();
+    assert_eq!(options, vec![0, 3, 4]);
+    assert!(matrix.next_solution().is_none());
+    assert!(matrix.next_solution().is_none());
+    matrix.restart();
+    matrix.sanity();
+    assert_eq!(matrix.count(None).solutions, 1);
+}
+
+#[test]
+fn queens_have_their_known_counts() {
+    for (n, expected) in [(1, 1), (4, 2), (6, 4), (8, 92), (10, 724)] {
+        let mut matrix = queens(n);
+        let count = matrix.count(None);
+        assert_eq!(count.solutions, expected, "{n} queens");
+        assert!(!count.capped);
+        matrix.restart();
+        matrix.sanity();
+    }
+}
+
+#[test]
+fn streamed_queens_solutions_are_distinct_placements() {
+    let mut matrix = queens(8);
+    let mut seen = std::collections::HashSet::new();
+    while let Some(solution) = matrix.next_solution() {
+        let mut options: Vec<usize> = solution.options().collect();
+        assert_eq!(options.len(), 8);
+        options.sort();
+        let rows: std::collections::HashSet<usize> = options.iter().map(|o| o / 8).collect();
+        assert_eq!(rows.len(), 8);
+        assert!(seen.insert(options), "a solution was reported twice");
+    }
+    assert_eq!(seen.len(), 92);
+}
+
+#[test]
+fn a_cap_stops_the_count_and_says_so() {
+    let mut matrix = queens(8);
+    let count = matrix.count(Some(10));
+    assert_eq!(count.solutions, 10);
+    assert!(count.capped);
+    let exact = matrix.count(Some(92));
+    assert_eq!(exact.solutions, 92);
+    assert!(
+        exact.capped,
+        "reaching the cap is reported even when nothing is left"
+    );
+    assert!(!matrix.count(Some(93)).capped);
+    matrix.restart();
+    matrix.sanity();
+}
+
+#[test]
+fn the_search_restores_every_link_when_abandoned_midway() {
+    let mut matrix = queens(6);
+    matrix.select(1).unwrap(); // queen at row 0, column 1
+    assert!(matrix.next_solution().is_some());
+    matrix.restart();
+    matrix.sanity();
+    assert_eq!(matrix.count(None).solutions, 4);
+}
+
+#[test]
+fn selections_fix_options_and_conflicts_are_reported() {
+    let mut matrix = queens(6);
+    matrix.select(1).unwrap();
+    assert_eq!(matrix.count(None).solutions, 1);
+    let conflict = matrix.select(2).unwrap_err(); // row 0 again
+    assert_eq!(conflict, Conflict { option: 2, item: 0 });
+    let options: Vec<usize> = matrix.first_solution().unwrap().options().collect();
+    assert_eq!(options[0], 1, "selections come first");
+    matrix.restart();
+    matrix.sanity();
+    assert_eq!(matrix.count(None).solutions, 4);
+}
+
+#[test]
+fn secondary_items_need_not_be_covered() {
+    let mut matrix = ExactCover::new(1, 1);
+    matrix.add_option(&[0]).unwrap();
+    matrix.add_option(&[0, 1]).unwrap();
+    assert_eq!(matrix.count(None).solutions, 2);
+}
+
+#[test]
+fn no_primary_items_means_one_empty_solution() {
+    let mut matrix = ExactCover::new(0, 2);
+    matrix.add_option(&[1]).unwrap();
+    let solution = matrix.first_solution().unwrap();
+    assert!(solution.is_empty());
+}
+
+#[test]
+fn an_uncoverable_item_means_no_solution() {
+    let mut matrix = ExactCover::new(2, 0);
+    matrix.add_option(&[0]).unwrap();
+    assert!(matrix.first_solution().is_none());
+    assert_eq!(matrix.stats().dead_ends, 1);
+}
+
+#[test]
+fn bad_options_are_refused() {
+    let mut matrix = ExactCover::new(2, 1);
+    assert_eq!(matrix.add_option(&[]), Err(BuildError::EmptyOption));
+    assert_eq!(
+        matrix.add_option(&[3]),
+        Err(BuildError::NoSuchItem { item: 3, items: 3 })
+    );
+    assert_eq!(
+        matrix.add_option(&[1, 1]),
+        Err(BuildError::RepeatedItem { item: 1 })
+    );
+    assert_eq!(matrix.options(), 0);
+}
+
+#[test]
+fn clearing_keeps_the_buffers_and_forgets_the_options() {
+    let mut matrix = queens(8);
+    matrix.clear(7, 0);
+    assert_eq!(matrix.options(), 0);
+    matrix.sanity();
+    let mut rebuilt = knuth_example();
+    assert_eq!(rebuilt.count(None).solutions, 1);
+}
+
+#[test]
+fn statistics_count_forced_moves_and_guesses() {
+    let mut matrix = knuth_example();
+    matrix.count(None);
+    let stats = matrix.stats();
+    assert_eq!(stats.solutions, 1);
+    assert!(stats.nodes >= 4);
+    assert!(stats.forced + stats.guesses >= 3);
+    assert!(stats.updates > 0);
+    assert_eq!(stats.max_depth, 3);
+}
