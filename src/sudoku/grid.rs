@@ -1,0 +1,291 @@
+//! A grid of cells, its text notation, and the check that its givens do not clash.
+
+use super::shape::{Shape, Unit};
+use std::fmt;
+
+/// A square grid of a given [`Shape`]: each cell is empty (0) or holds a digit `1..=n`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    shape: Shape,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    /// The empty grid of `shape`.
+    pub fn empty(shape: Shape) -> Grid {
+        Grid {
+            shape,
+            cells: vec![0; shape.cells()],
+        }
+    }
+
+    /// A grid from its cells in reading order, 0 for empty. Returns `None` when the number
+    /// of cells does not fit the shape or a digit is larger than the side.
+    pub fn from_cells(shape: Shape, cells: Vec<u8>) -> Option<Grid> {
+        let fits =
+            cells.len() == shape.cells() && cells.iter().all(|&d| (d as usize) <= shape.size());
+        fits.then_some(Grid { shape, cells })
+    }
+
+    /// The shape of the grid.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The cells in reading order, 0 for empty.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The digit at `row`, `col` (from 0), or `None` if the cell is empty.
+    ///
+    /// # Panics
+    /// If the cell is outside the grid.
+    pub fn get(&self, row: usize, col: usize) -> Option<u8> {
+        let n = self.shape.size();
+        assert!(
+            row < n && col < n,
+            "r{}c{} is outside a {n}x{n} grid",
+            row + 1,
+            col + 1
+        );
+        Some(self.cells[row * n + col]).filter(|&d| d != 0)
+    }
+
+    /// Writes `digit` (0 to empty the cell) at `row`, `col`, from 0.
+    ///
+    /// # Panics
+    /// If the cell is outside the grid or the digit is larger than the side.
+    pub fn set(&mut self, row: usize, col: usize, digit: u8) {
+        let n = self.shape.size();
+        assert!(
+            row < n && col < n,
+            "r{}c{} is outside a {n}x{n} grid",
+            row + 1,
+            col + 1
+        );
+        assert!((digit as usize) <= n, "digit {digit} in a {n}x{n} grid");
+        self.cells[row * n + col] = digit;
+    }
+
+    /// The number of filled cells.
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&d| d != 0).count()
+    }
+
+    /// True when no cell is empty.
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(|&d| d != 0)
+    }
+
+    /// The first pair of equal digits in one unit, scanning cells in reading order and, for
+    /// each, its row, then column, then box; `None` when the filled cells are consistent.
+    pub fn clash(&self) -> Option<Clash> {
+        let n = self.shape.size();
+        // For each unit and digit, the first cell seen holding it, plus one.
+        let mut seen = vec![0u32; 3 * n * (n + 1)];
+        for (cell, &digit) in self.cells.iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            let units = [
+                Unit::Row(self.shape.row_of(cell)),
+                Unit::Column(self.shape.col_of(cell)),
+                Unit::Box(self.shape.box_of(cell)),
+            ];
+            for (family, unit) in units.into_iter().enumerate() {
+                let index = match unit {
+                    Unit::Row(k) | Unit::Column(k) | Unit::Box(k) => {
+                        (family * n + k) * (n + 1) + digit as usize
+                    }
+                };
+                if seen[index] != 0 {
+                    return Some(Clash {
+                        digit,
+                        unit,
+                        first: Cell::of(self.shape, seen[index] as usize - 1),
+                        second: Cell::of(self.shape, cell),
+                    });
+                }
+                seen[index] = cell as u32 + 1;
+            }
+        }
+        None
+    }
+
+    /// True when the grid is complete and no digit repeats in a unit: a solved grid.
+    pub fn is_solved(&self) -> bool {
+        self.is_complete() && self.clash().is_none()
+    }
+
+    /// True when this grid is solved and keeps every given of `puzzle`.
+    pub fn solves(&self, puzzle: &Grid) -> bool {
+        self.shape == puzzle.shape
+            && self.is_solved()
+            && puzzle
+                .cells
+                .iter()
+                .zip(&self.cells)
+                .all(|(&given, &cell)| given == 0 || given == cell)
+    }
+
+    /// The cells (in reading order) where this grid and `other` hold different values.
+    pub fn differences<'a>(&'a self, other: &'a Grid) -> impl Iterator<Item = usize> + 'a {
+        self.cells
+            .iter()
+            .zip(&other.cells)
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(cell, _)| cell)
+    }
+}
+
+/// The character for a cell value: `.` for empty, `1`-`9`, then `A`-`Z` for 10 to 35.
+///
+/// # Panics
+/// If `value` is above 35.
+pub fn cell_char(value: u8) -> char {
+    match value {
+        0 => '.',
+        1..=9 => (b'0' + value) as char,
+        10..=35 => (b'A' + value - 10) as char,
+        _ => panic!("no character for cell value {value}"),
+    }
+}
+
+/// The cell value a character stands for: `.` `0` `_` are empty (0), `1`-`9` are 1 to 9, and
+/// `A`-`Z` (either case) are 10 to 35. `None` for any other character.
+pub fn char_value(c: char) -> Option<u8> {
+    match c {
+        '.' | '0' | '_' => Some(0),
+        '1'..='9' => Some(c as u8 - b'0'),
+        'A'..='Z' => Some(c as u8 - b'A' + 10),
+        'a'..='z' => Some(c as u8 - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// A cell by its row and column, numbered from 0; displayed as people write it, from 1:
+/// `r1c1` is the top left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    /// The row, from 0.
+    pub row: usize,
+    /// The column, from 0.
+    pub col: usize,
+}
+
+impl Cell {
+    /// The cell with index `cell` (reading order, from 0) in a grid of `shape`.
+    pub fn of(shape: Shape, cell: usize) -> Cell {
+        Cell {
+            row: shape.row_of(cell),
+            col: shape.col_of(cell),
+        }
+    }
+
+    /// The index of the cell in reading order in a grid of `shape`.
+    pub fn index(self, shape: Shape) -> usize {
+        self.row * shape.size() + self.col
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row + 1, self.col + 1)
+    }
+}
+
+impl fmt::Display for Grid {
+    /// The one-line notation: every cell in reading order, `.` for empty.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
+        for &digit in &self.cells {
+            f.write_char(cell_char(digit))?;
+        }
+        Ok(())
+    }
+}
+
+/// Two cells of one unit that hold the same digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clash {
+    /// The repeated digit.
+    pub digit: u8,
+    /// The unit both cells are in.
+    pub unit: Unit,
+    /// The earlier cell in reading order.
+    pub first: Cell,
+    /// The later cell in reading order.
+    pub second: Cell,
+}
+
+impl fmt::Display for Clash {
+    /// `digit 4 twice in row 1: r1c1 and r1c2`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "digit {} twice in {}: {} and {}",
+            cell_char(self.digit),
+            self.unit,
+            self.first,
+            self.second
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn characters_round_trip() {
+        for value in 0..=35 {
+            assert_eq!(char_value(cell_char(value)), Some(value));
+        }
+        assert_eq!(char_value('_'), Some(0));
+        assert_eq!(char_value('0'), Some(0));
+        assert_eq!(char_value('g'), Some(16));
+        assert_eq!(char_value('x'), Some(33));
+        assert_eq!(char_value('*'), None);
+    }
+
+    #[test]
+    fn clashes_name_the_digit_unit_and_cells() {
+        let mut grid = Grid::empty(Shape::CLASSIC);
+        grid.set(0, 0, 4);
+        grid.set(0, 1, 4);
+        let clash = grid.clash().unwrap();
+        assert_eq!(clash.to_string(), "digit 4 twice in row 1: r1c1 and r1c2");
+        let mut grid = Grid::empty(Shape::CLASSIC);
+        grid.set(0, 0, 7);
+        grid.set(8, 0, 7);
+        assert_eq!(
+            grid.clash().unwrap().to_string(),
+            "digit 7 twice in column 1: r1c1 and r9c1"
+        );
+        let mut grid = Grid::empty(Shape::CLASSIC);
+        grid.set(3, 3, 2);
+        grid.set(5, 5, 2);
+        assert_eq!(
+            grid.clash().unwrap().to_string(),
+            "digit 2 twice in box 5: r4c4 and r6c6"
+        );
+        assert!(Grid::empty(Shape::CLASSIC).clash().is_none());
+    }
+
+    #[test]
+    fn a_solved_grid_solves_its_puzzles() {
+        let shape = Shape::new(2, 2).unwrap();
+        let solved =
+            Grid::from_cells(shape, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).unwrap();
+        assert!(solved.is_solved());
+        let mut puzzle = solved.clone();
+        puzzle.set(0, 0, 0);
+        assert!(solved.solves(&puzzle));
+        puzzle.set(0, 1, 3);
+        assert!(!solved.solves(&puzzle));
+        assert_eq!(solved.differences(&puzzle).collect::<Vec<_>>(), vec![0, 1]);
+        assert_eq!(solved.to_string(), "1234341221434321");
+    }
+}

@@ -1,0 +1,19 @@
+//! The Sudoku model on top of the exact-cover core: shapes, grids, text notation, the
+//! singles pass, and the solver that turns a puzzle into options and solutions back into
+//! grids.
+//!
+//! A grid of side `n` (boxes of `R×C`, `n = R·C`) is an exact-cover problem with `4n²`
+//! primary items (each cell, each row-digit, column-digit and box-digit pair) and `n³`
+//! options, one per candidate placement, each covering four items.
+
+mod grid;
+mod parse;
+mod propagate;
+mod shape;
+mod solver;
+
+pub use grid::{cell_char, char_value, Cell, Clash, Grid};
+pub use parse::{CellReader, ParseError, ParseErrorKind};
+pub use propagate::Propagation;
+pub use shape::{Shape, ShapeError, Unit, MAX_SIZE};
+pub use solver::{Count, Singles, Solutions, SolveStats, Solver, Verdict};

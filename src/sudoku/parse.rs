@@ -1,0 +1,312 @@
+//! Reading puzzles from text, with errors that say where and why.
+
+use super::grid::{char_value, Clash, Grid};
+use super::shape::{Shape, MAX_SIZE};
+use std::fmt;
+use std::str::FromStr;
+
+/// Why a puzzle could not be read, and where: `line` and `column` count from 1, columns in
+/// characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The line of the offending text, from 1.
+    pub line: usize,
+    /// The column of the offending text, from 1, in characters.
+    pub column: usize,
+    /// The offending text itself: the character, or the whole record for a wrong length.
+    pub text: String,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong with a puzzle's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseErrorKind {
+    /// A character that is neither a cell nor allowed decoration.
+    BadCharacter(char),
+    /// The record has too few or too many cells for its shape.
+    WrongLength {
+        /// Cells read.
+        found: usize,
+        /// Cells the shape needs (for an unnamed shape, the nearest usual size).
+        expected: usize,
+    },
+    /// The cell count is a square whose side has no usual box shape (a prime side, say).
+    NoUsualShape {
+        /// Cells read.
+        found: usize,
+    },
+    /// A digit larger than the side of the grid.
+    DigitOutOfRange {
+        /// The digit read.
+        digit: u8,
+        /// The side of the grid.
+        size: usize,
+    },
+    /// Two givens with the same digit in one unit.
+    Clash(Clash),
+}
+
+impl fmt::Display for ParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseErrorKind::BadCharacter(c) => write!(f, "bad character {c:?}"),
+            ParseErrorKind::WrongLength { found, expected } => {
+                write!(f, "{found} cells, expected {expected}")
+            }
+            ParseErrorKind::NoUsualShape { found } => {
+                let side = (found.isqrt()).max(1);
+                write!(f, "{found} cells make a {side}x{side} grid with no usual box shape: name the shape")
+            }
+            ParseErrorKind::DigitOutOfRange { digit, size } => write!(
+                f,
+                "digit {} is out of range for a {size}x{size} grid (1 to {size})",
+                super::grid::cell_char(*digit)
+            ),
+            ParseErrorKind::Clash(clash) => write!(f, "clashing givens: {clash}"),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    /// `LINE:COLUMN: message`, ready to follow a path and a colon.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.kind)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Collects the cells of one puzzle, character by character, remembering where each came
+/// from, and turns them into a [`Grid`] with positioned errors.
+///
+/// It serves every layout: the caller decides which characters are cells and which are
+/// decoration, and passes only cells.
+#[derive(Clone, Debug, Default)]
+pub struct CellReader {
+    values: Vec<u8>,
+    positions: Vec<(u32, u32)>,
+    text: String,
+}
+
+impl CellReader {
+    /// An empty reader.
+    pub fn new() -> CellReader {
+        CellReader::default()
+    }
+
+    /// Forgets the cells read so far, keeping the buffers.
+    pub fn clear(&mut self) {
+        self.values.clear();
+        self.positions.clear();
+        self.text.clear();
+    }
+
+    /// The number of cells read so far.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// True when no cell has been read.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// Reads one cell character found at `line`, `column` (from 1).
+    pub fn push(&mut self, c: char, line: usize, column: usize) -> Result<(), ParseError> {
+        let value = char_value(c).ok_or_else(|| ParseError {
+            line,
+            column,
+            text: c.to_string(),
+            kind: ParseErrorKind::BadCharacter(c),
+        })?;
+        self.values.push(value);
+        self.positions.push((line as u32, column as u32));
+        self.text.push(c);
+        Ok(())
+    }
+
+    /// The grid the cells make, with `shape` or else the usual shape for their number.
+    /// `start` is the position reported for a record with no cells at all.
+    pub fn finish(&self, shape: Option<Shape>, start: (usize, usize)) -> Result<Grid, ParseError> {
+        let found = self.values.len();
+        let at = |index: usize| {
+            self.positions
+                .get(index)
+                .map_or(start, |&(l, c)| (l as usize, c as usize))
+        };
+        let error = |index: usize, text: String, kind: ParseErrorKind| {
+            let (line, column) = at(index);
+            ParseError {
+                line,
+                column,
+                text,
+                kind,
+            }
+        };
+        let shape = match shape.or_else(|| Shape::for_cells(found)) {
+            Some(shape) => shape,
+            None => {
+                let side = found.isqrt();
+                if side * side == found && side >= 1 && side <= MAX_SIZE {
+                    return Err(error(
+                        0,
+                        self.text.clone(),
+                        ParseErrorKind::NoUsualShape { found },
+                    ));
+                }
+                let expected = nearest_usual_cells(found);
+                return Err(error(
+                    length_error_at(found, expected),
+                    self.text.clone(),
+                    ParseErrorKind::WrongLength { found, expected },
+                ));
+            }
+        };
+        let expected = shape.cells();
+        if found != expected {
+            return Err(error(
+                length_error_at(found, expected),
+                self.text.clone(),
+                ParseErrorKind::WrongLength { found, expected },
+            ));
+        }
+        let size = shape.size();
+        if let Some(index) = self.values.iter().position(|&d| d as usize > size) {
+            let digit = self.values[index];
+            let c = self.text.chars().nth(index).unwrap_or('?');
+            // Letters are digits only in grids that need them; elsewhere they are typos.
+            let kind = if digit >= 10 && size <= 9 {
+                ParseErrorKind::BadCharacter(c)
+            } else {
+                ParseErrorKind::DigitOutOfRange { digit, size }
+            };
+            return Err(error(index, c.to_string(), kind));
+        }
+        let grid = Grid::from_cells(shape, self.values.clone()).expect("length and digits checked");
+        if let Some(clash) = grid.clash() {
+            let index = clash.second.index(shape);
+            let text = self
+                .text
+                .chars()
+                .nth(index)
+                .map(String::from)
+                .unwrap_or_default();
+            return Err(error(index, text, ParseErrorKind::Clash(clash)));
+        }
+        Ok(grid)
+    }
+}
+
+/// Where a length error points: at the first surplus cell, or at the record's start.
+fn length_error_at(found: usize, expected: usize) -> usize {
+    if found > expected {
+        expected
+    } else {
+        0
+    }
+}
+
+/// The usual cell count closest to `found` (the smaller one on a tie).
+fn nearest_usual_cells(found: usize) -> usize {
+    (4..=MAX_SIZE)
+        .filter_map(Shape::for_size)
+        .map(Shape::cells)
+        .min_by_key(|&cells| cells.abs_diff(found))
+        .unwrap_or(81)
+}
+
+impl Grid {
+    /// Reads a puzzle written cell by cell (`.` `0` `_` empty, `1`-`9`, `A`-`Z`), ignoring
+    /// white space, so both one-line and plain multi-line layouts work. The shape is the
+    /// usual one for the number of cells.
+    ///
+    /// ```
+    /// use sudoku_dlx::Grid;
+    /// let grid = Grid::parse("12.. ..12 21.. ..21").unwrap();
+    /// assert_eq!(grid.shape().size(), 4);
+    /// let error = Grid::parse("1234*").unwrap_err();
+    /// assert_eq!(error.to_string(), "1:5: bad character '*'");
+    /// ```
+    pub fn parse(text: &str) -> Result<Grid, ParseError> {
+        Grid::parse_with_shape(text, None)
+    }
+
+    /// Like [`Grid::parse`], with the shape named (or `None` for the usual one).
+    pub fn parse_with_shape(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
+        let mut reader = CellReader::new();
+        for (line_index, line) in text.lines().enumerate() {
+            for (col_index, c) in line.chars().enumerate() {
+                if !c.is_whitespace() {
+                    reader.push(c, line_index + 1, col_index + 1)?;
+                }
+            }
+        }
+        reader.finish(shape, (1, 1))
+    }
+}
+
+impl FromStr for Grid {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Grid, ParseError> {
+        Grid::parse(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(text: &str) -> String {
+        Grid::parse(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn errors_say_where_and_why() {
+        let short = ".".repeat(80);
+        assert_eq!(message(&short), "1:1: 80 cells, expected 81");
+        let long = ".".repeat(82);
+        assert_eq!(message(&long), "1:82: 82 cells, expected 81");
+        assert_eq!(message("12.4\n..*."), "2:3: bad character '*'");
+        assert_eq!(
+            message(&format!("{}x", ".".repeat(80))),
+            "1:81: bad character 'x'"
+        );
+        assert_eq!(
+            message(&format!("{}H", ".".repeat(255))),
+            "1:256: digit H is out of range for a 16x16 grid (1 to 16)"
+        );
+        assert_eq!(
+            message("9..............."),
+            "1:1: digit 9 is out of range for a 4x4 grid (1 to 4)"
+        );
+        let clash = format!("44{}", ".".repeat(79));
+        assert_eq!(
+            message(&clash),
+            "1:2: clashing givens: digit 4 twice in row 1: r1c1 and r1c2"
+        );
+        assert_eq!(
+            message(&".".repeat(49)),
+            "1:1: 49 cells make a 7x7 grid with no usual box shape: name the shape"
+        );
+    }
+
+    #[test]
+    fn a_named_shape_wins_over_the_usual_one() {
+        let shape = Shape::new(3, 2).unwrap();
+        let grid = Grid::parse_with_shape(&".".repeat(36), Some(shape)).unwrap();
+        assert_eq!(grid.shape(), shape);
+        let prime = Shape::new(1, 7).unwrap();
+        assert!(Grid::parse_with_shape(&".".repeat(49), Some(prime)).is_ok());
+    }
+
+    #[test]
+    fn letters_are_digits_past_nine() {
+        let mut text = String::from("G");
+        text.push_str(&".".repeat(255));
+        let grid = Grid::parse(&text).unwrap();
+        assert_eq!(grid.cells()[0], 16);
+        assert_eq!(grid.to_string(), text);
+    }
+}

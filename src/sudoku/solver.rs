@@ -1,0 +1,378 @@
+//! The Sudoku solver: singles first, then an exact-cover search over what is left.
+//!
+//! Every question (first solution, all solutions, count with a cap, uniqueness) goes through
+//! the same steps: the singles pass places what logic forces; if cells remain, a compact
+//! exact-cover matrix is built from the remaining candidates only (one primary item per open
+//! cell and per unit-digit still to place, one option per candidate), and the generic search
+//! answers the question with an early stop.
+
+use super::grid::Grid;
+use super::propagate::{Candidates, Propagation};
+use super::shape::{Geometry, Shape};
+use crate::exact_cover::{self, ExactCover};
+
+/// What a question cost: cells placed by the singles pass, and the search's own counters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveStats {
+    /// Cells placed by the singles pass before any search (givens not counted).
+    pub propagated: u64,
+    /// Whether an exact-cover matrix had to be built (false when singles decided).
+    pub searched: bool,
+    /// The search's counters (all zero when nothing was searched).
+    pub search: exact_cover::Stats,
+}
+
+impl std::ops::AddAssign for SolveStats {
+    fn add_assign(&mut self, other: SolveStats) {
+        self.propagated += other.propagated;
+        self.searched |= other.searched;
+        self.search += other.search;
+    }
+}
+
+/// How many solutions a puzzle has, up to a cap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found (at most the cap).
+    pub solutions: u128,
+    /// True when counting stopped at the cap: there may be more.
+    pub capped: bool,
+}
+
+/// Whether a puzzle has one solution, several, or none; with up to two solutions to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// No solution.
+    None,
+    /// Exactly one solution.
+    Unique(Grid),
+    /// Two or more: the first two found.
+    Multiple(Grid, Grid),
+}
+
+/// Where the singles pass left a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Singles {
+    /// Some cell, or some digit of a unit, has no possibility left: no solution.
+    Contradiction,
+    /// Every cell was placed: this is the one solution.
+    Solved(Grid),
+    /// Cells remain open; the grid holds what was placed.
+    Stuck(Grid),
+}
+
+/// A reusable solver. It keeps its buffers from puzzle to puzzle (and adapts when a puzzle of
+/// another shape comes), so one solver per thread serves a whole batch without allocating
+/// after the first few puzzles.
+///
+/// ```
+/// use sudoku_dlx::{Grid, Solver, Verdict};
+/// let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+///     .parse()
+///     .unwrap();
+/// let mut solver = Solver::new();
+/// let solution = solver.solve(&puzzle).unwrap();
+/// assert!(solution.solves(&puzzle));
+/// assert!(matches!(solver.verdict(&puzzle), Verdict::Unique(_)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver {
+    geometry: Geometry,
+    propagation: Propagation,
+    candidates: Candidates,
+    matrix: ExactCover,
+    /// Compact item number of each full item (cell, row-digit, column-digit, box-digit), or
+    /// `NO_ITEM` for one the singles pass already satisfied.
+    item_index: Vec<u32>,
+    /// For each option of the compact matrix: `cell * n + digit`, digit from 0.
+    placement: Vec<u32>,
+    /// The grid being decoded into; starts as what the singles pass placed.
+    work: Vec<u8>,
+    stats: SolveStats,
+}
+
+const NO_ITEM: u32 = u32::MAX;
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+/// Where a question stands after the singles pass.
+enum Start {
+    Contradiction,
+    Solved,
+    /// The matrix is built and ready to search.
+    Search,
+}
+
+impl Solver {
+    /// A solver with the default propagation (naked and hidden singles).
+    pub fn new() -> Solver {
+        Solver::with_propagation(Propagation::default())
+    }
+
+    /// A solver whose singles pass runs at `propagation`.
+    pub fn with_propagation(propagation: Propagation) -> Solver {
+        Solver {
+            geometry: Geometry::new(Shape::CLASSIC),
+            propagation,
+            candidates: Candidates::default(),
+            matrix: ExactCover::new(0, 0),
+            item_index: Vec::new(),
+            placement: Vec::new(),
+            work: Vec::new(),
+            stats: SolveStats::default(),
+        }
+    }
+
+    /// The propagation the singles pass runs at.
+    pub fn propagation(&self) -> Propagation {
+        self.propagation
+    }
+
+    /// Changes the propagation of later questions.
+    pub fn set_propagation(&mut self, propagation: Propagation) {
+        self.propagation = propagation;
+    }
+
+    /// What the last question cost.
+    pub fn stats(&self) -> SolveStats {
+        self.stats
+    }
+
+    /// The first solution found, or `None` when the puzzle has none.
+    pub fn solve(&mut self, puzzle: &Grid) -> Option<Grid> {
+        self.solutions(puzzle).next()
+    }
+
+    /// Counts the solutions, stopping at `cap` when one is given. Never builds a grid.
+    pub fn count(&mut self, puzzle: &Grid, cap: Option<u128>) -> Count {
+        if cap == Some(0) {
+            self.stats = SolveStats::default();
+            return Count {
+                solutions: 0,
+                capped: true,
+            };
+        }
+        match self.start(puzzle) {
+            Start::Contradiction => Count::default(),
+            Start::Solved => Count {
+                solutions: 1,
+                capped: cap == Some(1),
+            },
+            Start::Search => {
+                let count = self.matrix.count(cap);
+                self.stats.search = self.matrix.stats();
+                Count {
+                    solutions: count.solutions,
+                    capped: count.capped,
+                }
+            }
+        }
+    }
+
+    /// Unique, multiple or none, with the first two solutions found.
+    pub fn verdict(&mut self, puzzle: &Grid) -> Verdict {
+        let mut solutions = self.solutions(puzzle);
+        match (solutions.next(), solutions.next()) {
+            (None, _) => Verdict::None,
+            (Some(one), None) => Verdict::Unique(one),
+            (Some(one), Some(two)) => Verdict::Multiple(one, two),
+        }
+    }
+
+    /// Every solution, one at a time, found as they are asked for.
+    pub fn solutions<'a>(&'a mut self, puzzle: &Grid) -> Solutions<'a> {
+        let state = match self.start(puzzle) {
+            Start::Contradiction => StreamState::Done,
+            Start::Solved => StreamState::One,
+            Start::Search => StreamState::Searching,
+        };
+        Solutions {
+            solver: self,
+            state,
+            shape: puzzle.shape(),
+        }
+    }
+
+    /// Runs only the singles pass at `propagation` and says where it left the puzzle.
+    pub fn singles(&mut self, puzzle: &Grid, propagation: Propagation) -> Singles {
+        self.adapt(puzzle.shape());
+        let shape = puzzle.shape();
+        match self
+            .candidates
+            .run(&self.geometry, puzzle.cells(), propagation)
+        {
+            Err(_) => Singles::Contradiction,
+            Ok(()) => {
+                let grid =
+                    Grid::from_cells(shape, self.candidates.value.clone()).expect("same shape");
+                if self.candidates.is_complete() {
+                    Singles::Solved(grid)
+                } else {
+                    Singles::Stuck(grid)
+                }
+            }
+        }
+    }
+
+    fn adapt(&mut self, shape: Shape) {
+        if self.geometry.shape != shape {
+            self.geometry = Geometry::new(shape);
+        }
+    }
+
+    /// The singles pass, then, if cells remain, the compact matrix.
+    fn start(&mut self, puzzle: &Grid) -> Start {
+        self.adapt(puzzle.shape());
+        self.stats = SolveStats::default();
+        let outcome = self
+            .candidates
+            .run(&self.geometry, puzzle.cells(), self.propagation);
+        self.stats.propagated = self.candidates.filled as u64;
+        self.work.clear();
+        self.work.extend_from_slice(&self.candidates.value);
+        if outcome.is_err() {
+            return Start::Contradiction;
+        }
+        if self.candidates.is_complete() {
+            return Start::Solved;
+        }
+        self.build_matrix();
+        self.stats.searched = true;
+        Start::Search
+    }
+
+    /// One primary item per open cell and per (unit, digit) not yet placed; one option per
+    /// remaining candidate.
+    fn build_matrix(&mut self) {
+        let n = self.geometry.size;
+        let cells = n * n;
+        let values = &self.candidates.value;
+        self.item_index.clear();
+        self.item_index.resize(4 * cells, NO_ITEM);
+        // Mark satisfied items, then number the rest.
+        let mut satisfied = std::mem::take(&mut self.item_index);
+        for (cell, &value) in values.iter().enumerate() {
+            if value != 0 {
+                for item in full_items(&self.geometry, cell, value as usize - 1) {
+                    satisfied[item] = 0;
+                }
+            }
+        }
+        let mut primary = 0u32;
+        for slot in satisfied.iter_mut() {
+            if *slot == NO_ITEM {
+                *slot = primary;
+                primary += 1;
+            } else {
+                *slot = NO_ITEM;
+            }
+        }
+        self.item_index = satisfied;
+        self.matrix.clear(primary as usize, 0);
+        self.placement.clear();
+        for cell in 0..cells {
+            if values[cell] != 0 {
+                continue;
+            }
+            let mut mask = self.candidates.mask[cell];
+            while mask != 0 {
+                let digit = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let items = full_items(&self.geometry, cell, digit)
+                    .map(|item| self.item_index[item] as usize);
+                self.matrix
+                    .add_option(&items)
+                    .expect("a candidate's items are all open");
+                self.placement.push((cell * n + digit) as u32);
+            }
+        }
+    }
+
+    /// Writes the matrix's current solution into `work`.
+    fn decode_current(&mut self) -> bool {
+        let n = self.geometry.size;
+        let Some(solution) = self.matrix.next_solution() else {
+            return false;
+        };
+        for option in solution.options() {
+            let placement = self.placement[option] as usize;
+            self.work[placement / n] = (placement % n) as u8 + 1;
+        }
+        true
+    }
+}
+
+/// The four full item numbers of placing `digit` (from 0) in `cell`.
+fn full_items(geometry: &Geometry, cell: usize, digit: usize) -> [usize; 4] {
+    let n = geometry.size;
+    let cells = n * n;
+    let [row, col, bx] = geometry.cell_units[cell].map(|u| u as usize);
+    [
+        cell,
+        cells + row * n + digit,
+        2 * cells + col * n + digit,
+        3 * cells + bx * n + digit,
+    ]
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StreamState {
+    /// The singles pass solved the puzzle: one solution to give.
+    One,
+    /// The search is under way.
+    Searching,
+    Done,
+}
+
+/// The solutions of a puzzle, found one by one as they are asked for. Made by
+/// [`Solver::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'a> {
+    solver: &'a mut Solver,
+    state: StreamState,
+    shape: Shape,
+}
+
+impl Solutions<'_> {
+    /// The next solution as cells in reading order, without allocating: the slice is
+    /// overwritten by the next call.
+    pub fn next_cells(&mut self) -> Option<&[u8]> {
+        match self.state {
+            StreamState::Done => None,
+            StreamState::One => {
+                self.state = StreamState::Done;
+                Some(&self.solver.work)
+            }
+            StreamState::Searching => {
+                let found = self.solver.decode_current();
+                self.solver.stats.search = self.solver.matrix.stats();
+                if found {
+                    Some(&self.solver.work)
+                } else {
+                    self.state = StreamState::Done;
+                    None
+                }
+            }
+        }
+    }
+
+    /// What the search has cost so far.
+    pub fn stats(&self) -> SolveStats {
+        self.solver.stats
+    }
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Grid;
+
+    fn next(&mut self) -> Option<Grid> {
+        let shape = self.shape;
+        self.next_cells().map(|cells| {
+            Grid::from_cells(shape, cells.to_vec()).expect("a solution fits its shape")
+        })
+    }
+}
