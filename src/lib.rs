@@ -31,6 +31,7 @@
 #![warn(missing_docs)]
 
 pub mod exact_cover;
+pub mod samples;
 pub mod sudoku;
 
 pub use sudoku::{Cell, Count, Grid, ParseError, Propagation, Shape, SolveStats, Solver, Verdict};

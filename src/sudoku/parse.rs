@@ -148,7 +148,7 @@ impl CellReader {
             Some(shape) => shape,
             None => {
                 let side = found.isqrt();
-                if side * side == found && side >= 1 && side <= MAX_SIZE {
+                if side * side == found && (1..=MAX_SIZE).contains(&side) {
                     return Err(error(
                         0,
                         self.text.clone(),

@@ -37,15 +37,21 @@ pub(crate) struct Contradiction;
 impl Candidates {
     /// Places the givens of `puzzle` and runs the pass at `strength`. On success every
     /// placed cell is in `value`, and `mask` holds the candidates of the others.
+    ///
+    /// Each `(cell, digit)` of `excluded` (digit from 1) is struck from the candidates first.
     pub(crate) fn run(
         &mut self,
         geometry: &Geometry,
         puzzle: &[u8],
         strength: Propagation,
+        excluded: &[(usize, u8)],
     ) -> Result<(), Contradiction> {
         let full = full_mask(geometry.size);
         self.mask.clear();
         self.mask.resize(puzzle.len(), full);
+        for &(cell, digit) in excluded {
+            self.mask[cell] &= !(1u64 << (digit - 1));
+        }
         self.value.clear();
         self.value.resize(puzzle.len(), 0);
         self.queue.clear();
@@ -60,8 +66,17 @@ impl Candidates {
         if strength == Propagation::Off {
             return Ok(());
         }
-        if geometry.size == 1 && self.value[0] == 0 {
-            self.queue.push(0);
+        // Exclusions (and a 1x1 grid) can leave a cell with one candidate or none before any
+        // placement has touched it.
+        if !excluded.is_empty() || geometry.size == 1 {
+            for (cell, &mask) in self.mask.iter().enumerate() {
+                if self.value[cell] == 0 && mask & mask.wrapping_sub(1) == 0 {
+                    if mask == 0 {
+                        return Err(Contradiction);
+                    }
+                    self.queue.push(cell as u32);
+                }
+            }
         }
         loop {
             self.drain_queue(geometry, strength)?;

@@ -224,8 +224,8 @@ impl Geometry {
         for cell in 0..shape.cells() {
             let before = peers.len();
             let units_of = cell_units[cell];
-            for other in 0..shape.cells() {
-                let shares = (0..3).any(|k| cell_units[other][k] == units_of[k]);
+            for (other, other_units) in cell_units.iter().enumerate() {
+                let shares = (0..3).any(|k| other_units[k] == units_of[k]);
                 if other != cell && shares {
                     peers.push(other as u32);
                 }

@@ -149,6 +149,31 @@ impl Solver {
 
     /// Counts the solutions, stopping at `cap` when one is given. Never builds a grid.
     pub fn count(&mut self, puzzle: &Grid, cap: Option<u128>) -> Count {
+        self.count_excluding(puzzle, &[], cap)
+    }
+
+    /// Counts the solutions that place none of `excluded`, each a cell index (reading order
+    /// from 0) and a digit (from 1), stopping at `cap` when one is given.
+    ///
+    /// This is the setter's uniqueness test for removing a given: a puzzle with a unique
+    /// solution stays unique without the given `v` at cell `c` exactly when, with `c` emptied
+    /// and `(c, v)` excluded, the count is 0.
+    ///
+    /// # Panics
+    /// If an excluded cell or digit is outside the puzzle's grid.
+    pub fn count_excluding(
+        &mut self,
+        puzzle: &Grid,
+        excluded: &[(usize, u8)],
+        cap: Option<u128>,
+    ) -> Count {
+        let size = puzzle.shape().size();
+        for &(cell, digit) in excluded {
+            assert!(
+                cell < size * size && (1..=size).contains(&(digit as usize)),
+                "exclusion ({cell}, {digit}) is outside the grid"
+            );
+        }
         if cap == Some(0) {
             self.stats = SolveStats::default();
             return Count {
@@ -156,7 +181,7 @@ impl Solver {
                 capped: true,
             };
         }
-        match self.start(puzzle) {
+        match self.start(puzzle, excluded) {
             Start::Contradiction => Count::default(),
             Start::Solved => Count {
                 solutions: 1,
@@ -185,7 +210,7 @@ impl Solver {
 
     /// Every solution, one at a time, found as they are asked for.
     pub fn solutions<'a>(&'a mut self, puzzle: &Grid) -> Solutions<'a> {
-        let state = match self.start(puzzle) {
+        let state = match self.start(puzzle, &[]) {
             Start::Contradiction => StreamState::Done,
             Start::Solved => StreamState::One,
             Start::Search => StreamState::Searching,
@@ -203,7 +228,7 @@ impl Solver {
         let shape = puzzle.shape();
         match self
             .candidates
-            .run(&self.geometry, puzzle.cells(), propagation)
+            .run(&self.geometry, puzzle.cells(), propagation, &[])
         {
             Err(_) => Singles::Contradiction,
             Ok(()) => {
@@ -225,12 +250,12 @@ impl Solver {
     }
 
     /// The singles pass, then, if cells remain, the compact matrix.
-    fn start(&mut self, puzzle: &Grid) -> Start {
+    fn start(&mut self, puzzle: &Grid, excluded: &[(usize, u8)]) -> Start {
         self.adapt(puzzle.shape());
         self.stats = SolveStats::default();
-        let outcome = self
-            .candidates
-            .run(&self.geometry, puzzle.cells(), self.propagation);
+        let outcome =
+            self.candidates
+                .run(&self.geometry, puzzle.cells(), self.propagation, excluded);
         self.stats.propagated = self.candidates.filled as u64;
         self.work.clear();
         self.work.extend_from_slice(&self.candidates.value);
@@ -274,8 +299,8 @@ impl Solver {
         self.item_index = satisfied;
         self.matrix.clear(primary as usize, 0);
         self.placement.clear();
-        for cell in 0..cells {
-            if values[cell] != 0 {
+        for (cell, &value) in values.iter().enumerate() {
+            if value != 0 {
                 continue;
             }
             let mut mask = self.candidates.mask[cell];
@@ -374,5 +399,78 @@ impl Iterator for Solutions<'_> {
         self.next_cells().map(|cells| {
             Grid::from_cells(shape, cells.to_vec()).expect("a solution fits its shape")
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::samples::FAMOUS;
+
+    #[test]
+    fn famous_puzzles_are_unique_at_every_propagation() {
+        for propagation in [
+            Propagation::Off,
+            Propagation::NakedSingles,
+            Propagation::HiddenSingles,
+        ] {
+            let mut solver = Solver::with_propagation(propagation);
+            for sample in FAMOUS {
+                let puzzle: Grid = sample.puzzle.parse().unwrap();
+                let count = solver.count(&puzzle, None);
+                assert_eq!(
+                    count.solutions, sample.solutions as u128,
+                    "{} at {propagation:?}",
+                    sample.name
+                );
+                assert!(solver.solve(&puzzle).unwrap().solves(&puzzle));
+            }
+        }
+    }
+
+    #[test]
+    fn excluding_the_solution_of_a_removed_given_decides_its_redundancy() {
+        let puzzle: Grid = FAMOUS[0].puzzle.parse().unwrap();
+        let mut solver = Solver::new();
+        let solution = solver.solve(&puzzle).unwrap();
+        let cell = puzzle.cells().iter().position(|&d| d != 0).unwrap();
+        let mut loosened = puzzle.clone();
+        loosened.set(cell / 9, cell % 9, 0);
+        let others = solver.count_excluding(&loosened, &[(cell, solution.cells()[cell])], None);
+        let all = solver.count(&loosened, None);
+        assert_eq!(all.solutions, others.solutions + 1);
+        // Excluding a digit of the only solution leaves none.
+        let open = puzzle.cells().iter().position(|&d| d == 0).unwrap();
+        assert_eq!(
+            solver
+                .count_excluding(&puzzle, &[(open, solution.cells()[open])], None)
+                .solutions,
+            0
+        );
+    }
+
+    #[test]
+    fn singles_say_where_they_stop() {
+        let mut solver = Solver::new();
+        let puzzle: Grid = FAMOUS[1].puzzle.parse().unwrap();
+        assert!(matches!(
+            solver.singles(&puzzle, Propagation::HiddenSingles),
+            Singles::Stuck(_)
+        ));
+        let solution = solver.solve(&puzzle).unwrap();
+        let mut easy = solution.clone();
+        easy.set(0, 0, 0);
+        easy.set(4, 4, 0);
+        assert_eq!(
+            solver.singles(&easy, Propagation::NakedSingles),
+            Singles::Solved(solution)
+        );
+        // r1c1 sees 1 and 2 in its row, 3 in its column and 4 in its box.
+        let broken: Grid = ".12..4..3.......".parse().unwrap();
+        assert_eq!(
+            solver.singles(&broken, Propagation::NakedSingles),
+            Singles::Contradiction
+        );
+        assert_eq!(solver.count(&broken, None).solutions, 0);
     }
 }
