@@ -168,6 +168,17 @@ impl ExactCover {
 
     /// Counts the solutions from the top, stopping once `cap` are found.
     pub fn count(&mut self, cap: Option<u128>) -> Count {
+        self.count_while(cap, |_| true)
+    }
+
+    /// Counts like [`count`](Self::count), calling `keep_going` with the count so far after
+    /// each solution; the count stops (reported as capped) when it returns false. This is the
+    /// hook for progress reports and interruption.
+    pub fn count_while(
+        &mut self,
+        cap: Option<u128>,
+        mut keep_going: impl FnMut(u128) -> bool,
+    ) -> Count {
         self.rewind_search();
         let mut count = Count::default();
         while cap.is_none_or(|cap| count.solutions < cap) {
@@ -175,6 +186,9 @@ impl ExactCover {
                 return count;
             }
             count.solutions += 1;
+            if !keep_going(count.solutions) {
+                break;
+            }
         }
         count.capped = true;
         count

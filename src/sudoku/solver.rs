@@ -167,6 +167,23 @@ impl Solver {
         excluded: &[(usize, u8)],
         cap: Option<u128>,
     ) -> Count {
+        self.count_while(puzzle, excluded, cap, |_| true)
+    }
+
+    /// The general count: solutions that place none of `excluded`, stopping at `cap`, and
+    /// calling `keep_going` with the count so far after each solution found by search; the
+    /// count stops, reported as capped, when it returns false. Use it for progress reports
+    /// and to interrupt a count that would run for years.
+    ///
+    /// # Panics
+    /// If an excluded cell or digit is outside the puzzle's grid.
+    pub fn count_while(
+        &mut self,
+        puzzle: &Grid,
+        excluded: &[(usize, u8)],
+        cap: Option<u128>,
+        keep_going: impl FnMut(u128) -> bool,
+    ) -> Count {
         let size = puzzle.shape().size();
         for &(cell, digit) in excluded {
             assert!(
@@ -188,7 +205,7 @@ impl Solver {
                 capped: cap == Some(1),
             },
             Start::Search => {
-                let count = self.matrix.count(cap);
+                let count = self.matrix.count_while(cap, keep_going);
                 self.stats.search = self.matrix.stats();
                 Count {
                     solutions: count.solutions,
