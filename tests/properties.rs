@@ -9,6 +9,7 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
 use std::collections::HashSet;
+use sudoku_dlx::exact_cover::ExactCover;
 use sudoku_dlx::sudoku::Singles;
 use sudoku_dlx::{Grid, Propagation, Shape, Solver, Verdict};
 
@@ -108,6 +109,47 @@ fn level() -> impl Strategy<Value = Propagation> {
     ])
 }
 
+/// A small random exact-cover problem: primary and secondary item counts, and options that
+/// are sets of distinct items with at least one primary item (the search branches on primary
+/// items only, so as in Knuth's dlx an option of secondary items alone is never chosen).
+/// Options often share several items, which Sudoku's options never do.
+fn exact_cover_problem() -> impl Strategy<Value = (usize, usize, Vec<Vec<usize>>)> {
+    (1..=6usize, 0..=3usize).prop_flat_map(|(primary, secondary)| {
+        let items = primary + secondary;
+        let option = prop::sample::subsequence((0..items).collect::<Vec<_>>(), 1..=items)
+            .prop_filter("an option needs a primary item", move |option| {
+                option.iter().any(|&item| item < primary)
+            })
+            .prop_shuffle();
+        (
+            Just(primary),
+            Just(secondary),
+            prop::collection::vec(option, 0..=12),
+        )
+    })
+}
+
+/// Every solution by trying every subset of the options: sets of option numbers.
+fn brute_force_cover(primary: usize, items: usize, options: &[Vec<usize>]) -> HashSet<Vec<usize>> {
+    let mut solutions = HashSet::new();
+    for subset in 0u32..1 << options.len() {
+        let mut covered = vec![0; items];
+        let chosen: Vec<usize> = (0..options.len())
+            .filter(|o| subset >> o & 1 == 1)
+            .collect();
+        for &option in &chosen {
+            for &item in &options[option] {
+                covered[item] += 1;
+            }
+        }
+        let exact = covered[..primary].iter().all(|&c| c == 1);
+        if exact && covered[primary..].iter().all(|&c| c <= 1) {
+            solutions.insert(chosen);
+        }
+    }
+    solutions
+}
+
 /// Every solution up to `CAP + 1`, each checked valid and distinct.
 fn streamed(solver: &mut Solver, puzzle: &Grid) -> HashSet<Grid> {
     let mut seen = HashSet::new();
@@ -133,6 +175,38 @@ proptest! {
         prop_assert!(count.solutions >= 1);
         if !count.capped {
             prop_assert!(streamed(&mut solver, &puzzle).contains(&planted));
+        }
+    }
+
+    #[test]
+    fn exact_cover_finds_what_brute_force_finds(
+        (primary, secondary, options) in exact_cover_problem(),
+    ) {
+        let expected = brute_force_cover(primary, primary + secondary, &options);
+        let mut matrix = ExactCover::new(primary, secondary);
+        for option in &options {
+            matrix.add_option(option).unwrap();
+        }
+        let count = matrix.count(None);
+        prop_assert_eq!(count.solutions, expected.len() as u128);
+        matrix.sanity();
+        // A finished count leaves the search exhausted: start the stream from the top.
+        matrix.restart();
+        let mut streamed = HashSet::new();
+        while let Some(solution) = matrix.next_solution() {
+            let mut chosen: Vec<usize> = solution.options().collect();
+            chosen.sort();
+            prop_assert!(streamed.insert(chosen), "a solution was streamed twice");
+        }
+        prop_assert_eq!(&streamed, &expected);
+        matrix.restart();
+        matrix.sanity();
+        for fixed in 0..options.len() {
+            matrix.select(fixed).unwrap();
+            let with_it = expected.iter().filter(|s| s.contains(&fixed)).count();
+            prop_assert_eq!(matrix.count(None).solutions, with_it as u128);
+            matrix.restart();
+            matrix.sanity();
         }
     }
 

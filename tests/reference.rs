@@ -223,18 +223,20 @@ fn caps_stop_the_count_and_say_so() {
             assert_eq!(count.solutions, cap.min(288), "cap {cap} at {level:?}");
             assert_eq!(count.capped, cap <= 288, "cap {cap} at {level:?}");
         }
-        let unique = grid(NORVIG_HARD);
-        for (cap, capped) in [(1, true), (2, false)] {
-            let count = solver.count(&unique, Some(cap));
-            assert_eq!(
-                count,
-                Count {
+        // One puzzle that needs a search at every level, one that singles solve (except
+        // with propagation off), and one without a solution.
+        for text in [NORVIG_HARD, "..21....24......"] {
+            for (cap, capped) in [(1, true), (2, false)] {
+                let count = solver.count(&grid(text), Some(cap));
+                let expected = Count {
                     solutions: 1,
-                    capped
-                },
-                "cap {cap} at {level:?}"
-            );
+                    capped,
+                };
+                assert_eq!(count, expected, "{text}, cap {cap} at {level:?}");
+            }
         }
+        let none = grid(".12..4..3.......");
+        assert_eq!(solver.count(&none, Some(1)), counted(0));
         let mut calls = Vec::new();
         let count = solver.count_while(&empty, &[], None, |found| {
             calls.push(found);
