@@ -6,8 +6,9 @@
 //!
 //! The layout follows Knuth's `dlx1`: one flat array of nodes, where nodes `1..=N` are the item
 //! headers (their `top` field holds the list length), and the options follow, each preceded by
-//! a spacer node whose links let a walk along an option wrap around without a per-option
-//! pointer. The search is iterative and resumable, branches on the item with the fewest
+//! a spacer node whose links let a walk along an option in either direction wrap around. Each
+//! entry also links to the next entry of its option, so the innermost loop (`hide`) needs no
+//! spacer test. The search is iterative and resumable, branches on the item with the fewest
 //! options left (MRV), and takes an item with a single option left as soon as one appears:
 //! `hide` pushes such items on a stack, so no scan is needed to find forced moves.
 //!
@@ -50,8 +51,9 @@ struct Node {
     up: u32,
     /// Next node in the item's list. Spacer: last node of the following option.
     down: u32,
-    /// Entry: the option it belongs to.
-    option: u32,
+    /// Entry: the next entry of the same option, wrapping around from the last to the first,
+    /// so that `hide` walks an option without testing for spacers.
+    next: u32,
 }
 
 /// An exact-cover matrix together with the state of a search over it.
@@ -114,7 +116,7 @@ impl ExactCover {
             top: 0,
             up: i,
             down: i,
-            option: 0,
+            next: 0,
         }));
         // The spacer before the first option.
         self.nodes.push(Node {
@@ -186,34 +188,44 @@ impl ExactCover {
                 return Err(BuildError::RepeatedItem { item });
             }
         }
-        self.restart();
+        if self.search.is_dirty() {
+            self.restart();
+        }
         let option = self.option_start.len() as u32;
         let spacer_before = self.nodes.len() as u32 - 1;
         let first = spacer_before + 1;
-        for &item in items {
-            let header = item as u32 + 1;
-            let node = self.nodes.len() as u32;
-            let last = self.nodes[header as usize].up;
+        self.nodes.reserve(items.len() + 1);
+        let len = items.len() as u32;
+        for (k, &item) in items.iter().enumerate() {
+            let header = item + 1;
+            let node = first + k as u32;
+            let last = self.nodes[header].up;
             self.nodes.push(Node {
-                top: header,
+                top: header as u32,
                 up: last,
-                down: header,
-                option,
+                down: header as u32,
+                next: first + (k as u32 + 1) % len,
             });
             self.nodes[last as usize].down = node;
-            self.nodes[header as usize].up = node;
-            self.nodes[header as usize].top += 1;
+            let header = &mut self.nodes[header];
+            header.up = node;
+            header.top += 1;
         }
-        let last = self.nodes.len() as u32 - 1;
+        let last = first + items.len() as u32 - 1;
         self.nodes[spacer_before as usize].down = last;
         self.nodes.push(Node {
             top: SPACER,
             up: first,
             down: 0,
-            option: 0,
+            next: 0,
         });
         self.option_start.push(first);
         Ok(option as usize)
+    }
+
+    /// The option that the entry `node` belongs to.
+    fn option_of(&self, node: u32) -> usize {
+        self.option_start.partition_point(|&start| start <= node) - 1
     }
 
     /// The items of `option`, in the order they were given.
