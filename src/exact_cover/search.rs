@@ -309,9 +309,41 @@ impl ExactCover {
             }
             _ => {
                 self.stats.guesses += 1;
-                Choice::Item(best)
+                Choice::Item(self.most_constraining(best, best_len))
             }
         }
+    }
+
+    /// Among the active primary items with `len` options (the first being `first`), the one
+    /// whose options, taken together, share items with the most other options: branching
+    /// there removes the most, so the subtrees are smallest.
+    fn most_constraining(&self, first: u32, len: u32) -> u32 {
+        let mut best = first;
+        let mut best_score = 0;
+        let mut item = first;
+        while item != 0 {
+            if self.node(item).top == len {
+                let mut score = 0;
+                let mut option = self.node(item).down;
+                while option != item {
+                    let mut removed = 0;
+                    let mut q = self.node(option).next;
+                    while q != option {
+                        let entry = self.node(q);
+                        removed += self.node(entry.top).top;
+                        q = entry.next;
+                    }
+                    score += removed;
+                    option = self.node(option).down;
+                }
+                if score > best_score {
+                    best = item;
+                    best_score = score;
+                }
+            }
+            item = self.right_of(item);
+        }
+        best
     }
 
     /// True while `item` (a header node) has not been covered.
