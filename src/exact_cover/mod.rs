@@ -191,28 +191,26 @@ impl ExactCover {
         if self.search.is_dirty() {
             self.restart();
         }
-        let option = self.option_start.len() as u32;
         let spacer_before = self.nodes.len() as u32 - 1;
         let first = spacer_before + 1;
-        self.nodes.reserve(items.len() + 1);
         let len = items.len() as u32;
-        for (k, &item) in items.iter().enumerate() {
-            let header = item + 1;
-            let node = first + k as u32;
-            let last = self.nodes[header].up;
-            self.nodes.push(Node {
-                top: header as u32,
-                up: last,
-                down: header as u32,
+        self.nodes
+            .extend(items.iter().enumerate().map(|(k, &item)| Node {
+                top: item as u32 + 1,
+                up: 0,
+                down: item as u32 + 1,
                 next: first + (k as u32 + 1) % len,
-            });
+            }));
+        for node in first..first + len {
+            let header = self.nodes[node as usize].top as usize;
+            let last = self.nodes[header].up;
+            self.nodes[node as usize].up = last;
             self.nodes[last as usize].down = node;
             let header = &mut self.nodes[header];
             header.up = node;
             header.top += 1;
         }
-        let last = first + items.len() as u32 - 1;
-        self.nodes[spacer_before as usize].down = last;
+        self.nodes[spacer_before as usize].down = first + len - 1;
         self.nodes.push(Node {
             top: SPACER,
             up: first,
@@ -220,7 +218,7 @@ impl ExactCover {
             next: 0,
         });
         self.option_start.push(first);
-        Ok(option as usize)
+        Ok(self.option_start.len() - 1)
     }
 
     /// The option that the entry `node` belongs to.

@@ -107,17 +107,20 @@ impl Candidates {
         self.placed += 1;
         self.filled += 1;
         let track_singles = strength != Propagation::Off;
+        let masks = &mut self.mask[..geometry.shape.cells()];
         for &peer in geometry.peers_of(cell) {
-            let peer = peer as usize;
-            let before = self.mask[peer];
-            if before & bit != 0 {
-                let after = before & !bit;
+            debug_assert!((peer as usize) < masks.len());
+            // SAFETY: peers are cells of the geometry's grid, and `masks` has one per cell.
+            let mask = unsafe { masks.get_unchecked_mut(peer as usize) };
+            let before = *mask;
+            let after = before & !bit;
+            *mask = after;
+            if before != after {
                 if after == 0 {
                     return Err(Contradiction);
                 }
-                self.mask[peer] = after;
                 if track_singles && after & (after - 1) == 0 {
-                    self.queue.push(peer as u32);
+                    self.queue.push(peer);
                 }
             }
         }

@@ -194,8 +194,9 @@ impl std::error::Error for ShapeError {}
 pub(crate) struct Geometry {
     pub(crate) shape: Shape,
     pub(crate) size: usize,
-    /// For each cell: its row, column and box.
-    pub(crate) cell_units: Vec<[u32; 3]>,
+    /// For each cell: its four exact-cover items for digit 1 (cell, row-digit, column-digit,
+    /// box-digit); digit `d` (from 0) adds `d` to the last three.
+    pub(crate) cell_items: Vec<[u32; 4]>,
     /// `3n` units of `n` cells each: rows, then columns, then boxes.
     pub(crate) units: Vec<u32>,
     /// For each cell, `peer_count` other cells that share a unit with it.
@@ -232,10 +233,24 @@ impl Geometry {
             }
             peer_count = peers.len() - before;
         }
+        let cells = (n * n) as u32;
+        let cell_items = cell_units
+            .iter()
+            .enumerate()
+            .map(|(cell, &[row, col, bx])| {
+                let n = n as u32;
+                [
+                    cell as u32,
+                    cells + row * n,
+                    2 * cells + col * n,
+                    3 * cells + bx * n,
+                ]
+            })
+            .collect();
         Geometry {
             shape,
             size: n,
-            cell_units,
+            cell_items,
             units,
             peers,
             peer_count,

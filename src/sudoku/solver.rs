@@ -349,16 +349,11 @@ impl Solver {
 }
 
 /// The four full item numbers of placing `digit` (from 0) in `cell`.
+#[inline]
 fn full_items(geometry: &Geometry, cell: usize, digit: usize) -> [usize; 4] {
-    let n = geometry.size;
-    let cells = n * n;
-    let [row, col, bx] = geometry.cell_units[cell].map(|u| u as usize);
-    [
-        cell,
-        cells + row * n + digit,
-        2 * cells + col * n + digit,
-        3 * cells + bx * n + digit,
-    ]
+    let [cell_item, row, col, bx] = geometry.cell_items[cell];
+    let digit = digit as u32;
+    [cell_item, row + digit, col + digit, bx + digit].map(|item| item as usize)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
