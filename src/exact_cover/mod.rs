@@ -199,7 +199,11 @@ impl ExactCover {
                 top: item as u32 + 1,
                 up: 0,
                 down: item as u32 + 1,
-                next: first + (k as u32 + 1) % len,
+                next: if k as u32 + 1 == len {
+                    first
+                } else {
+                    first + k as u32 + 1
+                },
             }));
         for node in first..first + len {
             let header = self.nodes[node as usize].top as usize;

@@ -22,10 +22,8 @@ pub(super) struct State {
     phase: Phase,
     /// Number of options the search has chosen on the current path.
     level: usize,
-    /// The node of the option tried at each level.
-    choice: Vec<u32>,
-    /// The item branched on at each level.
-    branch_item: Vec<u32>,
+    /// The item branched on and the node of the option tried, at each level.
+    levels: Vec<Level>,
     /// Items whose list shrank to one option or none since the last backtrack. Entries may be
     /// stale (covered since, or shrunk further) and are checked when popped.
     forced: Vec<u32>,
@@ -34,7 +32,36 @@ pub(super) struct State {
     selected: Vec<u32>,
 }
 
+/// How many of the shortest items `most_constraining` compares: enough to avoid the worst
+/// branches, few enough that choosing stays cheap on matrices with long item lists.
+const MAX_CANDIDATES: u32 = 8;
+
+/// One level of the search path.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// The item branched on.
+    item: u32,
+    /// The entry of the option being tried in that item's list (the header once exhausted).
+    node: u32,
+}
+
 impl State {
+    // A level covers at least one primary item, so `level <= primary < levels.len()`.
+
+    #[inline(always)]
+    fn level_at(&self, level: usize) -> Level {
+        debug_assert!(level < self.levels.len());
+        // SAFETY: see above.
+        unsafe { *self.levels.get_unchecked(level) }
+    }
+
+    #[inline(always)]
+    fn level_mut(&mut self, level: usize) -> &mut Level {
+        debug_assert!(level < self.levels.len());
+        // SAFETY: see above.
+        unsafe { self.levels.get_unchecked_mut(level) }
+    }
+
     /// True when a search or a selection has changed the links since the matrix was built.
     pub(super) fn is_dirty(&self) -> bool {
         self.phase != Phase::Ready || !self.selected.is_empty()
@@ -44,10 +71,8 @@ impl State {
         self.phase = Phase::Ready;
         self.level = 0;
         // A level covers at least one item, so the path is never longer than the item count.
-        self.choice.clear();
-        self.choice.resize(items + 1, 0);
-        self.branch_item.clear();
-        self.branch_item.resize(items + 1, 0);
+        self.levels.clear();
+        self.levels.resize(items + 1, Level::default());
         // Between two backtracks lengths only shrink, so an item is pushed at most twice:
         // once on reaching one option, once on reaching none.
         self.forced.clear();
@@ -82,7 +107,7 @@ impl Solution<'_> {
         state
             .selected
             .iter()
-            .chain(&state.choice[..state.level])
+            .chain(state.levels[..state.level].iter().map(|level| &level.node))
             .map(|&node| self.matrix.option_of(node))
     }
 
@@ -144,8 +169,9 @@ impl ExactCover {
     fn rewind_search(&mut self) {
         if self.search.phase == Phase::Found {
             for level in (0..self.search.level).rev() {
-                self.uncover_rest_of_option(self.search.choice[level]);
-                self.uncover(self.search.branch_item[level]);
+                let Level { item, node } = self.search.levels[level];
+                self.uncover_rest_of_option(node);
+                self.uncover(item);
             }
         }
         self.search.level = 0;
@@ -219,7 +245,7 @@ impl ExactCover {
             match step {
                 Step::Enter => {
                     self.stats.nodes += 1;
-                    if self.right[0] == 0 {
+                    if self.right_of(0) == 0 {
                         self.search.level = level;
                         self.search.phase = Phase::Found;
                         self.stats.solutions += 1;
@@ -232,15 +258,14 @@ impl ExactCover {
                         }
                         Choice::Item(item) => {
                             self.cover(item);
-                            self.search.branch_item[level] = item;
-                            self.search.choice[level] = self.node(item).down;
+                            let first = self.node(item).down;
+                            *self.search.level_mut(level) = Level { item, node: first };
                             step = Step::Try;
                         }
                     }
                 }
                 Step::Try => {
-                    let node = self.search.choice[level];
-                    let item = self.search.branch_item[level];
+                    let Level { item, node } = self.search.level_at(level);
                     if node == item {
                         self.uncover(item);
                         step = Step::Backtrack;
@@ -260,9 +285,9 @@ impl ExactCover {
                         return false;
                     }
                     level -= 1;
-                    let node = self.search.choice[level];
+                    let node = self.search.level_at(level).node;
                     self.uncover_rest_of_option(node);
-                    self.search.choice[level] = self.node(node).down;
+                    self.search.level_mut(level).node = self.node(node).down;
                     step = Step::Try;
                 }
             }
@@ -274,7 +299,8 @@ impl ExactCover {
     fn choose(&mut self) -> Choice {
         while self.search.forced_len > 0 {
             self.search.forced_len -= 1;
-            let item = self.search.forced[self.search.forced_len];
+            // SAFETY: `forced_len` never exceeds the stack's size (see `hide`).
+            let item = unsafe { *self.search.forced.get_unchecked(self.search.forced_len) };
             // `hide` pushes secondary items too, to save a test in the innermost loop.
             if item <= self.primary && self.is_active(item) {
                 match self.node(item).top {
@@ -321,8 +347,10 @@ impl ExactCover {
         let mut best = first;
         let mut best_score = 0;
         let mut item = first;
-        while item != 0 {
+        let mut candidates = 0;
+        while item != 0 && candidates < MAX_CANDIDATES {
             if self.node(item).top == len {
+                candidates += 1;
                 let mut score = 0;
                 let mut option = self.node(item).down;
                 while option != item {
