@@ -174,10 +174,12 @@ impl ExactCover {
     /// Adds an option covering `items` and returns its number (options are numbered from 0
     /// in the order they are added). Any search in progress is abandoned first.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, BuildError> {
-        if items.is_empty() {
+        let len = items.len();
+        if len == 0 {
             return Err(BuildError::EmptyOption);
         }
-        for (k, &item) in items.iter().enumerate() {
+        for k in 0..len {
+            let item = items[k];
             if item >= self.items as usize {
                 return Err(BuildError::NoSuchItem {
                     item,
@@ -191,36 +193,41 @@ impl ExactCover {
         if self.search.is_dirty() {
             self.restart();
         }
-        let spacer_before = self.nodes.len() as u32 - 1;
-        let first = spacer_before + 1;
-        let len = items.len() as u32;
-        self.nodes
-            .extend(items.iter().enumerate().map(|(k, &item)| Node {
-                top: item as u32 + 1,
-                up: 0,
-                down: item as u32 + 1,
-                next: if k as u32 + 1 == len {
-                    first
-                } else {
-                    first + k as u32 + 1
-                },
-            }));
-        for node in first..first + len {
-            let header = self.nodes[node as usize].top as usize;
-            let last = self.nodes[header].up;
-            self.nodes[node as usize].up = last;
-            self.nodes[last as usize].down = node;
-            let header = &mut self.nodes[header];
-            header.up = node;
-            header.top += 1;
+        // The spacer that ends the previous option is the last node; this option follows it.
+        let first = self.nodes.len();
+        self.nodes.reserve(len + 1);
+        let nodes = self.nodes.as_mut_ptr();
+        // SAFETY: the items were checked to be in range and distinct, so every header index
+        // `item + 1` is below `first` (headers come before all options), and every `last` is
+        // a node already in the header's list, also below `first`. The new nodes go to
+        // `first..=first + len`, inside the capacity just reserved, and `set_len` follows the
+        // writes.
+        unsafe {
+            for (k, &item) in items.iter().enumerate() {
+                let node = (first + k) as u32;
+                let header = &mut *nodes.add(item + 1);
+                let last = header.up;
+                header.up = node;
+                header.top += 1;
+                (*nodes.add(last as usize)).down = node;
+                let next = if k + 1 == len { first as u32 } else { node + 1 };
+                nodes.add(node as usize).write(Node {
+                    top: item as u32 + 1,
+                    up: last,
+                    down: item as u32 + 1,
+                    next,
+                });
+            }
+            (*nodes.add(first - 1)).down = (first + len - 1) as u32;
+            nodes.add(first + len).write(Node {
+                top: SPACER,
+                up: first as u32,
+                down: 0,
+                next: 0,
+            });
+            self.nodes.set_len(first + len + 1);
         }
-        self.nodes[spacer_before as usize].down = first + len - 1;
-        self.nodes.push(Node {
-            top: SPACER,
-            up: first,
-            down: 0,
-            next: 0,
-        });
+        let first = first as u32;
         self.option_start.push(first);
         Ok(self.option_start.len() - 1)
     }
