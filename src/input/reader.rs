@@ -222,12 +222,16 @@ impl<R: BufRead> Records<R> {
                     }
                     rows += 1;
                     let row_cells = cells - before;
-                    // A first "row" too long for a row (or of 16 cells, by the 4x4 rule) is
-                    // a whole puzzle written with spaces.
+                    // A first "row" too long for a row is a whole puzzle written with
+                    // spaces; so is one of 16 cells in at most 4 groups and no `|` (a 4x4
+                    // puzzle row by row, not a row of a 16x16 grid).
                     let whole_puzzle = rows == 1
                         && match self.shape {
                             Some(shape) => row_cells == shape.cells(),
-                            None => row_cells > MAX_SIZE || row_cells == 16,
+                            None => {
+                                row_cells > MAX_SIZE
+                                    || (row_cells == 16 && self.is_four_groups_of_four())
+                            }
                         };
                     let side = *side.get_or_insert(row_cells);
                     if whole_puzzle || cells == side * side || rows > MAX_SIZE {
@@ -241,6 +245,11 @@ impl<R: BufRead> Records<R> {
             }
         }
         Ok(first_error.map_or(Ok(()), Err))
+    }
+
+    /// The current line is written as at most four groups of cells, without `|`.
+    fn is_four_groups_of_four(&self) -> bool {
+        !self.line.contains('|') && self.line.split_whitespace().count() <= 4
     }
 
     /// Takes the rule under a grid's last row, if there is one.
