@@ -1,8 +1,8 @@
 //! `sudoku-dlx all`: streaming, grouping, limits, formats, broken pipes and Ctrl-C.
 
-mod common;
+mod cli_support;
 
-use common::*;
+use cli_support::*;
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};

@@ -1,8 +1,8 @@
 //! `sudoku-dlx check`: unique, multiple, none, and their exit codes.
 
-mod common;
+mod cli_support;
 
-use common::*;
+use cli_support::*;
 
 #[test]
 fn unique_exits_0() {

@@ -1,8 +1,8 @@
 //! `sudoku-dlx count`: exact counts, caps, formats.
 
-mod common;
+mod cli_support;
 
-use common::*;
+use cli_support::*;
 
 #[test]
 fn known_counts() {

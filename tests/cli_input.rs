@@ -1,9 +1,9 @@
 //! Input handling through the command line: malformed files, their messages, odd inputs,
 //! and batches that come out the same on any number of threads.
 
-mod common;
+mod cli_support;
 
-use common::*;
+use cli_support::*;
 
 #[test]
 fn malformed_files_get_positioned_messages_in_place() {

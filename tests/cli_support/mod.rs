@@ -1,4 +1,4 @@
-//! Helpers shared by the command-line tests.
+//! Helpers shared by the command-line tests (`tests/cli_*.rs`).
 #![allow(dead_code)]
 
 use assert_cmd::Command;
