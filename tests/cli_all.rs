@@ -26,18 +26,27 @@ fn limit_5_on_the_empty_grid_gives_5_distinct_valid_solutions() {
 
 #[test]
 fn every_solution_of_a_puzzle_with_two() {
+    let solutions = solutions_of(TWO_SOLUTIONS, 10);
+    assert_eq!(solutions.len(), 2);
+    let mut sorted = solutions.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted,
+        [
+            EXAMPLE_SOLUTION,
+            "437169825612358947958724316825437169791586432346912758289643571573291684164875293",
+        ]
+    );
     sudoku()
         .args(["all", TWO_SOLUTIONS])
         .assert()
         .code(0)
-        .stdout(lines(&[
-            EXAMPLE_SOLUTION,
-            "437169825612358947958724316825437169791586432346912758289643571573291684164875293",
-        ]));
+        .stdout(lines(&[&solutions[0], &solutions[1]]));
 }
 
 #[test]
 fn a_batch_is_grouped_by_blank_lines_and_none_keeps_its_place() {
+    let two = solutions_of(TWO_SOLUTIONS, 10);
     let input = lines(&[TWO_SOLUTIONS, NO_SOLUTION, "1233............", EXAMPLE]);
     sudoku()
         .arg("all")
@@ -45,8 +54,8 @@ fn a_batch_is_grouped_by_blank_lines_and_none_keeps_its_place() {
         .assert()
         .code(2)
         .stdout(lines(&[
-            EXAMPLE_SOLUTION,
-            "437169825612358947958724316825437169791586432346912758289643571573291684164875293",
+            &two[0],
+            &two[1],
             "",
             "none",
             "",
@@ -66,45 +75,56 @@ fn no_solution_exits_1() {
         .stdout(lines(&[EXAMPLE_SOLUTION, "", "none"]));
 }
 
+/// The 4x4 grid `cells` as `--format grid` prints it.
+fn grid4(cells: &str) -> String {
+    let c: Vec<char> = cells.chars().collect();
+    format!(
+        "{} {} | {} {}\n{} {} | {} {}\n----+----\n{} {} | {} {}\n{} {} | {} {}\n",
+        c[0],
+        c[1],
+        c[2],
+        c[3],
+        c[4],
+        c[5],
+        c[6],
+        c[7],
+        c[8],
+        c[9],
+        c[10],
+        c[11],
+        c[12],
+        c[13],
+        c[14],
+        c[15]
+    )
+}
+
 #[test]
 fn grid_format_heads_each_solution() {
+    let two = solutions_of(TWO_SOLUTIONS_4X4, 10);
+    assert_eq!(two.len(), 2);
     sudoku()
         .args([
             "all",
             "--format",
             "grid",
-            "--limit",
-            "2",
-            "12.. ..12 .... ....",
-            NO_SOLUTION,
+            TWO_SOLUTIONS_4X4,
+            NO_SOLUTION_4X4,
         ])
         .assert()
         .code(1)
-        .stdout(
-            "\
-# <inline>:1:1: solution 1
-1 2 | 3 4
-3 4 | 1 2
-----+----
-2 1 | 4 3
-4 3 | 2 1
-
-# <inline>:1:1: solution 2
-1 2 | 3 4
-3 4 | 1 2
-----+----
-2 3 | 4 1
-4 1 | 2 3
-
-# none
-",
-        );
+        .stdout(format!(
+            "# <inline>:1:1: solution 1\n{}\n# <inline>:1:1: solution 2\n{}\n# none\n",
+            grid4(&two[0]),
+            grid4(&two[1])
+        ));
 }
 
 #[test]
 fn json_streams_one_object_per_puzzle() {
+    let first = &solutions_of(TWO_SOLUTIONS, 1)[0];
     let expected = format!(
-        "{{\"index\":0,\"source\":\"<inline>\",\"line\":1,\"column\":1,\"puzzle\":\"{TWO_SOLUTIONS}\",\"solutions\":[\"{EXAMPLE_SOLUTION}\"],\"count\":1,\"capped\":true}}\n\
+        "{{\"index\":0,\"source\":\"<inline>\",\"line\":1,\"column\":1,\"puzzle\":\"{TWO_SOLUTIONS}\",\"solutions\":[\"{first}\"],\"count\":1,\"capped\":true}}\n\
          {{\"index\":1,\"source\":\"<inline>\",\"line\":1,\"column\":1,\"puzzle\":\"{NO_SOLUTION}\",\"solutions\":[],\"count\":0,\"capped\":false}}\n"
     );
     sudoku()
