@@ -170,7 +170,11 @@ fn the_unique_puzzle_is_forced_all_the_way() {
         },
         "docs/algorithm.md quotes these numbers: update its worked example"
     );
-    for level in [Propagation::NakedSingles, Propagation::HiddenSingles] {
+    for level in [
+        Propagation::NakedSingles,
+        Propagation::HiddenSingles,
+        Propagation::LockedCandidates,
+    ] {
         let singles = run(UNIQUE, level);
         assert_eq!(
             (singles.propagated, singles.searched, singles.items),
@@ -185,7 +189,7 @@ fn the_two_solution_puzzle_needs_one_guess() {
     let puzzle: Grid = TWO_SOLUTIONS.parse().unwrap();
     assert_eq!(puzzle.givens(), 5);
     let mut solver = Solver::new();
-    let Singles::Stuck(left) = solver.singles(&puzzle, Propagation::HiddenSingles) else {
+    let Singles::Stuck(left) = solver.singles(&puzzle, Propagation::default()) else {
         panic!("the singles pass should get stuck on {puzzle}");
     };
     assert_eq!(left.to_string(), AFTER_SINGLES);
@@ -211,9 +215,14 @@ fn the_two_solution_puzzle_needs_one_guess() {
     assert_eq!(by_hand.stats().updates, 12);
     assert_eq!(by_hand.count(None).solutions, 1);
 
-    let mut default = run(TWO_SOLUTIONS, Propagation::HiddenSingles);
+    let mut default = run(TWO_SOLUTIONS, Propagation::default());
     assert_eq!(default.search.solutions, 2);
     default.search.solutions = 0;
+    assert_eq!(
+        run(TWO_SOLUTIONS, Propagation::HiddenSingles).items,
+        default.items,
+        "hidden singles leave the same cells"
+    );
     assert_eq!(
         default,
         Run {

@@ -4,11 +4,11 @@
 
 mod common;
 
-use common::queens;
+use common::{queens, LEVELS};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use sudoku_dlx::samples::FAMOUS;
-use sudoku_dlx::{Grid, Propagation, Shape, Solver};
+use sudoku_dlx::{Grid, Shape, Solver};
 
 /// Counts allocations (and reallocations) per thread, so that tests running side by side do
 /// not see each other's.
@@ -93,7 +93,7 @@ fn streaming_queens_allocates_nothing() {
     );
 }
 
-/// The built-in famous puzzles: hard 9x9 puzzles that all need a search.
+/// The built-in famous puzzles: hard 9x9 puzzles, most of which need a search.
 fn hard_puzzles() -> Vec<Grid> {
     FAMOUS
         .iter()
@@ -101,22 +101,18 @@ fn hard_puzzles() -> Vec<Grid> {
         .collect()
 }
 
-const LEVELS: [Propagation; 3] = [
-    Propagation::Off,
-    Propagation::NakedSingles,
-    Propagation::HiddenSingles,
-];
-
 /// Counts `puzzles` up to 2 and the empty grid, whose matrix is the largest a 9x9 puzzle can
 /// give, up to 1000, asserting that no count allocates.
 fn assert_counts_allocate_nothing(solver: &mut Solver, puzzles: &[Grid]) {
     let level = solver.propagation();
+    let mut searched = 0;
     for puzzle in puzzles {
         let (count, allocations) = allocations_during(|| solver.count(puzzle, Some(2)));
         assert_eq!((count.solutions, count.capped), (1, false));
-        assert!(solver.stats().searched, "{puzzle} needs a search");
+        searched += usize::from(solver.stats().searched);
         assert_eq!(allocations, 0, "Solver::count at {level:?} on {puzzle}");
     }
+    assert!(searched > 0, "no puzzle needed a search at {level:?}");
     let empty = Grid::empty(Shape::CLASSIC);
     let (count, allocations) = allocations_during(|| solver.count(&empty, Some(1000)));
     assert_eq!(count.solutions, 1000);
@@ -157,9 +153,6 @@ fn a_solver_warmed_up_on_the_same_puzzles_counts_and_streams_without_allocating(
 }
 
 #[test]
-#[ignore = "engine: with hidden singles, Candidates::queue (src/sudoku/propagate.rs, `place`) \
-            grows past what earlier puzzles needed; reserving one entry per cell in \
-            Candidates::run would fix it"]
 fn one_warm_up_puzzle_is_enough_to_never_allocate_again() {
     let puzzles = hard_puzzles();
     for level in LEVELS {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{assert_solves, pattern_grid, Transform};
+use common::{assert_solves, pattern_grid, Transform, LEVELS};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
@@ -102,11 +102,7 @@ fn puzzle() -> impl Strategy<Value = (Grid, Grid)> {
 }
 
 fn level() -> impl Strategy<Value = Propagation> {
-    select(vec![
-        Propagation::Off,
-        Propagation::NakedSingles,
-        Propagation::HiddenSingles,
-    ])
+    select(&LEVELS[..])
 }
 
 /// A small random exact-cover problem: primary and secondary item counts, and options that

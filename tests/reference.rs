@@ -3,17 +3,11 @@
 
 mod common;
 
-use common::{assert_solves, pattern_grid, queens, SplitMix};
+use common::{assert_solves, pattern_grid, queens, SplitMix, LEVELS};
 use std::collections::HashSet;
 use sudoku_dlx::samples::FAMOUS;
 use sudoku_dlx::sudoku::{ParseErrorKind, Singles, Unit};
 use sudoku_dlx::{Cell, Count, Grid, Propagation, Shape, Solver, Verdict};
-
-const LEVELS: [Propagation; 3] = [
-    Propagation::Off,
-    Propagation::NakedSingles,
-    Propagation::HiddenSingles,
-];
 
 const NORVIG_HARD: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";

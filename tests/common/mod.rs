@@ -7,7 +7,15 @@
 
 use std::path::PathBuf;
 use sudoku_dlx::exact_cover::ExactCover;
-use sudoku_dlx::{Grid, Shape};
+use sudoku_dlx::{Grid, Propagation, Shape};
+
+/// Every propagation level, weakest first: answers must not depend on the level.
+pub const LEVELS: [Propagation; 4] = [
+    Propagation::Off,
+    Propagation::NakedSingles,
+    Propagation::HiddenSingles,
+    Propagation::LockedCandidates,
+];
 
 /// Why `cells` is not a solved grid of `shape`, checked from first principles (not with
 /// the engine's own `Grid::is_solved`, which is part of what is under test).
