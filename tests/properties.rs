@@ -157,7 +157,7 @@ fn streamed(solver: &mut Solver, puzzle: &Grid) -> HashSet<Grid> {
 }
 
 proptest! {
-    #![proptest_config(config(256))]
+    #![proptest_config(config(512))]
 
     #[test]
     fn blanked_grids_are_solved_keeping_their_givens(
