@@ -232,8 +232,9 @@ proptest! {
         let all = streamed(&mut solver, &puzzle);
         let count = solver.count(&puzzle, Some(CAP));
         if count.capped {
+            // Capped means the count stopped at the cap: there may be exactly CAP solutions.
             prop_assert_eq!(count.solutions, CAP);
-            prop_assert_eq!(all.len() as u128, CAP + 1);
+            prop_assert!(all.len() as u128 >= CAP);
         } else {
             prop_assert_eq!(all.len() as u128, count.solutions);
             prop_assert!(all.contains(&planted));
