@@ -32,6 +32,7 @@
 
 pub mod exact_cover;
 pub mod samples;
+pub mod setter;
 pub mod sudoku;
 
 pub use sudoku::{Cell, Count, Grid, ParseError, Propagation, Shape, SolveStats, Solver, Verdict};
