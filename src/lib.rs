@@ -30,7 +30,10 @@
 
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod exact_cover;
+pub mod input;
+pub mod output;
 pub mod samples;
 pub mod setter;
 pub mod sudoku;
