@@ -11,11 +11,11 @@ use sudoku_dlx::setter::{Level, Rater, RatingSummary};
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Prints, for each puzzle, its level, the strongest step it needs (naked-singles,
-hidden-singles or search), the median number of guesses the search makes over 9 fixed
-relabellings of the puzzle, and one score: 1 for naked singles, 2 for hidden singles,
-3 + log2(guesses) for search. Levels: easy (naked singles), medium (hidden singles), hard
-(search, up to 3 guesses), expert (up to 12), extreme (more). The same puzzle always gets
-the same rating. A puzzle with several solutions or none prints `multiple` or `none`
+hidden-singles, locked-candidates or search), the median number of guesses the search makes
+over 9 fixed relabellings of the puzzle, and one score: 1 for naked singles, 2 for hidden
+singles, 3 for locked candidates, 4 + log2(guesses) for search. Levels: easy (naked
+singles), medium (hidden singles), hard (locked candidates), expert (search, at most 6
+guesses), extreme (more). The same puzzle always gets the same rating. A puzzle with several solutions or none prints `multiple` or `none`
 (exit code 1).
 
 With --summary, prints one line per input instead: the number of puzzles of each level and

@@ -23,7 +23,8 @@ pub struct GenerateOptions {
     pub symmetry: Symmetry,
     /// Every given necessary: removing any one breaks uniqueness. When false, grids of side
     /// 16 and more keep every given whose removal would leave the singles stuck (quick, and
-    /// not minimal); smaller ones are reduced as far as the symmetry allows.
+    /// not minimal), and so do puzzles asked to be `easy`, `medium` or `hard`, with the
+    /// logic of their level; other puzzles are reduced as far as the symmetry allows.
     pub minimal: bool,
     /// Only puzzles of this level.
     pub difficulty: Option<Level>,
@@ -52,6 +53,7 @@ impl GenerateOptions {
         match self.difficulty {
             Some(Level::Easy) if !self.minimal => Rule::Logic(Propagation::NakedSingles),
             Some(Level::Medium) if !self.minimal => Rule::Logic(Propagation::HiddenSingles),
+            Some(Level::Hard) if !self.minimal => Rule::Logic(Propagation::LockedCandidates),
             None if !self.minimal && self.shape.size() >= 16 => {
                 Rule::Logic(Propagation::HiddenSingles)
             }
@@ -90,17 +92,19 @@ pub struct GenerateError {
 }
 
 impl fmt::Display for GenerateError {
+    /// `no minimal extreme 9x9 puzzle (3x3 boxes) with rot90 symmetry found in 10000 grids;
+    /// try other options`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let options = &self.options;
-        write!(
-            f,
-            "no {} puzzle",
-            options
-                .difficulty
-                .map_or("".to_string(), |l| l.to_string() + " ")
-                + if options.minimal { "minimal " } else { "" }
-                + &options.shape.to_string()
-        )?;
+        let n = options.shape.size();
+        f.write_str("no ")?;
+        if options.minimal {
+            f.write_str("minimal ")?;
+        }
+        if let Some(level) = options.difficulty {
+            write!(f, "{level} ")?;
+        }
+        write!(f, "{n}x{n} puzzle ({} boxes)", options.shape)?;
         if options.symmetry != Symmetry::None {
             write!(f, " with {} symmetry", options.symmetry)?;
         }

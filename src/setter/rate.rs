@@ -1,7 +1,7 @@
 //! Difficulty ratings that mean something to a person and come out the same on every run.
 //!
 //! A rating first asks how much logic solves the puzzle without guessing: naked singles
-//! alone, or hidden singles too. When neither does, search is needed, and its cost is the
+//! alone, hidden singles too, or locked candidates too. When none does, search is needed, and its cost is the
 //! number of guesses (branch points) the engine makes to find the solution and prove it is
 //! the only one. The engine branches in a fixed order, so one count can be lucky; the rating
 //! takes the median over the puzzle and [`RATING_TRANSFORMS`]` - 1` fixed relabellings of it
@@ -29,6 +29,9 @@ pub enum Technique {
     NakedSingles,
     /// It also needs digits that have one place left in a row, column or box.
     HiddenSingles,
+    /// It also needs locked candidates: a digit whose places in a box lie in one line (or
+    /// in a line, in one box) leaves the rest of that line (or box).
+    LockedCandidates,
     /// Singles get stuck: it needs trial and error (or techniques beyond singles).
     Search,
 }
@@ -39,6 +42,7 @@ impl Technique {
         match self {
             Technique::NakedSingles => "naked-singles",
             Technique::HiddenSingles => "hidden-singles",
+            Technique::LockedCandidates => "locked-candidates",
             Technique::Search => "search",
         }
     }
@@ -55,21 +59,21 @@ impl fmt::Display for Technique {
 pub enum Level {
     /// Naked singles alone solve it.
     Easy,
-    /// Hidden singles are needed, and with them no guess.
+    /// Hidden singles are needed, and with them no more.
     Medium,
-    /// Search is needed, with at most [`Level::HARD_GUESSES`] guesses (median).
+    /// Locked candidates are needed, and with them no guess.
     Hard,
-    /// Search with more than [`Level::HARD_GUESSES`] and at most [`Level::EXPERT_GUESSES`].
+    /// Search is needed, with at most [`Level::EXPERT_GUESSES`] guesses (median).
     Expert,
     /// Search with more than [`Level::EXPERT_GUESSES`] guesses.
     Extreme,
 }
 
 impl Level {
-    /// The most guesses (median) a `hard` puzzle takes.
-    pub const HARD_GUESSES: f64 = 3.0;
-    /// The most guesses (median) an `expert` puzzle takes.
-    pub const EXPERT_GUESSES: f64 = 12.0;
+    /// The most guesses (median) an `expert` puzzle takes. Chosen so that about one in
+    /// twenty random minimal 9x9 puzzles is `extreme` (`generate --difficulty extreme` stays
+    /// quick), while nearly all of the hardest published puzzles are.
+    pub const EXPERT_GUESSES: f64 = 6.0;
 
     /// Every level, easiest first.
     pub const ALL: [Level; 5] = [
@@ -96,7 +100,7 @@ impl Level {
         match technique {
             Technique::NakedSingles => Level::Easy,
             Technique::HiddenSingles => Level::Medium,
-            Technique::Search if guesses <= Level::HARD_GUESSES => Level::Hard,
+            Technique::LockedCandidates => Level::Hard,
             Technique::Search if guesses <= Level::EXPERT_GUESSES => Level::Expert,
             Technique::Search => Level::Extreme,
         }
@@ -126,8 +130,9 @@ pub struct Rating {
     pub technique: Technique,
     /// The median number of guesses over the fixed search orders (0 without search).
     pub guesses: f64,
-    /// One number that orders puzzles: 1 for naked singles, 2 for hidden singles, and
-    /// `3 + log2(guesses)` for search, so each doubling of the guesses adds one.
+    /// One number that orders puzzles: 1 for naked singles, 2 for hidden singles, 3 for
+    /// locked candidates, and `4 + log2(guesses)` for search, so each doubling of the
+    /// guesses adds one.
     pub score: f64,
 }
 
@@ -136,7 +141,8 @@ impl Rating {
         let score = match technique {
             Technique::NakedSingles => 1.0,
             Technique::HiddenSingles => 2.0,
-            Technique::Search => 3.0 + guesses.max(1.0).log2(),
+            Technique::LockedCandidates => 3.0,
+            Technique::Search => 4.0 + guesses.max(1.0).log2(),
         };
         Rating {
             level: Level::of(technique, guesses),
@@ -148,13 +154,14 @@ impl Rating {
 }
 
 impl fmt::Display for Rating {
-    /// `hard (search, 2 guesses, score 4.00)`
+    /// `expert (search, 5 guesses, score 6.32)`, or `medium (hidden-singles, score 2.00)`
+    /// when no search is needed.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} ({}, {} guesses, score {:.2})",
-            self.level, self.technique, self.guesses, self.score
-        )
+        write!(f, "{} ({}, ", self.level, self.technique)?;
+        if self.technique == Technique::Search {
+            write!(f, "{} guesses, ", self.guesses)?;
+        }
+        write!(f, "score {:.2})", self.score)
     }
 }
 
@@ -178,10 +185,15 @@ impl Rater {
             Singles::Solved(_) => return Ok(Rating::new(Technique::NakedSingles, 0.0)),
             Singles::Stuck(_) => {}
         }
-        match self.solver.singles(puzzle, Propagation::HiddenSingles) {
-            Singles::Contradiction => return Err(NotUnique::NoSolution),
-            Singles::Solved(_) => return Ok(Rating::new(Technique::HiddenSingles, 0.0)),
-            Singles::Stuck(_) => {}
+        for (propagation, technique) in [
+            (Propagation::HiddenSingles, Technique::HiddenSingles),
+            (Propagation::LockedCandidates, Technique::LockedCandidates),
+        ] {
+            match self.solver.singles(puzzle, propagation) {
+                Singles::Contradiction => return Err(NotUnique::NoSolution),
+                Singles::Solved(_) => return Ok(Rating::new(technique, 0.0)),
+                Singles::Stuck(_) => {}
+            }
         }
         self.prepare(puzzle.shape());
         let mut guesses = Vec::with_capacity(RATING_TRANSFORMS);

@@ -42,7 +42,9 @@ impl Removal {
     /// Ready for puzzles of `shape`: call [`Removal::restart`] before any check.
     pub(crate) fn new(shape: Shape) -> Removal {
         Removal {
-            solver: Solver::new(),
+            // Measured with callgrind over minimal 9x9 generation: singles alone make the
+            // checks cheapest; locked candidates cost more than the searches they save here.
+            solver: Solver::with_propagation(Propagation::HiddenSingles),
             forced: ForcedTest::new(shape),
             unavoidable: UnavoidableSets::default(),
             puzzle: Grid::empty(shape),
