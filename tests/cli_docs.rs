@@ -1,6 +1,8 @@
 //! Runs every example of the user docs: each `console` block of `docs/*.md` holds commands
 //! (`$ sudoku-dlx ARGS [< FILE]`), an optional exit status line (`? N`, when not 0), and the
-//! exact standard output expected. Commands run from the repository root.
+//! exact standard output expected. In a `console ignore-order` block the lines of each group
+//! (groups are separated by blank lines) may come in any order: `all` prints solutions in
+//! the search's order, which the engine may change. Commands run from the repository root.
 
 use assert_cmd::Command;
 use std::path::Path;
@@ -13,6 +15,7 @@ struct Example {
     stdin: Option<String>,
     status: i32,
     stdout: String,
+    ignore_order: bool,
 }
 
 /// Splits a command line on spaces, keeping quoted parts ('...' or "...") whole.
@@ -53,10 +56,12 @@ fn examples(path: &str) -> Vec<Example> {
         .unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut examples: Vec<Example> = Vec::new();
     let mut in_console = false;
+    let mut ignore_order = false;
     for (number, line) in text.lines().enumerate() {
         let place = format!("{path}:{}", number + 1);
         if line.starts_with("```") {
-            in_console = !in_console && line == "```console";
+            in_console = !in_console && line.starts_with("```console");
+            ignore_order = line == "```console ignore-order";
             continue;
         }
         if !in_console {
@@ -88,6 +93,7 @@ fn examples(path: &str) -> Vec<Example> {
                 stdin,
                 status: 0,
                 stdout: String::new(),
+                ignore_order,
             });
         } else {
             let example = examples
@@ -120,10 +126,14 @@ fn run(path: &str) {
             None => command.write_stdin(""),
         };
         let output = command.output().unwrap();
-        let stdout = String::from_utf8_lossy(&output.stdout);
+        let mut stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        let mut expected = example.stdout.clone();
+        if example.ignore_order {
+            (stdout, expected) = (sorted_groups(&stdout), sorted_groups(&expected));
+        }
         assert_eq!(
             stdout,
-            example.stdout,
+            expected,
             "{}: output of {:?}\nstderr: {}",
             example.place,
             example.args,
@@ -139,6 +149,18 @@ fn run(path: &str) {
     }
 }
 
+/// The text with the lines of each blank-line-separated group sorted.
+fn sorted_groups(text: &str) -> String {
+    text.split("\n\n")
+        .map(|group| {
+            let mut lines: Vec<&str> = group.lines().collect();
+            lines.sort_unstable();
+            lines.join("\n")
+        })
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
 #[test]
 fn the_examples_of_docs_cli_md() {
     run("docs/cli.md");
@@ -147,6 +169,11 @@ fn the_examples_of_docs_cli_md() {
 #[test]
 fn the_examples_of_docs_formats_md() {
     run("docs/formats.md");
+}
+
+#[test]
+fn groups_sort_apart() {
+    assert_eq!(sorted_groups("b\na\n\nd\nc\n"), "a\nb\n\nc\nd");
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! `sudoku-dlx solve`: every format, every kind of input, exit codes.
 
-mod common;
+mod cli_support;
 
-use common::*;
+use cli_support::*;
 
 #[test]
 fn solves_an_inline_puzzle() {

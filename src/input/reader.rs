@@ -52,6 +52,8 @@ pub struct Records<R> {
     habit: Option<Layout>,
     /// The shape of the last good record, to name the expected length of a bad one.
     last_shape: Option<Shape>,
+    /// The side of the grid being read, from its first row.
+    grid_side: Option<usize>,
     cells: CellReader,
     next_index: usize,
     done: bool,
@@ -76,6 +78,7 @@ impl<R: BufRead> Records<R> {
             pending: false,
             habit: None,
             last_shape: None,
+            grid_side: None,
             cells: CellReader::new(),
             next_index: 0,
             done: false,
@@ -234,6 +237,7 @@ impl<R: BufRead> Records<R> {
                             }
                         };
                     let side = *side.get_or_insert(row_cells);
+                    self.grid_side = Some(side);
                     if whole_puzzle || cells == side * side || rows > MAX_SIZE {
                         self.take_rule_below()?;
                         break;
@@ -260,13 +264,14 @@ impl<R: BufRead> Records<R> {
         Ok(())
     }
 
-    /// The grid the cells make, naming the length the input's other puzzles have when the
-    /// count is wrong.
+    /// The grid the cells make. When the count is wrong, the length expected is the one the
+    /// grid's first row implies, or else the one of the input's last good puzzle.
     fn finish(&self, start: (usize, usize)) -> Result<Grid, ParseError> {
         let result = self.cells.finish(self.shape, start);
-        match (&result, self.shape, self.last_shape) {
-            (Err(error), None, Some(last)) if is_length_error(error) => {
-                match self.cells.finish(Some(last), start) {
+        let hint = self.grid_side.and_then(Shape::for_size).or(self.last_shape);
+        match (&result, self.shape, hint) {
+            (Err(error), None, Some(hint)) if is_length_error(error) => {
+                match self.cells.finish(Some(hint), start) {
                     Err(hinted) if matches!(hinted.kind, ParseErrorKind::WrongLength { .. }) => {
                         Err(hinted)
                     }
@@ -290,6 +295,7 @@ impl<R: BufRead> Records<R> {
         let start_column = self.line.chars().take_while(|c| c.is_whitespace()).count() + 1;
         let start = (self.line_number, start_column);
         self.cells.clear();
+        self.grid_side = None;
         let (layout, read) = if kind == LineKind::Puzzle {
             (Layout::OneLine, self.read_one_line())
         } else {

@@ -1,4 +1,4 @@
-//! Helpers shared by the command-line tests.
+//! Helpers shared by the command-line tests (`tests/cli_*.rs`).
 #![allow(dead_code)]
 
 use assert_cmd::Command;
@@ -75,3 +75,19 @@ pub fn data_dir() -> Option<PathBuf> {
     }
     found
 }
+
+/// The solutions of `puzzle` in the order the library finds them (the order `all` prints
+/// them in, which the engine is free to change), at most `limit`.
+pub fn solutions_of(puzzle: &str, limit: usize) -> Vec<String> {
+    let puzzle: sudoku_dlx::Grid = puzzle.parse().unwrap();
+    sudoku_dlx::Solver::new()
+        .solutions(&puzzle)
+        .take(limit)
+        .map(|grid| grid.to_string())
+        .collect()
+}
+
+/// A 4x4 puzzle with exactly two solutions.
+pub const TWO_SOLUTIONS_4X4: &str = "1... .2.. ..3. ...4";
+/// A 4x4 puzzle with no solution (r1c3 can hold neither 3 nor 4) and no clash.
+pub const NO_SOLUTION_4X4: &str = "12.. .... ..3. ..4.";
