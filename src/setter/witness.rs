@@ -7,9 +7,10 @@ use crate::{Cell, Grid, Solver, Verdict};
 /// Why a puzzle is not unique, shown by example.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Witness {
-    /// The first solution found.
+    /// One solution: the smaller of the two in reading order, so that the witness does not
+    /// depend on the order the search meets them.
     pub first: Grid,
-    /// The second, different, solution found.
+    /// Another solution.
     pub second: Grid,
     /// The cells where the two differ, in reading order (never empty).
     pub differing: Vec<Cell>,
@@ -25,6 +26,11 @@ impl Witness {
     /// If the grids are equal or of different shapes.
     pub fn between(first: Grid, second: Grid) -> Witness {
         assert_eq!(first.shape(), second.shape(), "solutions of one puzzle");
+        let (first, second) = if first.cells() <= second.cells() {
+            (first, second)
+        } else {
+            (second, first)
+        };
         let shape = first.shape();
         let differing: Vec<Cell> = first
             .differences(&second)
