@@ -1,5 +1,8 @@
 //! Puzzle generation: a random solution grid, then givens removed orbit by orbit (in a
-//! random order) as long as the puzzle keeps its one solution.
+//! random order) as long as the puzzle keeps its one solution. Everything but the rating
+//! is fixed by the seed alone: removal decisions are exact, so a faster engine gives the
+//! same puzzles (ratings, and the choice of `expert` and `extreme` puzzles, follow the
+//! engine's search).
 //!
 //! One pass is enough for minimality without symmetry: a given kept because its removal
 //! broke uniqueness stays necessary as more givens go, since a looser puzzle has at least
@@ -157,7 +160,7 @@ impl Generator {
         let mut rng = SetterRng::for_puzzle(seed, index);
         let options = self.options;
         for attempt in 1..=options.max_attempts {
-            let solution = random_solution(self.removal.solver(), options.shape, &mut rng);
+            let solution = random_solution(options.shape, &mut rng);
             self.removal.restart(&solution, &solution);
             self.carve(&mut rng);
             if options.minimal && !self.is_minimal() {

@@ -78,11 +78,6 @@ impl Removal {
         &self.puzzle
     }
 
-    /// The solver the checks use, free for other questions between them.
-    pub(crate) fn solver(&mut self) -> &mut Solver {
-        &mut self.solver
-    }
-
     /// How the checks so far were decided.
     pub(crate) fn stats(&self) -> RemovalStats {
         self.stats
