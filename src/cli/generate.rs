@@ -4,7 +4,9 @@ use super::common::{self, CliError, Status};
 use rayon::prelude::*;
 use std::io::{self, Write};
 use sudoku_dlx::output::{write_generated, Format};
-use sudoku_dlx::setter::{GenerateError, GenerateOptions, Generated, Generator, Level, Symmetry};
+use sudoku_dlx::setter::{
+    GenerateError, GenerateOptions, Generated, Generator, Level, RemovalStats, Symmetry,
+};
 use sudoku_dlx::Shape;
 
 /// Generate puzzles with exactly one solution: minimal, symmetric, of a difficulty.
@@ -63,6 +65,12 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Format::Line)]
     pub format: Format,
 
+    /// Print to standard error, at the end, how the removal checks were decided (by the
+    /// givens forcing a digit back, by an unavoidable set, by the singles pass, by search)
+    /// and the puzzles per second
+    #[arg(long)]
+    pub stats: bool,
+
     /// Threads to generate on; the output is the same for any number [default: one per
     /// core]
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
@@ -80,18 +88,15 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let threads = args.jobs.map_or(0, usize::from);
     let mut out = common::stdout();
+    let started = std::time::Instant::now();
+    let mut tally = Tally::default();
+    let format = args.format;
+    let mut emit = |out: &mut dyn Write, index, made| emit(out, format, index, made, &mut tally);
     let result = if threads == 1 {
         let mut generator = Generator::new(options);
         (0..args.count)
             .take_while(|_| !common::is_interrupted())
-            .try_for_each(|index| {
-                emit(
-                    &mut out,
-                    args.format,
-                    index,
-                    generator.generate(seed, index),
-                )
-            })
+            .try_for_each(|index| emit(&mut out, index, generator.generate(seed, index)))
     } else {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -115,10 +120,21 @@ pub fn run(args: Args) -> Result<Status, CliError> {
                 });
                 (start..end)
                     .zip(made)
-                    .try_for_each(|(index, made)| emit(&mut out, args.format, index, made))
+                    .try_for_each(|(index, made)| emit(&mut out, index, made))
             })
     };
     out.flush()?;
+    if args.stats {
+        let seconds = started.elapsed().as_secs_f64();
+        let _ = writeln!(
+            io::stderr(),
+            "stats total: {} puzzles in {seconds:.2} s, {:.0} puzzles/s, {} solution grids; removal checks: {}",
+            tally.puzzles,
+            tally.puzzles as f64 / seconds.max(1e-9),
+            tally.attempts,
+            tally.checks
+        );
+    }
     match result {
         _ if common::is_interrupted() => Ok(Status::Interrupted),
         Ok(_) => Ok(Status::Success),
@@ -135,14 +151,26 @@ enum Failure {
     Generate(GenerateError),
 }
 
-/// Prints one puzzle.
+/// What was generated, for `--stats`.
+#[derive(Default)]
+struct Tally {
+    puzzles: u64,
+    attempts: u64,
+    checks: RemovalStats,
+}
+
+/// Prints one puzzle and counts it.
 fn emit(
     out: &mut dyn Write,
     format: Format,
     index: u64,
     made: Result<Generated, GenerateError>,
+    tally: &mut Tally,
 ) -> Result<(), Failure> {
     let made = made.map_err(Failure::Generate)?;
+    tally.puzzles += 1;
+    tally.attempts += made.attempts;
+    tally.checks += made.checks;
     write_generated(out, format, index, &made).map_err(Failure::Write)
 }
 

@@ -85,6 +85,8 @@ pub struct Generated {
     pub rating: Option<Rating>,
     /// Solution grids drawn to find it (1 unless some were rejected).
     pub attempts: u64,
+    /// How the removal checks made for it (rejected grids included) were decided.
+    pub checks: RemovalStats,
 }
 
 /// No puzzle met the options within [`GenerateOptions::max_attempts`] grids.
@@ -159,6 +161,7 @@ impl Generator {
     pub fn generate(&mut self, seed: u64, index: u64) -> Result<Generated, GenerateError> {
         let mut rng = SetterRng::for_puzzle(seed, index);
         let options = self.options;
+        let before = self.removal.stats();
         for attempt in 1..=options.max_attempts {
             let solution = random_solution(options.shape, &mut rng);
             self.removal.restart(&solution, &solution);
@@ -180,6 +183,7 @@ impl Generator {
                 solution,
                 rating,
                 attempts: attempt,
+                checks: self.removal.stats() - before,
             });
         }
         Err(GenerateError { options })

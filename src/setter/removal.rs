@@ -25,6 +25,39 @@ pub struct RemovalStats {
     pub searches: u64,
 }
 
+impl std::ops::Sub for RemovalStats {
+    type Output = RemovalStats;
+
+    fn sub(self, earlier: RemovalStats) -> RemovalStats {
+        RemovalStats {
+            forced_back: self.forced_back - earlier.forced_back,
+            unavoidable_sets: self.unavoidable_sets - earlier.unavoidable_sets,
+            singles: self.singles - earlier.singles,
+            searches: self.searches - earlier.searches,
+        }
+    }
+}
+
+impl std::ops::AddAssign for RemovalStats {
+    fn add_assign(&mut self, other: RemovalStats) {
+        self.forced_back += other.forced_back;
+        self.unavoidable_sets += other.unavoidable_sets;
+        self.singles += other.singles;
+        self.searches += other.searches;
+    }
+}
+
+impl std::fmt::Display for RemovalStats {
+    /// `forced back 41, unavoidable sets 11, singles 17, searches 12`
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "forced back {}, unavoidable sets {}, singles {}, searches {}",
+            self.forced_back, self.unavoidable_sets, self.singles, self.searches
+        )
+    }
+}
+
 /// A puzzle being thinned out, with what the removal checks need about its solution.
 #[derive(Clone, Debug)]
 pub(crate) struct Removal {
