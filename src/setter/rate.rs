@@ -231,3 +231,69 @@ fn median(sorted: &[u64]) -> f64 {
         (sorted[middle - 1] + sorted[middle]) as f64 / 2.0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::samples::FAMOUS;
+
+    #[test]
+    fn levels_and_scores_follow_the_technique_and_guesses() {
+        assert_eq!(Level::of(Technique::NakedSingles, 0.0), Level::Easy);
+        assert_eq!(Level::of(Technique::HiddenSingles, 0.0), Level::Medium);
+        assert_eq!(Level::of(Technique::LockedCandidates, 0.0), Level::Hard);
+        assert_eq!(Level::of(Technique::Search, 1.0), Level::Expert);
+        assert_eq!(
+            Level::of(Technique::Search, Level::EXPERT_GUESSES),
+            Level::Expert
+        );
+        assert_eq!(Level::of(Technique::Search, 6.5), Level::Extreme);
+        let search = Rating::new(Technique::Search, 8.0);
+        assert_eq!(search.score, 7.0);
+        assert_eq!(
+            search.to_string(),
+            "extreme (search, 8 guesses, score 7.00)"
+        );
+        let logic = Rating::new(Technique::HiddenSingles, 0.0);
+        assert_eq!(logic.to_string(), "medium (hidden-singles, score 2.00)");
+        assert!(
+            Rating::new(Technique::Search, 1.0).score
+                > Rating::new(Technique::LockedCandidates, 0.0).score
+        );
+    }
+
+    #[test]
+    fn names_read_back_and_unknown_ones_list_the_choices() {
+        for level in Level::ALL {
+            assert_eq!(level.name().parse::<Level>().unwrap(), level);
+        }
+        let error = "nightmare".parse::<Level>().unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "unknown difficulty 'nightmare': choose one of easy, medium, hard, expert, extreme"
+        );
+    }
+
+    #[test]
+    fn puzzles_without_one_solution_have_no_rating() {
+        let mut rater = Rater::new();
+        let mut puzzle: Grid = FAMOUS[2].puzzle.parse().unwrap();
+        puzzle.set(0, 0, 0);
+        assert_eq!(rater.rate(&puzzle), Err(NotUnique::MultipleSolutions));
+        let broken: Grid =
+            "12345678.........9..............................................................."
+                .parse()
+                .unwrap();
+        assert_eq!(rater.rate(&broken), Err(NotUnique::NoSolution));
+        assert_eq!(
+            rater.rate(&Grid::empty(Shape::new(2, 2).unwrap())),
+            Err(NotUnique::MultipleSolutions)
+        );
+    }
+
+    #[test]
+    fn the_median_is_the_middle_or_the_mean_of_the_two_middles() {
+        assert_eq!(median(&[1, 5, 9]), 5.0);
+        assert_eq!(median(&[1, 2, 5, 9]), 3.5);
+    }
+}
