@@ -237,6 +237,20 @@ fn rate_prints_ratings_and_summaries() {
         .unwrap();
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(String::from_utf8(output.stdout).unwrap(), "multiple\n");
+    let bad = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/bad.txt");
+    let output = sudoku()
+        .args(["rate", "--summary"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.ends_with("; 8 bad records\n"), "{stdout}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("bad.txt:3:1: 80 cells, expected 81"),
+        "{stderr}"
+    );
 }
 
 /// The public collections, wherever they are: `SUDOKU_DLX_DATA`, `../shared/data` beside

@@ -58,7 +58,11 @@ pub fn run(args: Args) -> Result<Status, CliError> {
             let summary = &mut summaries.last_mut().expect("just pushed").1;
             match &outcome.answer {
                 Some(rating) => summary.add(rating),
-                None => summary.bad += 1,
+                None => {
+                    summary.bad += 1;
+                    let message = outcome.record.error_message().unwrap_or_default();
+                    progress.print(|| writeln!(std::io::stderr(), "sudoku-dlx: {message}"))?;
+                }
             }
             Ok(())
         },
