@@ -38,10 +38,6 @@ pub(crate) struct UnavoidableSets {
     cells_of_digit: Vec<Vec<u16>>,
     /// For each unit (rows, columns, boxes) and digit, the cell holding it.
     where_digit: Vec<u16>,
-    /// Union-find parents over the cells of one digit pair.
-    parent: Vec<u16>,
-    /// The root of each cell of the digit pair in hand.
-    roots: Vec<(u16, u16)>,
 }
 
 impl UnavoidableSets {
@@ -65,10 +61,9 @@ impl UnavoidableSets {
                 self.where_digit[(family * n + unit) * n + digit] = cell as u16;
             }
         }
-        self.parent.resize(n * n, 0);
         for a in 0..n {
             for b in a + 1..n {
-                self.digit_pair_sets(shape, cells, a, b);
+                self.digit_pair_sets(shape, a, b);
             }
         }
         for transpose in [false, true] {
@@ -98,45 +93,57 @@ impl UnavoidableSets {
         self.by_cell[cell].push(id);
     }
 
-    fn digit_pair_sets(&mut self, shape: Shape, cells: &[u8], a: usize, b: usize) {
+    /// The groups of the cells holding `a` or `b`. Every row, column and box holds one of
+    /// each, and a group holding one cell of a line or box holds its partner there, so a
+    /// group is a set of rows closed under "the rows of the pair in the columns and boxes
+    /// it reaches": grown as bit masks from each row not yet grouped.
+    fn digit_pair_sets(&mut self, shape: Shape, a: usize, b: usize) {
         let n = shape.size();
-        let (first, second) = (&self.cells_of_digit[a], &self.cells_of_digit[b]);
-        for &cell in first.iter().chain(second) {
-            self.parent[cell as usize] = cell;
-        }
-        for k in 0..2 * n {
-            let cell = if k < n {
-                self.cells_of_digit[a][k]
-            } else {
-                self.cells_of_digit[b][k - n]
-            } as usize;
-            let other = if cells[cell] as usize - 1 == a { b } else { a };
-            for (family, unit) in units_of(shape, cell).into_iter().enumerate() {
-                let partner = self.where_digit[(family * n + unit) * n + other] as usize;
-                let (x, y) = (self.root(cell), self.root(partner));
-                self.parent[x] = y as u16;
+        // In each row, the cells holding a and b (cells of a digit are in reading order).
+        let (cells_a, cells_b) = (&self.cells_of_digit[a], &self.cells_of_digit[b]);
+        let mut groups = [0u64; 64];
+        let mut count = 0;
+        let mut grouped = 0u64;
+        for start in 0..n {
+            if grouped & (1 << start) != 0 {
+                continue;
             }
-        }
-        self.roots.clear();
-        for k in 0..2 * n {
-            let cell = if k < n {
-                self.cells_of_digit[a][k]
-            } else {
-                self.cells_of_digit[b][k - n]
-            };
-            let root = self.root(cell as usize) as u16;
-            self.roots.push((root, cell));
-        }
-        self.roots.sort_unstable();
-        let mut previous = None;
-        let mut id = 0;
-        for k in 0..self.roots.len() {
-            let (root, cell) = self.roots[k];
-            if previous != Some(root) {
-                id = self.open_set();
-                previous = Some(root);
+            let mut rows = 1u64 << start;
+            loop {
+                let mut grown = rows;
+                let mut rest = rows;
+                while rest != 0 {
+                    let row = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    for cell in [cells_a[row] as usize, cells_b[row] as usize] {
+                        for (family, unit) in units_of(shape, cell).into_iter().enumerate().skip(1)
+                        {
+                            for digit in [a, b] {
+                                let partner = self.where_digit[(family * n + unit) * n + digit];
+                                grown |= 1 << (partner as usize / n);
+                            }
+                        }
+                    }
+                }
+                if grown == rows {
+                    break;
+                }
+                rows = grown;
             }
-            self.add_cell(id, cell as usize);
+            grouped |= rows;
+            groups[count] = rows;
+            count += 1;
+        }
+        for &rows in &groups[..count] {
+            let id = self.open_set();
+            let mut rest = rows;
+            while rest != 0 {
+                let row = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let (cell_a, cell_b) = (self.cells_of_digit[a][row], self.cells_of_digit[b][row]);
+                self.add_cell(id, cell_a as usize);
+                self.add_cell(id, cell_b as usize);
+            }
         }
     }
 
@@ -187,15 +194,6 @@ impl UnavoidableSets {
                 k = next(k);
             }
         }
-    }
-
-    fn root(&mut self, mut cell: usize) -> usize {
-        while self.parent[cell] as usize != cell {
-            let up = self.parent[cell] as usize;
-            self.parent[cell] = self.parent[up];
-            cell = up;
-        }
-        cell
     }
 
     /// True when some set holding `cell` has no other given than (perhaps) `cell`, the
