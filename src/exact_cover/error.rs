@@ -19,6 +19,9 @@ pub enum BuildError {
         /// The repeated item.
         item: usize,
     },
+    /// The option has only secondary items. The search branches on primary items, so such
+    /// an option could never be chosen (Knuth's convention): give it a primary item.
+    NoPrimaryItem,
 }
 
 impl fmt::Display for BuildError {
@@ -33,6 +36,9 @@ impl fmt::Display for BuildError {
             }
             BuildError::RepeatedItem { item } => {
                 write!(f, "item {item} appears twice in one option")
+            }
+            BuildError::NoPrimaryItem => {
+                write!(f, "an option must cover at least one primary item")
             }
         }
     }

@@ -172,7 +172,8 @@ impl ExactCover {
     }
 
     /// Adds an option covering `items` and returns its number (options are numbered from 0
-    /// in the order they are added). Any search in progress is abandoned first.
+    /// in the order they are added). Any search in progress is abandoned first. An option
+    /// needs at least one primary item, distinct items, and only items of the matrix.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, BuildError> {
         let len = items.len();
         if len == 0 {
@@ -189,6 +190,9 @@ impl ExactCover {
             if items[..k].contains(&item) {
                 return Err(BuildError::RepeatedItem { item });
             }
+        }
+        if items.iter().all(|&item| item >= self.primary as usize) {
+            return Err(BuildError::NoPrimaryItem);
         }
         if self.search.is_dirty() {
             self.restart();

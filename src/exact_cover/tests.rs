@@ -126,7 +126,7 @@ fn secondary_items_need_not_be_covered() {
 #[test]
 fn no_primary_items_means_one_empty_solution() {
     let mut matrix = ExactCover::new(0, 2);
-    matrix.add_option(&[1]).unwrap();
+    assert_eq!(matrix.add_option(&[1]), Err(BuildError::NoPrimaryItem));
     let solution = matrix.first_solution().unwrap();
     assert!(solution.is_empty());
 }

@@ -7,7 +7,8 @@ use super::shape::Geometry;
 /// How much logic runs on the candidates before any search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Propagation {
-    /// None: the givens go straight into the exact-cover matrix.
+    /// No logic: the givens are placed (their digits leave their peers' candidates) and
+    /// everything else is left to the search.
     Off,
     /// Fill every cell that has one candidate left, to a fixpoint.
     NakedSingles,

@@ -242,7 +242,8 @@ impl Solver {
         }
     }
 
-    /// Runs only the singles pass at `propagation` and says where it left the puzzle.
+    /// Runs only the logic pass (singles, and locked candidates at the default level) at
+    /// `propagation`, with no search, and says where it left the puzzle.
     pub fn singles(&mut self, puzzle: &Grid, propagation: Propagation) -> Singles {
         self.adapt(puzzle.shape());
         let shape = puzzle.shape();

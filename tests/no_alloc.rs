@@ -1,0 +1,165 @@
+//! The search loop allocates nothing: a counting global allocator wraps the system one, and
+//! each check asserts that the calling thread made no allocation while searching an
+//! already-built matrix or asking a warmed-up `Solver` about hard puzzles.
+
+mod common;
+
+use common::{queens, LEVELS};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use sudoku_dlx::samples::FAMOUS;
+use sudoku_dlx::{Grid, Shape, Solver};
+
+/// Counts allocations (and reallocations) per thread, so that tests running side by side do
+/// not see each other's.
+struct CountingAllocator;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn note_allocation() {
+    // `try_with` because the allocator may run while the thread's locals are torn down.
+    let _ = ALLOCATIONS.try_with(|count| count.set(count.get() + 1));
+}
+
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note_allocation();
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note_allocation();
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note_allocation();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+/// Runs `work` and returns what it returned with the number of allocations it made.
+fn allocations_during<T>(work: impl FnOnce() -> T) -> (T, u64) {
+    let before = ALLOCATIONS.with(Cell::get);
+    let result = work();
+    (result, ALLOCATIONS.with(Cell::get) - before)
+}
+
+#[test]
+fn the_counter_sees_allocations() {
+    let (_, allocations) = allocations_during(|| std::hint::black_box(vec![1u8; 100]));
+    assert_eq!(allocations, 1);
+}
+
+#[test]
+fn counting_queens_allocates_nothing() {
+    let mut matrix = queens(10);
+    let (count, allocations) = allocations_during(|| matrix.count(None));
+    assert_eq!(count.solutions, 724);
+    assert_eq!(allocations, 0, "ExactCover::count");
+    let (count, allocations) = allocations_during(|| matrix.count(Some(100)));
+    assert_eq!((count.solutions, count.capped), (100, true));
+    assert_eq!(allocations, 0, "ExactCover::count with a cap");
+}
+
+#[test]
+fn streaming_queens_allocates_nothing() {
+    let mut matrix = queens(8);
+    matrix.select(3).unwrap();
+    let ((solutions, options), allocations) = allocations_during(|| {
+        let (mut solutions, mut options) = (0, 0);
+        while let Some(solution) = matrix.next_solution() {
+            solutions += 1;
+            options += solution.options().count();
+        }
+        let first = matrix.first_solution().map(|solution| solution.len());
+        matrix.restart();
+        assert_eq!(first, Some(8));
+        (solutions, options)
+    });
+    assert_eq!((solutions, options), (18, 18 * 8));
+    assert_eq!(
+        allocations, 0,
+        "ExactCover::next_solution, first_solution, restart"
+    );
+}
+
+/// The built-in famous puzzles: hard 9x9 puzzles, most of which need a search.
+fn hard_puzzles() -> Vec<Grid> {
+    FAMOUS
+        .iter()
+        .map(|sample| sample.puzzle.parse().unwrap())
+        .collect()
+}
+
+/// Counts `puzzles` up to 2 and the empty grid, whose matrix is the largest a 9x9 puzzle can
+/// give, up to 1000, asserting that no count allocates.
+fn assert_counts_allocate_nothing(solver: &mut Solver, puzzles: &[Grid]) {
+    let level = solver.propagation();
+    let mut searched = 0;
+    for puzzle in puzzles {
+        let (count, allocations) = allocations_during(|| solver.count(puzzle, Some(2)));
+        assert_eq!((count.solutions, count.capped), (1, false));
+        searched += usize::from(solver.stats().searched);
+        assert_eq!(allocations, 0, "Solver::count at {level:?} on {puzzle}");
+    }
+    assert!(searched > 0, "no puzzle needed a search at {level:?}");
+    let empty = Grid::empty(Shape::CLASSIC);
+    let (count, allocations) = allocations_during(|| solver.count(&empty, Some(1000)));
+    assert_eq!(count.solutions, 1000);
+    assert_eq!(
+        allocations, 0,
+        "Solver::count of the empty grid at {level:?}"
+    );
+}
+
+/// Streams every solution of `puzzles` as cells, asserting that no stream allocates.
+fn assert_streams_allocate_nothing(solver: &mut Solver, puzzles: &[Grid]) {
+    for puzzle in puzzles {
+        let (digits, allocations) = allocations_during(|| {
+            let mut stream = solver.solutions(puzzle);
+            let mut digits = 0usize;
+            while let Some(cells) = stream.next_cells() {
+                digits += cells.iter().map(|&d| d as usize).sum::<usize>();
+            }
+            digits
+        });
+        assert_eq!(digits, 9 * 45, "one solution, every row summing to 45");
+        assert_eq!(allocations, 0, "Solutions::next_cells on {puzzle}");
+    }
+}
+
+#[test]
+fn a_solver_warmed_up_on_the_same_puzzles_counts_and_streams_without_allocating() {
+    let puzzles = hard_puzzles();
+    for level in LEVELS {
+        let mut solver = Solver::with_propagation(level);
+        for puzzle in &puzzles {
+            solver.count(puzzle, Some(2));
+        }
+        solver.count(&Grid::empty(Shape::CLASSIC), Some(1));
+        assert_counts_allocate_nothing(&mut solver, &puzzles);
+        assert_streams_allocate_nothing(&mut solver, &puzzles);
+    }
+}
+
+#[test]
+fn one_warm_up_puzzle_is_enough_to_never_allocate_again() {
+    let puzzles = hard_puzzles();
+    for level in LEVELS {
+        let mut solver = Solver::with_propagation(level);
+        solver.count(&Grid::empty(Shape::CLASSIC), Some(1));
+        solver.count(&puzzles[0], Some(2));
+        assert_counts_allocate_nothing(&mut solver, &puzzles);
+        assert_streams_allocate_nothing(&mut solver, &puzzles);
+    }
+}
