@@ -35,6 +35,7 @@ pub mod exact_cover;
 pub mod input;
 pub mod output;
 pub mod samples;
+pub mod setter;
 pub mod sudoku;
 
 pub use sudoku::{Cell, Count, Grid, ParseError, Propagation, Shape, SolveStats, Solver, Verdict};

@@ -20,7 +20,9 @@ no solution (or was not unique), 2 bad input, usage or I/O error, 130 interrupte
 Examples:
   sudoku-dlx solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
   sudoku-dlx check puzzles.txt --format json
-  sudoku-dlx count --limit 1000 ................................................................................."
+  sudoku-dlx count --limit 1000 .................................................................................
+  sudoku-dlx generate --count 5 --minimal --symmetry rot180 --seed 1
+  sudoku-dlx rate puzzles.txt"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -39,6 +41,12 @@ enum Command {
     Count(cli::count::Args),
     /// Print whether each puzzle has a unique solution: unique, multiple or none.
     Check(cli::check::Args),
+    /// Generate puzzles with exactly one solution: minimal, symmetric, of a difficulty.
+    Generate(cli::generate::Args),
+    /// Rate each puzzle: the logic it needs, and the guesses when singles are not enough.
+    Rate(cli::rate::Args),
+    /// List the givens that can each be removed while the puzzle stays unique.
+    Redundant(cli::redundant::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +57,9 @@ fn main() -> ExitCode {
         Command::All(args) => cli::all::run(args),
         Command::Count(args) => cli::count::run(args),
         Command::Check(args) => cli::check::run(args),
+        Command::Generate(args) => cli::generate::run(args),
+        Command::Rate(args) => cli::rate::run(args),
+        Command::Redundant(args) => cli::redundant::run(args),
     };
     cli::common::exit_code(result)
 }

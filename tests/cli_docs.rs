@@ -177,6 +177,11 @@ fn groups_sort_apart() {
 }
 
 #[test]
+fn the_examples_of_docs_setters_md() {
+    run("docs/setters.md");
+}
+
+#[test]
 fn words_split_like_a_shell() {
     assert_eq!(
         split_words("sudoku-dlx count '12.. ..12' \"a b\" x"),

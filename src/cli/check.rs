@@ -1,20 +1,29 @@
 //! `sudoku-dlx check`: whether each puzzle has a unique solution.
 
 use super::common::{self, BatchArgs, CliError, Status};
-use sudoku_dlx::output::Checked;
+use sudoku_dlx::output::{Checked, Witnessed};
 use sudoku_dlx::Solver;
 
 /// Print whether each puzzle has a unique solution: unique, multiple or none.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
-Prints, for each puzzle, `unique`, `multiple` or `none`. Exit code 0 when every puzzle is
+Prints, for each puzzle, `unique`, `multiple` or `none`. With --witness, a puzzle with
+several solutions prints `multiple: FIRST SECOND differ at CELLS, add rRcC=D`: two of its
+solutions, the cells where they differ, and a given (a differing cell with its digit in the
+first) that rules the second out. Exit code 0 when every puzzle is
 unique, 1 when some puzzle has several solutions or none, 2 on bad input.
 
 Examples:
   sudoku-dlx check 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
   sudoku-dlx check puzzles.txt | sort | uniq -c
+  sudoku-dlx check --witness 4.7.698256.2.58947958724316825437169791586432346912758289643571573291684164875293
   sudoku-dlx check --format json - < puzzles.txt")]
 pub struct Args {
+    /// For a puzzle with several solutions, show two of them, the cells where they differ,
+    /// and a given that rules the second out (always in JSON, as `witness`)
+    #[arg(long)]
+    pub witness: bool,
+
     #[command(flatten)]
     pub batch: BatchArgs,
 }
@@ -22,6 +31,6 @@ pub struct Args {
 /// Checks every puzzle of the inputs for a unique solution.
 pub fn run(args: Args) -> Result<Status, CliError> {
     common::run_batch(&args.batch, Solver::new, |solver, puzzle, _| {
-        Checked::check(solver, puzzle)
+        Witnessed::of(Checked::check(solver, puzzle), args.witness)
     })
 }

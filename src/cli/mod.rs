@@ -22,5 +22,8 @@ pub mod all;
 pub mod check;
 pub mod common;
 pub mod count;
+pub mod generate;
 pub mod progress;
+pub mod rate;
+pub mod redundant;
 pub mod solve;

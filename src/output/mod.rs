@@ -12,11 +12,13 @@ mod answers;
 mod grid;
 mod json;
 mod printer;
+mod setter;
 
 pub use answers::{Checked, Counted, Solved};
 pub use grid::{pretty, write_pretty};
 pub use json::stats_json;
 pub use printer::{Printer, Tally};
+pub use setter::{rating_json, witness_json, write_generated, Rated, Redundant, Witnessed};
 
 use crate::sudoku::{Grid, SolveStats};
 use serde_json::{Map, Value};

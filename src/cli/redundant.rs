@@ -1,0 +1,29 @@
+//! `sudoku-dlx redundant`: the givens each puzzle could do without.
+
+use super::common::{self, BatchArgs, CliError, Status};
+use sudoku_dlx::output::Redundant;
+use sudoku_dlx::setter::Redundancy;
+
+/// List the givens that can each be removed while the puzzle stays unique.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Prints, for each puzzle, the givens that can each be removed (the others kept) while the
+puzzle keeps exactly one solution, as `r3c7=5` (row 3, column 7, digit 5), in reading
+order; or `minimal` when every given is needed. Removing two listed givens together may
+break uniqueness: remove one, then ask again. A puzzle with several solutions or none
+prints `multiple` or `none` (exit code 1): see `check --witness` for why.
+
+Examples:
+  sudoku-dlx redundant 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+  sudoku-dlx redundant --format json puzzles.txt")]
+pub struct Args {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// Finds the redundant givens of every puzzle of the inputs.
+pub fn run(args: Args) -> Result<Status, CliError> {
+    common::run_batch(&args.batch, Redundancy::new, |finder, puzzle, _| {
+        Redundant(finder.find(puzzle))
+    })
+}

@@ -1,0 +1,106 @@
+//! Tools for puzzle setters: generate unique (and minimal) puzzles, rate them, show why a
+//! puzzle is not unique, and find its redundant givens.
+//!
+//! ```
+//! use sudoku_dlx::setter::{GenerateOptions, Generator, Symmetry};
+//! use sudoku_dlx::{Shape, Solver};
+//!
+//! let mut options = GenerateOptions::new(Shape::CLASSIC);
+//! options.symmetry = Symmetry::Rot180;
+//! options.minimal = true;
+//! let made = Generator::new(options).generate(42, 0)?;
+//! assert_eq!(Solver::new().count(&made.puzzle, None).solutions, 1);
+//! assert!(Symmetry::Rot180.holds(&made.puzzle));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod fill;
+mod forced;
+mod generate;
+mod random;
+mod rate;
+mod redundant;
+mod removal;
+mod summary;
+mod symmetry;
+mod transform;
+mod unavoidable;
+mod witness;
+
+pub use fill::random_solution;
+pub use generate::{GenerateError, GenerateOptions, Generated, Generator};
+pub use random::SetterRng;
+pub use rate::{Level, Rater, Rating, Technique, RATING_TRANSFORMS};
+pub use redundant::{redundant_givens, Given, Redundancy};
+pub use removal::RemovalStats;
+pub use summary::RatingSummary;
+pub use symmetry::Symmetry;
+pub use transform::Transform;
+pub use witness::{witness, Witness};
+
+use std::fmt;
+
+/// Why a question that needs exactly one solution has no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotUnique {
+    /// The puzzle has no solution.
+    NoSolution,
+    /// The puzzle has two or more solutions.
+    MultipleSolutions,
+}
+
+impl fmt::Display for NotUnique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotUnique::NoSolution => f.write_str("the puzzle has no solution"),
+            NotUnique::MultipleSolutions => f.write_str("the puzzle has several solutions"),
+        }
+    }
+}
+
+impl std::error::Error for NotUnique {}
+
+/// A name that is none of the choices, e.g. an unknown symmetry or difficulty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownName {
+    /// What was being named: `symmetry`, `difficulty`.
+    pub what: &'static str,
+    /// The text given.
+    pub text: String,
+    /// The names that would have been accepted.
+    pub choices: Vec<&'static str>,
+}
+
+impl UnknownName {
+    /// The choice among `all` whose `name` is `text` (ignoring case and surrounding space).
+    pub fn parse<T: Copy>(
+        what: &'static str,
+        text: &str,
+        all: &[T],
+        name: impl Fn(T) -> &'static str,
+    ) -> Result<T, UnknownName> {
+        all.iter()
+            .copied()
+            .find(|&choice| name(choice).eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| UnknownName {
+                what,
+                text: text.to_string(),
+                choices: all.iter().map(|&choice| name(choice)).collect(),
+            })
+    }
+}
+
+impl fmt::Display for UnknownName {
+    /// `unknown symmetry 'spiral': choose one of none, rot180, ...`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown {} '{}': choose one of {}",
+            self.what,
+            self.text,
+            self.choices.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownName {}
