@@ -30,6 +30,7 @@
 
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod exact_cover;
 pub mod samples;
 pub mod sudoku;
