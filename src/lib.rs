@@ -30,8 +30,11 @@
 
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod bench;
 pub mod exact_cover;
+pub mod input;
+pub mod output;
 pub mod samples;
 pub mod sudoku;
 

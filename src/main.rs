@@ -1,1 +1,54 @@
-fn main() {}
+//! `sudoku-dlx`: solve, enumerate, count and check Sudoku puzzles of any box shape from the
+//! command line. Each command lives in `src/cli/<command>.rs`; see `docs/cli.md`.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// The command line: one subcommand per job.
+#[derive(Parser)]
+#[command(
+    name = "sudoku-dlx",
+    version,
+    about = "A Sudoku engine built on exact cover (Dancing Links), for any box shape",
+    after_help = "\
+Inputs are files, `-` for standard input, or puzzles written inline; with none, standard
+input is read. Exit codes: 0 every puzzle solved (or counted, or unique), 1 some puzzle had
+no solution (or was not unique), 2 bad input, usage or I/O error, 130 interrupted.
+
+Examples:
+  sudoku-dlx solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+  sudoku-dlx check puzzles.txt --format json
+  sudoku-dlx count --limit 1000 ................................................................................."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The commands. Adding one: a variant here, an arm in `main`, and `src/cli/<name>.rs`
+/// declared in `src/cli/mod.rs`.
+#[derive(Subcommand)]
+enum Command {
+    /// Print the first solution of each puzzle, or `none`.
+    Solve(cli::solve::Args),
+    /// Print every solution of each puzzle as it is found.
+    All(cli::all::Args),
+    /// Print the number of solutions of each puzzle.
+    Count(cli::count::Args),
+    /// Print whether each puzzle has a unique solution: unique, multiple or none.
+    Check(cli::check::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    cli::common::install_interrupt_handler();
+    let result = match cli.command {
+        Command::Solve(args) => cli::solve::run(args),
+        Command::All(args) => cli::all::run(args),
+        Command::Count(args) => cli::count::run(args),
+        Command::Check(args) => cli::check::run(args),
+    };
+    cli::common::exit_code(result)
+}

@@ -1,0 +1,327 @@
+//! The batch runner: a stream of records in, one outcome per record out, in input order,
+//! computed on N threads in bounded memory.
+//!
+//! Records are taken in chunks (growing from one per thread to [`Batch::max_chunk`]), each
+//! chunk is answered in parallel with one worker state (a [`Solver`](crate::Solver), say) per
+//! thread, and its outcomes are handed over in order before the next chunk is read. So the
+//! output does not depend on the number of threads, memory holds at most one chunk, and a
+//! bad record takes its place in the output like any other.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use sudoku_dlx::{batch::Batch, input::read_records, Solver};
+//! let text = "1234341221434321\n12....1221....21\n1233............\n";
+//! let mut lines = Vec::new();
+//! Batch::new(2).run(
+//!     read_records(text.as_bytes(), None),
+//!     &AtomicBool::new(false),
+//!     Solver::new,
+//!     |solver, puzzle| solver.count(puzzle, None).solutions,
+//!     |outcome| {
+//!         lines.push(match outcome.answer {
+//!             Some(count) => count.to_string(),
+//!             None => outcome.record.error_message().unwrap(),
+//!         });
+//!         Ok(())
+//!     },
+//! )?;
+//! assert_eq!(lines, ["1", "4", "<stdin>:3:4: clashing givens: digit 3 twice in row 1: r1c3 and r1c4"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::input::Record;
+use crate::sudoku::Grid;
+use rayon::prelude::*;
+use std::fmt;
+use std::io;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The answer for one record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome<T> {
+    /// The record, with its puzzle or its error.
+    pub record: Record,
+    /// The job's answer; `None` exactly when the record could not be read.
+    pub answer: Option<T>,
+    /// The time the job took.
+    pub elapsed: Duration,
+}
+
+/// How a batch ended without error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finished {
+    /// Records answered and handed over.
+    pub records: usize,
+    /// True when the stop flag ended the batch early.
+    pub interrupted: bool,
+}
+
+/// Why a batch stopped early.
+#[derive(Debug)]
+pub enum BatchError<E> {
+    /// The records could not be read (the records before were handed over).
+    Input(E),
+    /// Handing over an outcome failed.
+    Output(io::Error),
+    /// The thread pool could not be started.
+    Threads(rayon::ThreadPoolBuildError),
+}
+
+impl<E: fmt::Display> fmt::Display for BatchError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BatchError::Input(error) => error.fmt(f),
+            BatchError::Output(error) => error.fmt(f),
+            BatchError::Threads(error) => write!(f, "cannot start threads: {error}"),
+        }
+    }
+}
+
+impl<E: fmt::Debug + fmt::Display> std::error::Error for BatchError<E> {}
+
+/// A batch runner: how many threads, and how many records at most in memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Batch {
+    threads: usize,
+    max_chunk: usize,
+}
+
+impl Batch {
+    /// A runner on `threads` threads (0 means one per core).
+    pub fn new(threads: usize) -> Batch {
+        let threads = if threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            threads
+        };
+        Batch {
+            threads,
+            max_chunk: 4096,
+        }
+    }
+
+    /// Holds at most `max_chunk` records (at least 1) in memory at once.
+    pub fn with_max_chunk(mut self, max_chunk: usize) -> Batch {
+        self.max_chunk = max_chunk.max(1);
+        self
+    }
+
+    /// The number of threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The most records held in memory at once.
+    pub fn max_chunk(&self) -> usize {
+        self.max_chunk
+    }
+
+    /// Answers every record with `job`, using one worker state per thread made by `init`,
+    /// and hands each outcome to `emit` in input order. Stops before the next record once
+    /// `stop` is set (a job that runs long should watch it too).
+    pub fn run<E, W, T>(
+        &self,
+        records: impl Iterator<Item = Result<Record, E>>,
+        stop: &AtomicBool,
+        init: impl Fn() -> W + Sync,
+        job: impl Fn(&mut W, &Grid) -> T + Sync,
+        mut emit: impl FnMut(Outcome<T>) -> io::Result<()>,
+    ) -> Result<Finished, BatchError<E>>
+    where
+        W: Send,
+        T: Send,
+    {
+        if self.threads == 1 {
+            let mut worker = init();
+            let mut finished = Finished {
+                records: 0,
+                interrupted: false,
+            };
+            for record in records {
+                if stop.load(Ordering::Relaxed) {
+                    finished.interrupted = true;
+                    break;
+                }
+                let outcome = answer(record.map_err(BatchError::Input)?, &mut worker, &job);
+                emit(outcome).map_err(BatchError::Output)?;
+                finished.records += 1;
+            }
+            return Ok(finished);
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build()
+            .map_err(BatchError::Threads)?;
+        let workers: Vec<Mutex<Option<W>>> = (0..self.threads).map(|_| Mutex::new(None)).collect();
+        let mut records = records.fuse();
+        let mut chunk_size = self.threads.min(self.max_chunk);
+        let mut finished = Finished {
+            records: 0,
+            interrupted: false,
+        };
+        loop {
+            let mut chunk = Vec::with_capacity(chunk_size);
+            let mut input_error = None;
+            for record in records.by_ref().take(chunk_size) {
+                match record {
+                    Ok(record) => chunk.push(record),
+                    Err(error) => {
+                        input_error = Some(error);
+                        break;
+                    }
+                }
+            }
+            if chunk.is_empty() && input_error.is_none() {
+                return Ok(finished);
+            }
+            let full = chunk.len() == chunk_size;
+            let outcomes: Vec<Option<Outcome<T>>> = pool.install(|| {
+                chunk
+                    .into_par_iter()
+                    .map(|record| {
+                        if stop.load(Ordering::Relaxed) {
+                            return None;
+                        }
+                        let thread = rayon::current_thread_index().unwrap_or(0);
+                        let mut slot = workers[thread].lock().unwrap_or_else(|e| e.into_inner());
+                        let worker = slot.get_or_insert_with(&init);
+                        Some(answer(record, worker, &job))
+                    })
+                    .collect()
+            });
+            for outcome in outcomes {
+                let Some(outcome) = outcome else {
+                    finished.interrupted = true;
+                    return Ok(finished);
+                };
+                emit(outcome).map_err(BatchError::Output)?;
+                finished.records += 1;
+            }
+            if let Some(error) = input_error {
+                return Err(BatchError::Input(error));
+            }
+            if stop.load(Ordering::Relaxed) {
+                finished.interrupted = true;
+                return Ok(finished);
+            }
+            if !full {
+                return Ok(finished);
+            }
+            chunk_size = (chunk_size * 2).min(self.max_chunk);
+        }
+    }
+}
+
+fn answer<W, T>(record: Record, worker: &mut W, job: &impl Fn(&mut W, &Grid) -> T) -> Outcome<T> {
+    let started = Instant::now();
+    let answer = record
+        .puzzle
+        .as_ref()
+        .ok()
+        .map(|puzzle| job(worker, puzzle));
+    Outcome {
+        record,
+        answer,
+        elapsed: started.elapsed(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::read_records;
+    use crate::samples::FAMOUS;
+    use crate::Solver;
+
+    fn run(threads: usize, max_chunk: usize, text: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        let finished = Batch::new(threads)
+            .with_max_chunk(max_chunk)
+            .run(
+                read_records(text.as_bytes(), None),
+                &AtomicBool::new(false),
+                Solver::new,
+                |solver, puzzle| {
+                    solver
+                        .solve(puzzle)
+                        .map_or("none".into(), |s| s.to_string())
+                },
+                |outcome| {
+                    lines.push(outcome.answer.unwrap_or_else(|| "error".into()));
+                    Ok(())
+                },
+            )
+            .unwrap();
+        assert!(!finished.interrupted);
+        assert_eq!(finished.records, lines.len());
+        lines
+    }
+
+    #[test]
+    fn output_is_the_same_on_any_number_of_threads_and_chunks() {
+        let mut text = String::new();
+        for round in 0..20 {
+            for sample in FAMOUS {
+                text.push_str(sample.puzzle);
+                text.push('\n');
+            }
+            text.push_str(if round % 3 == 0 {
+                "bad\n"
+            } else {
+                "1233............\n"
+            });
+        }
+        let one = run(1, 1, &text);
+        assert_eq!(one.len(), 20 * (FAMOUS.len() + 1));
+        assert_eq!(one.iter().filter(|l| *l == "error").count(), 20);
+        for (threads, chunk) in [(2, 1), (2, 7), (3, 4096), (4, 2)] {
+            assert_eq!(
+                run(threads, chunk, &text),
+                one,
+                "{threads} threads, chunks of {chunk}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_set_stop_flag_ends_the_batch_before_the_next_record() {
+        let text = format!("{}\n", FAMOUS[0].puzzle).repeat(10);
+        for threads in [1, 2] {
+            let stop = AtomicBool::new(false);
+            let mut seen = 0;
+            let finished = Batch::new(threads)
+                .run(
+                    read_records(text.as_bytes(), None),
+                    &stop,
+                    || (),
+                    |_, _| (),
+                    |_| {
+                        seen += 1;
+                        stop.store(true, Ordering::Relaxed);
+                        Ok(())
+                    },
+                )
+                .unwrap();
+            assert!(finished.interrupted);
+            assert!(seen < 10, "{threads} threads answered {seen}");
+            assert_eq!(finished.records, seen);
+        }
+    }
+
+    #[test]
+    fn a_write_error_stops_the_batch() {
+        let text = format!("{}\n", FAMOUS[0].puzzle).repeat(3);
+        let error = Batch::new(2)
+            .run(
+                read_records(text.as_bytes(), None),
+                &AtomicBool::new(false),
+                || (),
+                |_, _| (),
+                |_| Err(io::Error::from(io::ErrorKind::BrokenPipe)),
+            )
+            .unwrap_err();
+        assert!(matches!(error, BatchError::Output(e) if e.kind() == io::ErrorKind::BrokenPipe));
+    }
+}

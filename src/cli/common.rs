@@ -1,0 +1,254 @@
+//! What the commands share: the input, output and thread options, the interrupt flag, the
+//! batch plumbing, and the mapping of outcomes to exit codes.
+
+use super::progress::Progress;
+use clap::Args;
+use std::fmt;
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use sudoku_dlx::batch::{Batch, BatchError};
+use sudoku_dlx::input::{Input, InputError, InputRecords};
+use sudoku_dlx::output::{Format, Printer, Report, Tally};
+use sudoku_dlx::{Grid, Shape};
+
+/// Where the puzzles come from.
+#[derive(Args, Clone, Debug)]
+pub struct InputArgs {
+    /// Files, `-` for standard input, or puzzles written inline [default: standard input]
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<String>,
+
+    /// The box shape, as ROWSxCOLS, when the number of cells does not say it (e.g. 3x2 for
+    /// 6x6 grids with tall boxes)
+    #[arg(long = "box", value_name = "RxC")]
+    pub shape: Option<Shape>,
+}
+
+impl InputArgs {
+    /// The inputs named, standard input when none is.
+    pub fn resolve(&self) -> Result<Vec<Input>, CliError> {
+        if self.inputs.is_empty() {
+            return Ok(vec![Input::Stdin]);
+        }
+        self.inputs
+            .iter()
+            .map(|arg| Input::from_arg_with_shape(arg, self.shape).map_err(CliError::Input))
+            .collect()
+    }
+}
+
+/// How the answers are printed.
+#[derive(Args, Clone, Debug)]
+pub struct OutputArgs {
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Line)]
+    pub format: Format,
+
+    /// Print per-puzzle nodes, guesses, cells filled by propagation and time, and totals
+    /// (to standard error; inside each object with --format json)
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// The options of every batch command: inputs, output, threads.
+#[derive(Args, Clone, Debug)]
+pub struct BatchArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    /// Threads to solve a batch on; the output is the same for any number [default: one
+    /// per core]
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+}
+
+/// How a command ended; each maps to an exit code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Every puzzle solved, counted, or unique: exit code 0.
+    Success,
+    /// Some puzzle had no solution, or was not unique: exit code 1.
+    Unsuccessful,
+    /// Some record could not be read: exit code 2.
+    BadInput,
+    /// Stopped by Ctrl-C: exit code 130.
+    Interrupted,
+}
+
+impl Status {
+    /// The status of a run that printed `tally`.
+    pub fn of(tally: &Tally, interrupted: bool) -> Status {
+        if interrupted {
+            Status::Interrupted
+        } else if tally.bad > 0 {
+            Status::BadInput
+        } else if tally.unsuccessful > 0 {
+            Status::Unsuccessful
+        } else {
+            Status::Success
+        }
+    }
+}
+
+/// Why a command could not run to the end.
+#[derive(Debug)]
+pub enum CliError {
+    /// An input could not be found, opened or read.
+    Input(InputError),
+    /// The output could not be written.
+    Write(io::Error),
+    /// The thread pool could not be started.
+    Threads(rayon::ThreadPoolBuildError),
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Input(error) => error.fmt(f),
+            CliError::Write(error) => write!(f, "cannot write the output: {error}"),
+            CliError::Threads(error) => write!(f, "cannot start threads: {error}"),
+        }
+    }
+}
+
+impl From<io::Error> for CliError {
+    fn from(error: io::Error) -> CliError {
+        CliError::Write(error)
+    }
+}
+
+impl From<BatchError<InputError>> for CliError {
+    fn from(error: BatchError<InputError>) -> CliError {
+        match error {
+            BatchError::Input(error) => CliError::Input(error),
+            BatchError::Output(error) => CliError::Write(error),
+            BatchError::Threads(error) => CliError::Threads(error),
+        }
+    }
+}
+
+/// The exit code of a command's result. A closed output pipe (`| head -1`) is a quiet
+/// success: the reader has all it wanted.
+pub fn exit_code(result: Result<Status, CliError>) -> ExitCode {
+    match result {
+        Ok(Status::Success) => ExitCode::SUCCESS,
+        Ok(Status::Unsuccessful) => ExitCode::from(1),
+        Ok(Status::BadInput) => ExitCode::from(2),
+        Ok(Status::Interrupted) => {
+            let _ = writeln!(io::stderr(), "sudoku-dlx: interrupted");
+            ExitCode::from(130)
+        }
+        Err(CliError::Write(error)) if error.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            let _ = writeln!(io::stderr(), "sudoku-dlx: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Makes the first Ctrl-C set the interrupt flag (long runs stop cleanly at the next
+/// solution or puzzle), and a second one end the process at once.
+pub fn install_interrupt_handler() {
+    // Without a handler (it cannot be installed twice), Ctrl-C ends the process at once.
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
+
+/// The flag Ctrl-C sets.
+pub fn interrupted() -> &'static AtomicBool {
+    &INTERRUPTED
+}
+
+/// True once Ctrl-C was pressed.
+pub fn is_interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// Standard output: line by line on a terminal, in large blocks otherwise.
+pub fn stdout() -> Box<dyn Write> {
+    let stdout = io::stdout();
+    if stdout.is_terminal() {
+        Box::new(stdout.lock())
+    } else {
+        Box::new(io::BufWriter::with_capacity(64 * 1024, stdout.lock()))
+    }
+}
+
+/// A printer to standard output, with stats to standard error.
+pub fn printer(output: &OutputArgs) -> Printer<Box<dyn Write>, io::Stderr> {
+    Printer::new(stdout(), io::stderr(), output.format, output.stats)
+}
+
+/// The records of `inputs`, with a progress bar over them.
+pub fn records(inputs: Vec<Input>, shape: Option<Shape>) -> (InputRecords, Progress) {
+    let total = inputs.iter().map(Input::size).sum::<Option<u64>>();
+    let progress = Progress::new(total);
+    let wrapper = progress.clone();
+    let records = InputRecords::new(inputs, shape)
+        .wrap_readers(Box::new(move |read| wrapper.wrap_read(read)));
+    (records, progress)
+}
+
+/// Says on standard error how many records could not be read (each has its error line in
+/// the output).
+pub fn report_bad_records(tally: &Tally) {
+    if tally.bad > 0 {
+        let _ = writeln!(
+            io::stderr(),
+            "sudoku-dlx: {} of {} records could not be read",
+            tally.bad,
+            tally.records
+        );
+    }
+}
+
+/// Runs a batch command: answers every record of the inputs with `job` (one worker state
+/// per thread, made by `init`), prints each answer in input order, and returns the status.
+/// `job` gets the progress bar, for long answers to report on.
+pub fn run_batch<W, R>(
+    args: &BatchArgs,
+    init: impl Fn() -> W + Sync,
+    job: impl Fn(&mut W, &Grid, &Progress) -> R + Sync,
+) -> Result<Status, CliError>
+where
+    W: Send,
+    R: Report + Send,
+{
+    let inputs = args.input.resolve()?;
+    let interactive = inputs.contains(&Input::Stdin) && io::stdin().is_terminal();
+    // Typed puzzles are answered one at a time, as they come.
+    let threads = if interactive {
+        1
+    } else {
+        args.jobs.map_or(0, usize::from)
+    };
+    let (records, progress) = records(inputs, args.input.shape);
+    let mut printer = printer(&args.output);
+    let finished = Batch::new(threads).run(
+        records,
+        interrupted(),
+        init,
+        |worker, puzzle| job(worker, puzzle, &progress),
+        |outcome| {
+            progress.print(|| printer.record(&outcome))?;
+            progress.records_done(printer.tally().records);
+            Ok(())
+        },
+    );
+    progress.finish();
+    let (_, _, tally) = printer.finish()?;
+    let finished = finished?;
+    report_bad_records(&tally);
+    Ok(Status::of(&tally, finished.interrupted))
+}

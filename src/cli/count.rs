@@ -1,0 +1,37 @@
+//! `sudoku-dlx count`: the number of solutions of each puzzle.
+
+use super::common::{self, BatchArgs, CliError, Status};
+use sudoku_dlx::output::Counted;
+use sudoku_dlx::Solver;
+
+/// Print the number of solutions of each puzzle.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Prints, for each puzzle, the exact number of solutions; with --limit N, counting stops at N
+and prints `N+` when the cap was reached. Ctrl-C stops a long count, printing what it has
+reached with a `+`. Exit code 0 when every puzzle was counted (whatever the count), 2 on bad
+input.
+
+Examples:
+  sudoku-dlx count '12.. ..12 .... ....'
+  sudoku-dlx count --limit 1000000 .................................................................................
+  sudoku-dlx count --format json puzzles.txt")]
+pub struct Args {
+    /// Stop counting a puzzle at N solutions (printed `N+`)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// Counts the solutions of every puzzle of the inputs.
+pub fn run(args: Args) -> Result<Status, CliError> {
+    let cap = args.limit.map(u128::from);
+    common::run_batch(&args.batch, Solver::new, |solver, puzzle, progress| {
+        Counted::count(solver, puzzle, cap, |solutions| {
+            progress.counting(solutions);
+            !common::is_interrupted()
+        })
+    })
+}

@@ -1,0 +1,29 @@
+//! `sudoku-dlx solve`: the first solution of each puzzle.
+
+use super::common::{self, BatchArgs, CliError, Status};
+use sudoku_dlx::output::Solved;
+use sudoku_dlx::Solver;
+
+/// Print the first solution of each puzzle, or `none`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Prints, for each puzzle, its solution in one-line notation, or `none`. Exit code 0 when every
+puzzle was solved, 1 when some had no solution, 2 on bad input.
+
+Examples:
+  sudoku-dlx solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+  sudoku-dlx solve --format grid puzzle.txt
+  sudoku-dlx solve --jobs 2 puzzles.txt > solutions.txt
+  sudoku-dlx solve --box 3x2 1.2...3.....4.....5....6...1.....2..
+  cat puzzles.txt | sudoku-dlx solve --format json --stats")]
+pub struct Args {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// Solves every puzzle of the inputs.
+pub fn run(args: Args) -> Result<Status, CliError> {
+    common::run_batch(&args.batch, Solver::new, |solver, puzzle, _| {
+        Solved::solve(solver, puzzle)
+    })
+}

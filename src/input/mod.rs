@@ -1,0 +1,331 @@
+//! Where puzzles come from and how they are read: standard input, files and inline
+//! arguments, each a stream of [`Record`]s.
+//!
+//! The reader detects the layout record by record: one puzzle per line (with comments), or
+//! multi-line grids with `|`, `-`, `+` decoration, which is what
+//! [`output`](crate::output)'s grid format prints. See `docs/formats.md` for the grammar.
+//!
+//! ```
+//! use sudoku_dlx::input::read_records;
+//! let text = "# two puzzles\n12.. ..12 21.. ..21\n1234341221434321  solved\n";
+//! let records: Vec<_> = read_records(text.as_bytes(), None).collect::<Result<_, _>>()?;
+//! assert_eq!(records.len(), 2);
+//! assert_eq!(records[1].line, 3);
+//! assert!(records[1].puzzle.as_ref().unwrap().is_solved());
+//! # Ok::<(), std::io::Error>(())
+//! ```
+
+mod reader;
+
+pub use reader::{read_records, Records};
+
+use crate::sudoku::{Grid, ParseError, Shape};
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Cursor, Read};
+use std::path::{Path, PathBuf};
+
+/// The name errors give to standard input.
+pub const STDIN_NAME: &str = "<stdin>";
+/// The name errors give to a puzzle written on the command line.
+pub const INLINE_NAME: &str = "<inline>";
+
+/// One source of puzzles named on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// Standard input (`-`, or no input named).
+    Stdin,
+    /// A file.
+    File(PathBuf),
+    /// A puzzle written as the argument itself.
+    Inline(String),
+}
+
+impl Input {
+    /// Reads a command-line argument: `-` is standard input, an existing path is a file,
+    /// and anything else must read as a puzzle (of its usual shape) to be taken inline.
+    pub fn from_arg(arg: &str) -> Result<Input, InputError> {
+        Input::from_arg_with_shape(arg, None)
+    }
+
+    /// Like [`Input::from_arg`], reading an inline puzzle with `shape` when one is named.
+    ///
+    /// An inline puzzle with clashing givens is still taken inline, so that its error is
+    /// reported in its place like any bad record; an argument that has the wrong number of
+    /// cells or characters that are not cells is neither a file nor a puzzle.
+    pub fn from_arg_with_shape(arg: &str, shape: Option<Shape>) -> Result<Input, InputError> {
+        if arg == "-" {
+            return Ok(Input::Stdin);
+        }
+        let path = Path::new(arg);
+        if path.exists() {
+            return Ok(Input::File(path.to_path_buf()));
+        }
+        let mut records = read_records(arg.as_bytes(), shape);
+        let read = match records.next() {
+            Some(Ok(record)) if records.next().is_none() => record.puzzle,
+            _ => Grid::parse_with_shape(arg, shape),
+        };
+        match read {
+            Ok(_) => Ok(Input::Inline(arg.to_string())),
+            Err(error) if is_puzzle_shaped(&error) => Ok(Input::Inline(arg.to_string())),
+            Err(reason) => Err(InputError::NotFound {
+                arg: arg.to_string(),
+                reason,
+            }),
+        }
+    }
+
+    /// The name used in messages: the path, [`STDIN_NAME`] or [`INLINE_NAME`].
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => STDIN_NAME.to_string(),
+            Input::File(path) => path.display().to_string(),
+            Input::Inline(_) => INLINE_NAME.to_string(),
+        }
+    }
+
+    /// The bytes of the input, unbuffered.
+    pub fn open(&self) -> Result<Box<dyn Read + Send>, InputError> {
+        Ok(match self {
+            Input::Stdin => Box::new(io::stdin()),
+            Input::File(path) => Box::new(File::open(path).map_err(|error| InputError::Io {
+                source: path.display().to_string(),
+                error,
+            })?),
+            Input::Inline(text) => Box::new(Cursor::new(text.clone().into_bytes())),
+        })
+    }
+
+    /// The size in bytes when it is known in advance (files and inline text).
+    pub fn size(&self) -> Option<u64> {
+        match self {
+            Input::Stdin => None,
+            Input::File(path) => std::fs::metadata(path).ok().map(|m| m.len()),
+            Input::Inline(text) => Some(text.len() as u64),
+        }
+    }
+}
+
+/// Clashing givens and digits out of range come from a text that has a puzzle's shape.
+fn is_puzzle_shaped(error: &ParseError) -> bool {
+    use crate::sudoku::ParseErrorKind::{Clash, DigitOutOfRange};
+    matches!(error.kind, Clash(_) | DigitOutOfRange { .. })
+}
+
+/// One puzzle read from an input, or the reason it could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Its position among all the records read, from 0.
+    pub index: usize,
+    /// The name of its input: a path, [`STDIN_NAME`] or [`INLINE_NAME`].
+    pub source: String,
+    /// The line where it starts, from 1.
+    pub line: usize,
+    /// The column where it starts, from 1, in characters.
+    pub column: usize,
+    /// The puzzle, or why it could not be read (positions are in the input).
+    pub puzzle: Result<Grid, ParseError>,
+}
+
+impl Record {
+    /// `source:line:column`, where the record starts.
+    pub fn position(&self) -> String {
+        format!("{}:{}:{}", self.source, self.line, self.column)
+    }
+
+    /// The full error message for a record that could not be read:
+    /// `source:line:column: reason`.
+    pub fn error_message(&self) -> Option<String> {
+        self.puzzle
+            .as_ref()
+            .err()
+            .map(|error| format!("{}:{error}", self.source))
+    }
+}
+
+/// Why an input could not be used at all (bad records are not input errors: they are
+/// reported in their place).
+#[derive(Debug)]
+pub enum InputError {
+    /// The argument is not an existing file and does not read as a puzzle.
+    NotFound {
+        /// The argument.
+        arg: String,
+        /// What went wrong reading it as a puzzle.
+        reason: ParseError,
+    },
+    /// The input could not be opened or read.
+    Io {
+        /// Its name.
+        source: String,
+        /// What the system said.
+        error: io::Error,
+    },
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::NotFound { arg, reason } => {
+                write!(f, "{arg}: no such file, and not a puzzle ({})", reason.kind)
+            }
+            InputError::Io { source, error } => write!(f, "{source}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for InputError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            InputError::NotFound { reason, .. } => Some(reason),
+            InputError::Io { error, .. } => Some(error),
+        }
+    }
+}
+
+/// Wraps the raw bytes of each input before it is read, e.g. to count them for a progress
+/// bar.
+pub type ReadWrapper = Box<dyn FnMut(Box<dyn Read + Send>) -> Box<dyn Read + Send> + Send>;
+
+/// The records of several inputs, one after the other, numbered across all of them. Each
+/// input is opened only when the previous one is done.
+pub struct InputRecords {
+    inputs: std::vec::IntoIter<Input>,
+    shape: Option<Shape>,
+    current: Option<Records<BufReader<Box<dyn Read + Send>>>>,
+    next_index: usize,
+    wrap: Option<ReadWrapper>,
+    failed: bool,
+}
+
+impl InputRecords {
+    /// The records of `inputs`, in order, read with `shape` when one is named.
+    pub fn new(inputs: Vec<Input>, shape: Option<Shape>) -> InputRecords {
+        InputRecords {
+            inputs: inputs.into_iter(),
+            shape,
+            current: None,
+            next_index: 0,
+            wrap: None,
+            failed: false,
+        }
+    }
+
+    /// Passes each input's bytes through `wrap` before reading them.
+    pub fn wrap_readers(mut self, wrap: ReadWrapper) -> InputRecords {
+        self.wrap = Some(wrap);
+        self
+    }
+}
+
+impl Iterator for InputRecords {
+    type Item = Result<Record, InputError>;
+
+    /// The next record; after an input error, nothing more.
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        loop {
+            if let Some(records) = &mut self.current {
+                match records.next() {
+                    Some(Ok(mut record)) => {
+                        record.index = self.next_index;
+                        self.next_index += 1;
+                        return Some(Ok(record));
+                    }
+                    Some(Err(error)) => {
+                        self.failed = true;
+                        return Some(Err(InputError::Io {
+                            source: records.source().to_string(),
+                            error,
+                        }));
+                    }
+                    None => self.current = None,
+                }
+            }
+            let input = self.inputs.next()?;
+            let raw = match input.open() {
+                Ok(raw) => raw,
+                Err(error) => {
+                    self.failed = true;
+                    return Some(Err(error));
+                }
+            };
+            let raw = match &mut self.wrap {
+                Some(wrap) => wrap(raw),
+                None => raw,
+            };
+            let reader = BufReader::with_capacity(64 * 1024, raw);
+            self.current = Some(Records::named(reader, input.name(), self.shape));
+        }
+    }
+}
+
+/// Reads all the records of a text that is already in memory (tests, examples).
+pub fn records_of_text(text: &str, shape: Option<Shape>) -> io::Result<Vec<Record>> {
+    read_records(text.as_bytes(), shape).collect()
+}
+
+/// Reads records from any buffered reader named `source`.
+pub fn read_records_named<R: BufRead>(reader: R, source: &str, shape: Option<Shape>) -> Records<R> {
+    Records::named(reader, source.to_string(), shape)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_are_stdin_files_or_puzzles() {
+        assert_eq!(Input::from_arg("-").unwrap(), Input::Stdin);
+        assert_eq!(
+            Input::from_arg("Cargo.toml").unwrap(),
+            Input::File("Cargo.toml".into())
+        );
+        let puzzle = crate::samples::EXAMPLE;
+        assert_eq!(
+            Input::from_arg(puzzle).unwrap(),
+            Input::Inline(puzzle.into())
+        );
+        let clash = format!("44{}", ".".repeat(79));
+        assert_eq!(
+            Input::from_arg(&clash).unwrap(),
+            Input::Inline(clash.clone())
+        );
+        let error = Input::from_arg("puzzles.txt").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "puzzles.txt: no such file, and not a puzzle (11 cells, expected 16)"
+        );
+        let short = ".".repeat(80);
+        assert_eq!(
+            Input::from_arg(&short).unwrap_err().to_string(),
+            format!("{short}: no such file, and not a puzzle (80 cells, expected 81)")
+        );
+    }
+
+    #[test]
+    fn several_inputs_are_numbered_across() {
+        let inputs = vec![
+            Input::Inline("1234341221434321".into()),
+            Input::Inline("12.. ..12 21.. ..21".into()),
+        ];
+        let records: Vec<Record> = InputRecords::new(inputs, None)
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(records.len(), 2);
+        assert_eq!(records[1].index, 1);
+        assert_eq!(records[1].source, INLINE_NAME);
+    }
+
+    #[test]
+    fn a_missing_file_is_an_input_error() {
+        let inputs = vec![Input::File("/no/such/file".into())];
+        let mut records = InputRecords::new(inputs, None);
+        let error = records.next().unwrap().unwrap_err();
+        assert!(error.to_string().starts_with("/no/such/file: "));
+        assert!(records.next().is_none());
+    }
+}

@@ -1,0 +1,336 @@
+//! The record reader: a stream of lines in, a stream of positioned puzzles out, holding at
+//! most one record (a grid has at most [`MAX_SIZE`] rows) in memory.
+
+use super::{Record, STDIN_NAME};
+use crate::sudoku::{CellReader, Grid, ParseError, ParseErrorKind, Shape, MAX_SIZE};
+use std::io::{self, BufRead, Read};
+
+/// Longest line kept, in bytes; the rest of a longer line is skipped. A puzzle line is at
+/// most `35² = 1225` cells, so only comments are ever cut.
+const MAX_LINE: usize = 64 * 1024;
+
+/// Characters that rule a grid and are otherwise ignored.
+fn is_decoration(c: char) -> bool {
+    matches!(c, '|' | '-' | '+')
+}
+
+/// The two layouts a record can have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layout {
+    /// All cells on one line, then an optional comment.
+    OneLine,
+    /// One row of cells per line, with optional decoration.
+    Grid,
+}
+
+/// What one line of input is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LineKind {
+    Blank,
+    Comment,
+    /// Only rules: `---+---`, `|`.
+    Rule,
+    /// Starts a one-line puzzle.
+    Puzzle,
+    /// A row of a grid.
+    Row,
+}
+
+/// Reads puzzles from a text stream. Made by [`read_records`]; yields one [`Record`] per
+/// puzzle, good or bad, and an `io::Error` only when the stream itself fails.
+pub struct Records<R> {
+    reader: R,
+    source: String,
+    shape: Option<Shape>,
+    /// The current line, without its line ending.
+    line: String,
+    bytes: Vec<u8>,
+    line_number: usize,
+    /// The current line is read but not yet used.
+    pending: bool,
+    /// The layout of the last good record, for lines that could be either.
+    habit: Option<Layout>,
+    /// The shape of the last good record, to name the expected length of a bad one.
+    last_shape: Option<Shape>,
+    cells: CellReader,
+    next_index: usize,
+    done: bool,
+}
+
+/// The records of `reader`, named [`STDIN_NAME`] in messages; `shape` names the box shape
+/// when cell counts alone do not say it (e.g. 3x2 boxes for 6×6).
+pub fn read_records<R: BufRead>(reader: R, shape: Option<Shape>) -> Records<R> {
+    Records::named(reader, STDIN_NAME.to_string(), shape)
+}
+
+impl<R: BufRead> Records<R> {
+    /// The records of `reader`, whose name in messages is `source`.
+    pub fn named(reader: R, source: String, shape: Option<Shape>) -> Records<R> {
+        Records {
+            reader,
+            source,
+            shape,
+            line: String::new(),
+            bytes: Vec::new(),
+            line_number: 0,
+            pending: false,
+            habit: None,
+            last_shape: None,
+            cells: CellReader::new(),
+            next_index: 0,
+            done: false,
+        }
+    }
+
+    /// The name of the input in messages.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// Makes the next line current; false at the end of the input.
+    fn advance(&mut self) -> io::Result<bool> {
+        if self.pending {
+            self.pending = false;
+            return Ok(true);
+        }
+        self.bytes.clear();
+        let mut limited = Read::take(&mut self.reader, MAX_LINE as u64);
+        let read = limited.read_until(b'\n', &mut self.bytes)?;
+        if read == 0 {
+            return Ok(false);
+        }
+        if self.bytes.len() == MAX_LINE && self.bytes.last() != Some(&b'\n') {
+            self.skip_rest_of_line()?;
+        }
+        while matches!(self.bytes.last(), Some(b'\n' | b'\r')) {
+            self.bytes.pop();
+        }
+        self.line_number += 1;
+        self.line.clear();
+        self.line.push_str(&String::from_utf8_lossy(&self.bytes));
+        if self.line_number == 1 {
+            if let Some(rest) = self.line.strip_prefix('\u{feff}') {
+                self.line = rest.to_string();
+            }
+        }
+        Ok(true)
+    }
+
+    fn skip_rest_of_line(&mut self) -> io::Result<()> {
+        loop {
+            let buffer = self.reader.fill_buf()?;
+            if buffer.is_empty() {
+                return Ok(());
+            }
+            match buffer.iter().position(|&b| b == b'\n') {
+                Some(end) => {
+                    self.reader.consume(end + 1);
+                    return Ok(());
+                }
+                None => {
+                    let len = buffer.len();
+                    self.reader.consume(len);
+                }
+            }
+        }
+    }
+
+    /// What the current line is. A line that could be either a short one-line puzzle or a
+    /// grid row is a row inside a grid (`grid_side` is `Some`, with the side once known),
+    /// and otherwise follows the habit of the input.
+    fn kind(&self, grid_side: Option<Option<usize>>) -> LineKind {
+        let text = self.line.trim_start();
+        if text.is_empty() {
+            return LineKind::Blank;
+        }
+        if text.starts_with('#') {
+            return LineKind::Comment;
+        }
+        if text.chars().all(|c| is_decoration(c) || c.is_whitespace()) {
+            return LineKind::Rule;
+        }
+        let token = text.split(char::is_whitespace).next().unwrap_or("");
+        if token.contains(['|', '+']) {
+            return LineKind::Row;
+        }
+        let len = token.chars().count();
+        let (longest_row, cells) = match self.shape {
+            Some(shape) => (shape.size(), Some(shape.cells())),
+            None => (MAX_SIZE, None),
+        };
+        if cells == Some(len) || len > longest_row {
+            return LineKind::Puzzle;
+        }
+        // 16 cells: a 4x4 puzzle rather than a row of a 16x16 grid, unless a shape or the
+        // grid being read (or the last one) says otherwise.
+        let four_by_four = self.shape.is_none() && len == 16;
+        let sixteen_wide = |side: Option<usize>| side == Some(16);
+        match grid_side {
+            Some(side) if four_by_four && !sixteen_wide(side) && side.is_some() => LineKind::Puzzle,
+            Some(_) => LineKind::Row,
+            None => match self.habit {
+                Some(Layout::OneLine) => LineKind::Puzzle,
+                _ if four_by_four && !sixteen_wide(self.last_shape.map(Shape::size)) => {
+                    LineKind::Puzzle
+                }
+                Some(Layout::Grid) | None => LineKind::Row,
+            },
+        }
+    }
+
+    /// Reads the cells of a one-line puzzle from the current line.
+    fn read_one_line(&mut self) -> Result<(), ParseError> {
+        let line = self.line_number;
+        let token = self
+            .line
+            .chars()
+            .enumerate()
+            .skip_while(|(_, c)| c.is_whitespace())
+            .take_while(|(_, c)| !c.is_whitespace());
+        for (index, c) in token {
+            self.cells.push(c, line, index + 1)?;
+        }
+        Ok(())
+    }
+
+    /// Reads a grid from the current line on, until a blank line, a one-line puzzle, the end
+    /// of the input, or its last row (and the rule under it).
+    fn read_grid(&mut self) -> io::Result<Result<(), ParseError>> {
+        let mut first_error = None;
+        let mut side = self.shape.map(Shape::size);
+        let (mut rows, mut cells) = (0usize, 0usize);
+        loop {
+            match self.kind(Some(side)) {
+                LineKind::Blank => break,
+                LineKind::Puzzle if rows > 0 => {
+                    self.pending = true;
+                    break;
+                }
+                LineKind::Comment | LineKind::Rule => {}
+                LineKind::Puzzle | LineKind::Row => {
+                    let before = cells;
+                    for (index, c) in self.line.chars().enumerate() {
+                        if c.is_whitespace() || is_decoration(c) {
+                            continue;
+                        }
+                        cells += 1;
+                        if first_error.is_none() {
+                            if let Err(error) = self.cells.push(c, self.line_number, index + 1) {
+                                first_error = Some(error);
+                            }
+                        }
+                    }
+                    rows += 1;
+                    let row_cells = cells - before;
+                    // A first "row" too long for a row (or of 16 cells, by the 4x4 rule) is
+                    // a whole puzzle written with spaces.
+                    let whole_puzzle = rows == 1
+                        && match self.shape {
+                            Some(shape) => row_cells == shape.cells(),
+                            None => row_cells > MAX_SIZE || row_cells == 16,
+                        };
+                    let side = *side.get_or_insert(row_cells);
+                    if whole_puzzle || cells == side * side || rows > MAX_SIZE {
+                        self.take_rule_below()?;
+                        break;
+                    }
+                }
+            }
+            if !self.advance()? {
+                break;
+            }
+        }
+        Ok(first_error.map_or(Ok(()), Err))
+    }
+
+    /// Takes the rule under a grid's last row, if there is one.
+    fn take_rule_below(&mut self) -> io::Result<()> {
+        if self.advance()? && self.kind(Some(None)) != LineKind::Rule {
+            self.pending = true;
+        }
+        Ok(())
+    }
+
+    /// The grid the cells make, naming the length the input's other puzzles have when the
+    /// count is wrong.
+    fn finish(&self, start: (usize, usize)) -> Result<Grid, ParseError> {
+        let result = self.cells.finish(self.shape, start);
+        match (&result, self.shape, self.last_shape) {
+            (Err(error), None, Some(last)) if is_length_error(error) => {
+                match self.cells.finish(Some(last), start) {
+                    Err(hinted) if matches!(hinted.kind, ParseErrorKind::WrongLength { .. }) => {
+                        Err(hinted)
+                    }
+                    _ => result,
+                }
+            }
+            _ => result,
+        }
+    }
+
+    fn read_record(&mut self) -> io::Result<Option<Record>> {
+        let kind = loop {
+            if !self.advance()? {
+                return Ok(None);
+            }
+            match self.kind(None) {
+                LineKind::Blank | LineKind::Comment => continue,
+                kind => break kind,
+            }
+        };
+        let start_column = self.line.chars().take_while(|c| c.is_whitespace()).count() + 1;
+        let start = (self.line_number, start_column);
+        self.cells.clear();
+        let (layout, read) = if kind == LineKind::Puzzle {
+            (Layout::OneLine, self.read_one_line())
+        } else {
+            (Layout::Grid, self.read_grid()?)
+        };
+        let puzzle = read.and_then(|()| self.finish(start));
+        if let Ok(grid) = &puzzle {
+            self.habit = Some(layout);
+            self.last_shape = Some(grid.shape());
+        }
+        let record = Record {
+            index: self.next_index,
+            source: self.source.clone(),
+            line: start.0,
+            column: start.1,
+            puzzle,
+        };
+        self.next_index += 1;
+        Ok(Some(record))
+    }
+}
+
+fn is_length_error(error: &ParseError) -> bool {
+    matches!(
+        error.kind,
+        ParseErrorKind::WrongLength { .. } | ParseErrorKind::NoUsualShape { .. }
+    )
+}
+
+impl<R: BufRead> Iterator for Records<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        if self.done {
+            return None;
+        }
+        match self.read_record() {
+            Ok(Some(record)) => Some(Ok(record)),
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(error) => {
+                self.done = true;
+                Some(Err(error))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "reader_tests.rs"]
+mod tests;

@@ -1,0 +1,180 @@
+use super::*;
+use crate::samples::EXAMPLE;
+
+fn read(text: &str, shape: Option<Shape>) -> Vec<Record> {
+    read_records(text.as_bytes(), shape)
+        .collect::<io::Result<_>>()
+        .unwrap()
+}
+
+/// Each record as its puzzle, or its error message.
+fn outcomes(text: &str, shape: Option<Shape>) -> Vec<String> {
+    read(text, shape)
+        .into_iter()
+        .map(|record| match record.puzzle {
+            Ok(grid) => format!("{}:{} {grid}", record.line, record.column),
+            Err(error) => format!("error {error}"),
+        })
+        .collect()
+}
+
+fn outcomes_of_bytes(bytes: &[u8]) -> Vec<String> {
+    read_records(bytes, None)
+        .map(|record| match record.unwrap().puzzle {
+            Ok(grid) => grid.to_string(),
+            Err(error) => format!("error {error}"),
+        })
+        .collect()
+}
+
+#[test]
+fn one_puzzle_per_line_with_comments_blank_lines_and_crlf() {
+    let text = format!("# header\r\n{EXAMPLE}  rated 9.3\r\n\r\n  {EXAMPLE}\r\n");
+    assert_eq!(
+        outcomes(&text, None),
+        vec![format!("2:1 {EXAMPLE}"), format!("4:3 {EXAMPLE}")]
+    );
+}
+
+#[test]
+fn bad_lines_keep_their_place() {
+    let text = format!(
+        "{EXAMPLE}\n{}\n{}x\n{}\n44{}\n{EXAMPLE}\n12345\n{EXAMPLE}\n",
+        ".".repeat(80),
+        ".".repeat(80),
+        ".".repeat(82),
+        ".".repeat(79),
+    );
+    assert_eq!(
+        outcomes(&text, None),
+        vec![
+            format!("1:1 {EXAMPLE}"),
+            "error 2:1: 80 cells, expected 81".to_string(),
+            "error 3:81: bad character 'x'".to_string(),
+            "error 4:82: 82 cells, expected 81".to_string(),
+            "error 5:2: clashing givens: digit 4 twice in row 1: r1c1 and r1c2".to_string(),
+            format!("6:1 {EXAMPLE}"),
+            "error 7:1: 5 cells, expected 81".to_string(),
+            format!("8:1 {EXAMPLE}"),
+        ]
+    );
+}
+
+#[test]
+fn grids_with_rules_read_back() {
+    let text = "\
+4 . . | . . . | 8 . 5
+. 3 . | . . . | . . .
+. . . | 7 . . | . . .
+------+-------+------
+. 2 . | . . . | . 6 .
+. . . | . 8 . | 4 . .
+. . . | . 1 . | . . .
+------+-------+------
+. . . | 6 . 3 | . 7 .
+5 . . | 2 . . | . . .
+1 . 4 | . . . | . . .
+
++-----+
+|12|..|
+|..|12|
++-----+
+|21|..|
+|..|21|
++-----+
+";
+    assert_eq!(
+        outcomes(text, None),
+        vec![
+            format!("1:1 {EXAMPLE}"),
+            "13:1 12....1221....21".to_string()
+        ]
+    );
+}
+
+#[test]
+fn grids_without_blank_lines_end_at_their_last_row() {
+    let text = "12..\n..12\n21..\n..21\n1234\n3412\n2143\n4321\n";
+    assert_eq!(
+        outcomes(text, None),
+        vec!["1:1 12....1221....21", "5:1 1234341221434321"]
+    );
+}
+
+#[test]
+fn sixteen_cells_on_a_line_are_a_4x4_puzzle_unless_a_shape_says() {
+    let line = "123456789ABCDEFG";
+    assert_eq!(
+        outcomes(line, None),
+        vec!["error 1:5: digit 5 is out of range for a 4x4 grid (1 to 4)"]
+    );
+    let mut text = String::new();
+    for row in 0..16 {
+        let rotated: String = line
+            .chars()
+            .cycle()
+            .skip(row * 4 + row / 4)
+            .take(16)
+            .collect();
+        text.push_str(&rotated);
+        text.push('\n');
+    }
+    let shape = Shape::new(4, 4).ok();
+    let records = read(&text, shape);
+    assert_eq!(records.len(), 1);
+    assert!(records[0].puzzle.as_ref().unwrap().is_solved());
+}
+
+#[test]
+fn a_named_shape_reads_6x6_with_tall_boxes() {
+    let shape = Shape::new(3, 2).ok();
+    let records = read(&"1.....".repeat(6), shape);
+    assert_eq!(
+        records[0].puzzle.as_ref().unwrap_err().to_string(),
+        "1:7: clashing givens: digit 1 twice in column 1: r1c1 and r2c1"
+    );
+    let records = read("12.... ..34..\n", shape);
+    assert_eq!(
+        records[0].puzzle.as_ref().unwrap_err().to_string(),
+        "1:1: 12 cells, expected 36"
+    );
+    let puzzle = "1.2...3.....4.....5....6...1.....2..";
+    let grid = read(puzzle, shape)[0].puzzle.clone().unwrap();
+    assert_eq!(grid.shape(), Shape::new(3, 2).unwrap());
+}
+
+#[test]
+fn nothing_panics_on_junk() {
+    let junk = [
+        "",
+        "\n\n",
+        "|",
+        "+-+\n| |\n+-+",
+        "\u{feff}",
+        "é",
+        "🙂🙂🙂",
+        "\0\0\0",
+        "#",
+        "-",
+        "1",
+        "1 2\n3",
+        &"9".repeat(2000),
+        &"|1".repeat(100),
+    ];
+    for text in junk {
+        for shape in [None, Shape::new(2, 3).ok(), Shape::new(1, 1).ok()] {
+            let _ = read(text, shape);
+        }
+    }
+    let invalid_utf8: &[u8] = &[0xff, 0xfe, b'\n', b'1'];
+    assert_eq!(
+        outcomes_of_bytes(invalid_utf8),
+        vec!["error 1:1: bad character '\u{fffd}'"]
+    );
+}
+
+#[test]
+fn a_long_line_is_cut_and_the_next_one_still_read() {
+    let text = format!("{}\n{EXAMPLE}\n", "#".repeat(MAX_LINE * 2));
+    assert_eq!(outcomes(&text, None), vec![format!("2:1 {EXAMPLE}")]);
+}

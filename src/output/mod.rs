@@ -1,0 +1,98 @@
+//! How answers are printed: one line per puzzle, box-ruled grids, or one JSON object per
+//! puzzle (NDJSON). `docs/cli.md` describes what each command prints in each format.
+//!
+//! A command's answer implements [`Report`]; a [`Printer`] writes each [`Outcome`] of a batch
+//! in the chosen [`Format`], bad records included, and keeps the tally that decides the exit
+//! code. `all`, whose answer is a stream, uses the printer's `begin_solutions`, `solution`
+//! and `end_solutions` instead.
+//!
+//! [`Outcome`]: crate::batch::Outcome
+
+mod answers;
+mod grid;
+mod json;
+mod printer;
+
+pub use answers::{Checked, Counted, Solved};
+pub use grid::{pretty, write_pretty};
+pub use json::stats_json;
+pub use printer::{Printer, Tally};
+
+use crate::sudoku::{Grid, SolveStats};
+use serde_json::{Map, Value};
+use std::fmt;
+use std::io::{self, Write};
+use std::str::FromStr;
+
+/// The output formats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Format {
+    /// One line per answer (a solution in one-line notation, a count, a verdict).
+    #[default]
+    Line,
+    /// Box-ruled grids; every other line is a `#` comment, so the output reads back.
+    Grid,
+    /// One JSON object per input record, one per line (NDJSON).
+    Json,
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::Line => "line",
+            Format::Grid => "grid",
+            Format::Json => "json",
+        })
+    }
+}
+
+/// A format name that is not `line`, `grid` or `json`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownFormat(pub String);
+
+impl fmt::Display for UnknownFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown format '{}': use line, grid or json", self.0)
+    }
+}
+
+impl std::error::Error for UnknownFormat {}
+
+impl FromStr for Format {
+    type Err = UnknownFormat;
+
+    fn from_str(text: &str) -> Result<Format, UnknownFormat> {
+        match text {
+            "line" => Ok(Format::Line),
+            "grid" => Ok(Format::Grid),
+            "json" => Ok(Format::Json),
+            _ => Err(UnknownFormat(text.to_string())),
+        }
+    }
+}
+
+/// A command's answer for one puzzle, printable in every format. Implement it for a new
+/// command's answer and the [`Printer`] does the rest (positions, errors, stats, tally).
+pub trait Report {
+    /// Writes the answer in line format, without the newline.
+    fn write_line(&self, out: &mut dyn Write) -> io::Result<()>;
+
+    /// Writes the answer in grid format, every line ending in a newline: grids, and `#`
+    /// comment lines for anything else so that the output reads back. `puzzle` is the
+    /// question, for answers that show it.
+    fn write_grid(&self, puzzle: &Grid, out: &mut dyn Write) -> io::Result<()>;
+
+    /// Adds the answer's fields to the record's JSON object (which already holds `index`,
+    /// `source`, `line`, `column` and `puzzle`).
+    fn add_json(&self, object: &mut Map<String, Value>);
+
+    /// False when the answer makes the run exit with code 1 (no solution, not unique).
+    fn success(&self) -> bool {
+        true
+    }
+
+    /// The solver's counters for this puzzle, for `--stats`.
+    fn stats(&self) -> Option<SolveStats> {
+        None
+    }
+}
