@@ -39,6 +39,8 @@ enum Command {
     Count(cli::count::Args),
     /// Print whether each puzzle has a unique solution: unique, multiple or none.
     Check(cli::check::Args),
+    /// Measure puzzles per second on whole files, single-threaded, every answer checked.
+    Bench(cli::bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Command::All(args) => cli::all::run(args),
         Command::Count(args) => cli::count::run(args),
         Command::Check(args) => cli::check::run(args),
+        Command::Bench(args) => cli::bench::run(args),
     };
     cli::common::exit_code(result)
 }

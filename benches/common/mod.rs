@@ -2,6 +2,8 @@
 //! they can be found, else from the puzzles the crate carries.
 
 use std::path::PathBuf;
+use sudoku_dlx::bench::{LoadError, PuzzleFile};
+use sudoku_dlx::input::Input;
 use sudoku_dlx::samples::FAMOUS;
 use sudoku_dlx::Grid;
 
@@ -46,13 +48,14 @@ pub fn puzzle_sets() -> Vec<PuzzleSet> {
         ),
         Some(dir) => {
             for name in SHARED_SETS {
-                let path = dir.join(name);
-                match std::fs::read_to_string(&path) {
-                    Ok(text) => sets.push(PuzzleSet {
+                let input = Input::File(dir.join(name));
+                match PuzzleFile::read(&input, None) {
+                    Ok(file) => sets.push(PuzzleSet {
                         name: name.to_string(),
-                        puzzles: spread(read_puzzles(&text, &path.display().to_string())),
+                        puzzles: spread(file.puzzles),
                     }),
-                    Err(error) => eprintln!("skipping {}: {error}", path.display()),
+                    Err(LoadError::Input(error)) => eprintln!("skipping {name}: {error}"),
+                    Err(error) => panic!("{error}"),
                 }
             }
         }
@@ -64,21 +67,6 @@ pub fn puzzle_sets() -> Vec<PuzzleSet> {
         });
     }
     sets
-}
-
-/// Every puzzle of a file of one puzzle per line; a bad one stops the bench, naming it.
-fn read_puzzles(text: &str, path: &str) -> Vec<Grid> {
-    text.lines()
-        .enumerate()
-        .map(|(index, line)| (index + 1, line.trim_end_matches('\r')))
-        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
-        .map(|(line_number, line)| {
-            line.parse()
-                .unwrap_or_else(|error: sudoku_dlx::ParseError| {
-                    panic!("{path}:{line_number}:{}: {}", error.column, error.kind)
-                })
-        })
-        .collect()
 }
 
 /// At most [`MAX_PUZZLES_PER_SET`] puzzles taken at even steps through `puzzles`.

@@ -30,10 +30,12 @@
 
 mod check;
 mod error;
+mod load;
 mod report;
 
 pub use check::Flaw;
 pub use error::{BenchError, Problem};
+pub use load::{LoadError, PuzzleFile};
 pub use report::{json_line, Table};
 
 use crate::sudoku::{Grid, Propagation, Solver};

@@ -2,46 +2,29 @@
 //! per line, with stable keys).
 
 use super::Report;
+use serde_json::json;
 use std::fmt::{self, Write};
 
 /// One JSON object on one line, without the newline, with exactly the keys `file`, `mode`,
 /// `puzzles`, `puzzles_per_sec`, `usec_per_puzzle`, `no_guess_pct`, `guesses_per_puzzle`.
 /// Scripts (such as the side-by-side comparison with other solvers) rely on these keys.
 pub fn json_line(file: &str, report: &Report) -> String {
-    let mut line = String::from("{\"file\":");
-    push_json_string(&mut line, file);
-    write!(
-        line,
-        ",\"mode\":\"{}\",\"puzzles\":{},\"puzzles_per_sec\":{:.1},\"usec_per_puzzle\":{:.4},\
-         \"no_guess_pct\":{:.2},\"guesses_per_puzzle\":{:.4}}}",
-        report.mode,
-        report.puzzles,
-        report.puzzles_per_sec,
-        report.usec_per_puzzle,
-        report.no_guess_pct,
-        report.guesses_per_puzzle
-    )
-    .expect("writing to a String cannot fail");
-    line
+    json!({
+        "file": file,
+        "mode": report.mode.name(),
+        "puzzles": report.puzzles,
+        "puzzles_per_sec": rounded(report.puzzles_per_sec, 1),
+        "usec_per_puzzle": rounded(report.usec_per_puzzle, 4),
+        "no_guess_pct": rounded(report.no_guess_pct, 2),
+        "guesses_per_puzzle": rounded(report.guesses_per_puzzle, 4),
+    })
+    .to_string()
 }
 
-/// Appends `text` as a JSON string literal.
-fn push_json_string(out: &mut String, text: &str) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                write!(out, "\\u{:04x}", c as u32).expect("writing to a String cannot fail")
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+/// `value` rounded to `decimals` places: more would be noise.
+fn rounded(value: f64, decimals: i32) -> f64 {
+    let scale = 10f64.powi(decimals);
+    (value * scale).round() / scale
 }
 
 /// A table of reports, one row per file and mode, with aligned columns.
@@ -143,8 +126,8 @@ mod tests {
         assert_eq!(
             line,
             "{\"file\":\"dir/top\\\"1465\\\"\\n\",\"mode\":\"count2\",\"puzzles\":1465,\
-             \"puzzles_per_sec\":12345.7,\"usec_per_puzzle\":81.0000,\"no_guess_pct\":12.50,\
-             \"guesses_per_puzzle\":3.2500}"
+             \"puzzles_per_sec\":12345.7,\"usec_per_puzzle\":81.0,\"no_guess_pct\":12.5,\
+             \"guesses_per_puzzle\":3.25}"
         );
     }
 

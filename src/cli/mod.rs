@@ -3,6 +3,7 @@
 //! options and plumbing they share live in [`common`].
 
 pub mod all;
+pub mod bench;
 pub mod check;
 pub mod common;
 pub mod count;
