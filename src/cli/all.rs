@@ -37,7 +37,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<Status, CliError> {
     let inputs = args.input.resolve()?;
     let limit = args.limit.map(u128::from);
-    let mut printer = common::printer(&args.output);
+    let mut printer = common::printer(&args.output).grouped();
     let mut solver = Solver::new();
     let mut interrupted = false;
     let streamed = || -> Result<(), CliError> {

@@ -192,7 +192,15 @@ pub fn printer(output: &OutputArgs) -> Printer<Box<dyn Write>, io::Stderr> {
 
 /// The records of `inputs`, with a progress bar over them.
 pub fn records(inputs: Vec<Input>, shape: Option<Shape>) -> (InputRecords, Progress) {
-    let total = inputs.iter().map(Input::size).sum::<Option<u64>>();
+    // A bar by bytes for files; a spinner for standard input and inline puzzles, whose
+    // bytes are read at once.
+    let total = inputs
+        .iter()
+        .map(|input| match input {
+            Input::File(_) => input.size(),
+            _ => None,
+        })
+        .sum::<Option<u64>>();
     let progress = Progress::new(total);
     let wrapper = progress.clone();
     let records = InputRecords::new(inputs, shape)

@@ -51,14 +51,14 @@ impl Progress {
 
     /// Notes that `records` records have been printed.
     pub fn records_done(&self, records: u64) {
-        if !self.bar.is_hidden() && (records.is_power_of_two() || records % 1024 == 0) {
+        if (records.is_power_of_two() || records % 1024 == 0) && !self.bar.is_hidden() {
             self.bar.set_message(format!("{records} puzzles"));
         }
     }
 
     /// Notes that a count has reached `solutions` so far.
     pub fn counting(&self, solutions: u128) {
-        if !self.bar.is_hidden() && solutions % (1 << 20) == 0 {
+        if solutions % (1 << 20) == 0 && !self.bar.is_hidden() {
             self.bar
                 .set_message(format!("counting: {solutions} solutions so far"));
         }

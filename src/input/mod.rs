@@ -50,9 +50,10 @@ impl Input {
 
     /// Like [`Input::from_arg`], reading an inline puzzle with `shape` when one is named.
     ///
-    /// An inline puzzle with clashing givens is still taken inline, so that its error is
-    /// reported in its place like any bad record; an argument that has the wrong number of
-    /// cells or characters that are not cells is neither a file nor a puzzle.
+    /// An inline puzzle with clashing givens, a digit out of range or a side with no usual
+    /// shape is still taken inline, so that its error is reported in its place like any bad
+    /// record; an argument that has the wrong number of cells or characters that are not
+    /// cells is neither a file nor a puzzle.
     pub fn from_arg_with_shape(arg: &str, shape: Option<Shape>) -> Result<Input, InputError> {
         if arg == "-" {
             return Ok(Input::Stdin);
@@ -107,10 +108,14 @@ impl Input {
     }
 }
 
-/// Clashing givens and digits out of range come from a text that has a puzzle's shape.
+/// Clashing givens, digits out of range and square grids with no usual shape come from a
+/// text that has a puzzle's shape.
 fn is_puzzle_shaped(error: &ParseError) -> bool {
-    use crate::sudoku::ParseErrorKind::{Clash, DigitOutOfRange};
-    matches!(error.kind, Clash(_) | DigitOutOfRange { .. })
+    use crate::sudoku::ParseErrorKind::{Clash, DigitOutOfRange, NoUsualShape};
+    matches!(
+        error.kind,
+        Clash(_) | DigitOutOfRange { .. } | NoUsualShape { .. }
+    )
 }
 
 /// One puzzle read from an input, or the reason it could not be read.

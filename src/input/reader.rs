@@ -52,6 +52,8 @@ pub struct Records<R> {
     habit: Option<Layout>,
     /// The shape of the last good record, to name the expected length of a bad one.
     last_shape: Option<Shape>,
+    /// The side of the grid being read, from its first row.
+    grid_side: Option<usize>,
     cells: CellReader,
     next_index: usize,
     done: bool,
@@ -76,6 +78,7 @@ impl<R: BufRead> Records<R> {
             pending: false,
             habit: None,
             last_shape: None,
+            grid_side: None,
             cells: CellReader::new(),
             next_index: 0,
             done: false,
@@ -222,14 +225,19 @@ impl<R: BufRead> Records<R> {
                     }
                     rows += 1;
                     let row_cells = cells - before;
-                    // A first "row" too long for a row (or of 16 cells, by the 4x4 rule) is
-                    // a whole puzzle written with spaces.
+                    // A first "row" too long for a row is a whole puzzle written with
+                    // spaces; so is one of 16 cells in at most 4 groups and no `|` (a 4x4
+                    // puzzle row by row, not a row of a 16x16 grid).
                     let whole_puzzle = rows == 1
                         && match self.shape {
                             Some(shape) => row_cells == shape.cells(),
-                            None => row_cells > MAX_SIZE || row_cells == 16,
+                            None => {
+                                row_cells > MAX_SIZE
+                                    || (row_cells == 16 && self.is_four_groups_of_four())
+                            }
                         };
                     let side = *side.get_or_insert(row_cells);
+                    self.grid_side = Some(side);
                     if whole_puzzle || cells == side * side || rows > MAX_SIZE {
                         self.take_rule_below()?;
                         break;
@@ -243,6 +251,11 @@ impl<R: BufRead> Records<R> {
         Ok(first_error.map_or(Ok(()), Err))
     }
 
+    /// The current line is written as at most four groups of cells, without `|`.
+    fn is_four_groups_of_four(&self) -> bool {
+        !self.line.contains('|') && self.line.split_whitespace().count() <= 4
+    }
+
     /// Takes the rule under a grid's last row, if there is one.
     fn take_rule_below(&mut self) -> io::Result<()> {
         if self.advance()? && self.kind(Some(None)) != LineKind::Rule {
@@ -251,13 +264,14 @@ impl<R: BufRead> Records<R> {
         Ok(())
     }
 
-    /// The grid the cells make, naming the length the input's other puzzles have when the
-    /// count is wrong.
+    /// The grid the cells make. When the count is wrong, the length expected is the one the
+    /// grid's first row implies, or else the one of the input's last good puzzle.
     fn finish(&self, start: (usize, usize)) -> Result<Grid, ParseError> {
         let result = self.cells.finish(self.shape, start);
-        match (&result, self.shape, self.last_shape) {
-            (Err(error), None, Some(last)) if is_length_error(error) => {
-                match self.cells.finish(Some(last), start) {
+        let hint = self.grid_side.and_then(Shape::for_size).or(self.last_shape);
+        match (&result, self.shape, hint) {
+            (Err(error), None, Some(hint)) if is_length_error(error) => {
+                match self.cells.finish(Some(hint), start) {
                     Err(hinted) if matches!(hinted.kind, ParseErrorKind::WrongLength { .. }) => {
                         Err(hinted)
                     }
@@ -281,6 +295,7 @@ impl<R: BufRead> Records<R> {
         let start_column = self.line.chars().take_while(|c| c.is_whitespace()).count() + 1;
         let start = (self.line_number, start_column);
         self.cells.clear();
+        self.grid_side = None;
         let (layout, read) = if kind == LineKind::Puzzle {
             (Layout::OneLine, self.read_one_line())
         } else {

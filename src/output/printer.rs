@@ -57,6 +57,8 @@ pub struct Printer<W: Write, E: Write> {
     show_stats: bool,
     tally: Tally,
     started: Instant,
+    /// Answers are groups of solutions (`all`), separated by blank lines in line format.
+    grouped: bool,
     group: Option<Group>,
 }
 
@@ -71,8 +73,16 @@ impl<W: Write, E: Write> Printer<W, E> {
             show_stats,
             tally: Tally::default(),
             started: Instant::now(),
+            grouped: false,
             group: None,
         }
+    }
+
+    /// A printer for groups of solutions (`all`): in line format, a blank line separates
+    /// the groups of successive puzzles.
+    pub fn grouped(mut self) -> Printer<W, E> {
+        self.grouped = true;
+        self
     }
 
     /// What has been printed so far.
@@ -86,8 +96,9 @@ impl<W: Write, E: Write> Printer<W, E> {
     }
 
     /// Writes the blank line that separates records (grid format) or groups (`all`).
-    fn separate(&mut self, groups: bool) -> io::Result<()> {
-        let separated = self.format == Format::Grid || (groups && self.format == Format::Line);
+    fn separate(&mut self) -> io::Result<()> {
+        let separated =
+            self.format == Format::Grid || (self.grouped && self.format == Format::Line);
         if separated && self.tally.records > 0 {
             self.out.write_all(b"\n")?;
         }
@@ -99,7 +110,7 @@ impl<W: Write, E: Write> Printer<W, E> {
         let (Some(answer), Ok(puzzle)) = (&outcome.answer, &outcome.record.puzzle) else {
             return self.bad_record(&outcome.record);
         };
-        self.separate(false)?;
+        self.separate()?;
         let stats = answer.stats();
         match self.format {
             Format::Line => {
@@ -153,7 +164,7 @@ impl<W: Write, E: Write> Printer<W, E> {
     /// comment in grid format, an `error` field in JSON).
     pub fn bad_record(&mut self, record: &Record) -> io::Result<()> {
         let message = record.error_message().unwrap_or_default();
-        self.separate(self.group_format())?;
+        self.separate()?;
         match self.format {
             Format::Line => writeln!(self.out, "error: {message}")?,
             Format::Grid => writeln!(self.out, "# error: {message}")?,
@@ -168,18 +179,13 @@ impl<W: Write, E: Write> Printer<W, E> {
         Ok(())
     }
 
-    /// True while printing `all`'s groups.
-    fn group_format(&self) -> bool {
-        self.group.is_some()
-    }
-
-    /// Starts the solutions of one puzzle (for `all`): a blank line between puzzles in line
-    /// format; the JSON object's fields up to its `solutions` array.
+    /// Starts the solutions of one puzzle (for `all`, with a [`grouped`](Self::grouped)
+    /// printer): the JSON object's fields up to its `solutions` array.
     pub fn begin_solutions(&mut self, record: &Record) -> io::Result<()> {
         let Ok(puzzle) = &record.puzzle else {
             return self.bad_record(record);
         };
-        self.separate(true)?;
+        self.separate()?;
         if self.format == Format::Json {
             self.out.write_all(b"{")?;
             write_fields(&mut self.out, &record_fields(record))?;
