@@ -6,8 +6,9 @@
 //!
 //! The layout follows Knuth's `dlx1`: one flat array of nodes, where nodes `1..=N` are the item
 //! headers (their `top` field holds the list length), and the options follow, each preceded by
-//! a spacer node whose links let a walk along an option wrap around without a per-option
-//! pointer. The search is iterative and resumable, branches on the item with the fewest
+//! a spacer node whose links let a walk along an option in either direction wrap around. Each
+//! entry also links to the next entry of its option, so the innermost loop (`hide`) needs no
+//! spacer test. The search is iterative and resumable, branches on the item with the fewest
 //! options left (MRV), and takes an item with a single option left as soon as one appears:
 //! `hide` pushes such items on a stack, so no scan is needed to find forced moves.
 //!
@@ -50,8 +51,9 @@ struct Node {
     up: u32,
     /// Next node in the item's list. Spacer: last node of the following option.
     down: u32,
-    /// Entry: the option it belongs to.
-    option: u32,
+    /// Entry: the next entry of the same option, wrapping around from the last to the first,
+    /// so that `hide` walks an option without testing for spacers.
+    next: u32,
 }
 
 /// An exact-cover matrix together with the state of a search over it.
@@ -114,7 +116,7 @@ impl ExactCover {
             top: 0,
             up: i,
             down: i,
-            option: 0,
+            next: 0,
         }));
         // The spacer before the first option.
         self.nodes.push(Node {
@@ -172,10 +174,12 @@ impl ExactCover {
     /// Adds an option covering `items` and returns its number (options are numbered from 0
     /// in the order they are added). Any search in progress is abandoned first.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, BuildError> {
-        if items.is_empty() {
+        let len = items.len();
+        if len == 0 {
             return Err(BuildError::EmptyOption);
         }
-        for (k, &item) in items.iter().enumerate() {
+        for k in 0..len {
+            let item = items[k];
             if item >= self.items as usize {
                 return Err(BuildError::NoSuchItem {
                     item,
@@ -186,34 +190,51 @@ impl ExactCover {
                 return Err(BuildError::RepeatedItem { item });
             }
         }
-        self.restart();
-        let option = self.option_start.len() as u32;
-        let spacer_before = self.nodes.len() as u32 - 1;
-        let first = spacer_before + 1;
-        for &item in items {
-            let header = item as u32 + 1;
-            let node = self.nodes.len() as u32;
-            let last = self.nodes[header as usize].up;
-            self.nodes.push(Node {
-                top: header,
-                up: last,
-                down: header,
-                option,
-            });
-            self.nodes[last as usize].down = node;
-            self.nodes[header as usize].up = node;
-            self.nodes[header as usize].top += 1;
+        if self.search.is_dirty() {
+            self.restart();
         }
-        let last = self.nodes.len() as u32 - 1;
-        self.nodes[spacer_before as usize].down = last;
-        self.nodes.push(Node {
-            top: SPACER,
-            up: first,
-            down: 0,
-            option: 0,
-        });
+        // The spacer that ends the previous option is the last node; this option follows it.
+        let first = self.nodes.len();
+        self.nodes.reserve(len + 1);
+        let nodes = self.nodes.as_mut_ptr();
+        // SAFETY: the items were checked to be in range and distinct, so every header index
+        // `item + 1` is below `first` (headers come before all options), and every `last` is
+        // a node already in the header's list, also below `first`. The new nodes go to
+        // `first..=first + len`, inside the capacity just reserved, and `set_len` follows the
+        // writes.
+        unsafe {
+            for (k, &item) in items.iter().enumerate() {
+                let node = (first + k) as u32;
+                let header = &mut *nodes.add(item + 1);
+                let last = header.up;
+                header.up = node;
+                header.top += 1;
+                (*nodes.add(last as usize)).down = node;
+                let next = if k + 1 == len { first as u32 } else { node + 1 };
+                nodes.add(node as usize).write(Node {
+                    top: item as u32 + 1,
+                    up: last,
+                    down: item as u32 + 1,
+                    next,
+                });
+            }
+            (*nodes.add(first - 1)).down = (first + len - 1) as u32;
+            nodes.add(first + len).write(Node {
+                top: SPACER,
+                up: first as u32,
+                down: 0,
+                next: 0,
+            });
+            self.nodes.set_len(first + len + 1);
+        }
+        let first = first as u32;
         self.option_start.push(first);
-        Ok(option as usize)
+        Ok(self.option_start.len() - 1)
+    }
+
+    /// The option that the entry `node` belongs to.
+    fn option_of(&self, node: u32) -> usize {
+        self.option_start.partition_point(|&start| start <= node) - 1
     }
 
     /// The items of `option`, in the order they were given.

@@ -39,10 +39,22 @@ impl ExactCover {
             let mut end = start as usize;
             while self.nodes[end].top != SPACER {
                 assert_eq!(
-                    self.nodes[end].option as usize, option,
+                    self.option_of(end as u32),
+                    option,
                     "entry {end} mislabelled"
                 );
                 end += 1;
+            }
+            for entry in start as usize..end {
+                let next = if entry + 1 == end {
+                    start as usize
+                } else {
+                    entry + 1
+                };
+                assert_eq!(
+                    self.nodes[entry].next as usize, next,
+                    "entry {entry} next link"
+                );
             }
             assert_eq!(
                 self.nodes[spacer].down as usize,

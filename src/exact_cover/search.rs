@@ -22,10 +22,8 @@ pub(super) struct State {
     phase: Phase,
     /// Number of options the search has chosen on the current path.
     level: usize,
-    /// The node of the option tried at each level.
-    choice: Vec<u32>,
-    /// The item branched on at each level.
-    branch_item: Vec<u32>,
+    /// The item branched on and the node of the option tried, at each level.
+    levels: Vec<Level>,
     /// Items whose list shrank to one option or none since the last backtrack. Entries may be
     /// stale (covered since, or shrunk further) and are checked when popped.
     forced: Vec<u32>,
@@ -34,15 +32,47 @@ pub(super) struct State {
     selected: Vec<u32>,
 }
 
+/// How many of the shortest items `most_constraining` compares: enough to avoid the worst
+/// branches, few enough that choosing stays cheap on matrices with long item lists.
+const MAX_CANDIDATES: u32 = 8;
+
+/// One level of the search path.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// The item branched on.
+    item: u32,
+    /// The entry of the option being tried in that item's list (the header once exhausted).
+    node: u32,
+}
+
 impl State {
+    // A level covers at least one primary item, so `level <= primary < levels.len()`.
+
+    #[inline(always)]
+    fn level_at(&self, level: usize) -> Level {
+        debug_assert!(level < self.levels.len());
+        // SAFETY: see above.
+        unsafe { *self.levels.get_unchecked(level) }
+    }
+
+    #[inline(always)]
+    fn level_mut(&mut self, level: usize) -> &mut Level {
+        debug_assert!(level < self.levels.len());
+        // SAFETY: see above.
+        unsafe { self.levels.get_unchecked_mut(level) }
+    }
+
+    /// True when a search or a selection has changed the links since the matrix was built.
+    pub(super) fn is_dirty(&self) -> bool {
+        self.phase != Phase::Ready || !self.selected.is_empty()
+    }
+
     pub(super) fn reset(&mut self, items: usize) {
         self.phase = Phase::Ready;
         self.level = 0;
         // A level covers at least one item, so the path is never longer than the item count.
-        self.choice.clear();
-        self.choice.resize(items + 1, 0);
-        self.branch_item.clear();
-        self.branch_item.resize(items + 1, 0);
+        self.levels.clear();
+        self.levels.resize(items + 1, Level::default());
         // Between two backtracks lengths only shrink, so an item is pushed at most twice:
         // once on reaching one option, once on reaching none.
         self.forced.clear();
@@ -74,12 +104,11 @@ impl Solution<'_> {
     /// they were selected, then those the search chose, from the top of the search down.
     pub fn options(&self) -> impl Iterator<Item = usize> + '_ {
         let state = &self.matrix.search;
-        let nodes = &self.matrix.nodes;
         state
             .selected
             .iter()
-            .chain(&state.choice[..state.level])
-            .map(move |&node| nodes[node as usize].option as usize)
+            .chain(state.levels[..state.level].iter().map(|level| &level.node))
+            .map(|&node| self.matrix.option_of(node))
     }
 
     /// How many options the solution has.
@@ -140,8 +169,9 @@ impl ExactCover {
     fn rewind_search(&mut self) {
         if self.search.phase == Phase::Found {
             for level in (0..self.search.level).rev() {
-                self.uncover_rest_of_option(self.search.choice[level]);
-                self.uncover(self.search.branch_item[level]);
+                let Level { item, node } = self.search.levels[level];
+                self.uncover_rest_of_option(node);
+                self.uncover(item);
             }
         }
         self.search.level = 0;
@@ -215,7 +245,7 @@ impl ExactCover {
             match step {
                 Step::Enter => {
                     self.stats.nodes += 1;
-                    if self.right[0] == 0 {
+                    if self.right_of(0) == 0 {
                         self.search.level = level;
                         self.search.phase = Phase::Found;
                         self.stats.solutions += 1;
@@ -228,15 +258,14 @@ impl ExactCover {
                         }
                         Choice::Item(item) => {
                             self.cover(item);
-                            self.search.branch_item[level] = item;
-                            self.search.choice[level] = self.nodes[item as usize].down;
+                            let first = self.node(item).down;
+                            *self.search.level_mut(level) = Level { item, node: first };
                             step = Step::Try;
                         }
                     }
                 }
                 Step::Try => {
-                    let node = self.search.choice[level];
-                    let item = self.search.branch_item[level];
+                    let Level { item, node } = self.search.level_at(level);
                     if node == item {
                         self.uncover(item);
                         step = Step::Backtrack;
@@ -256,9 +285,9 @@ impl ExactCover {
                         return false;
                     }
                     level -= 1;
-                    let node = self.search.choice[level];
+                    let node = self.search.level_at(level).node;
                     self.uncover_rest_of_option(node);
-                    self.search.choice[level] = self.nodes[node as usize].down;
+                    self.search.level_mut(level).node = self.node(node).down;
                     step = Step::Try;
                 }
             }
@@ -270,9 +299,11 @@ impl ExactCover {
     fn choose(&mut self) -> Choice {
         while self.search.forced_len > 0 {
             self.search.forced_len -= 1;
-            let item = self.search.forced[self.search.forced_len];
-            if self.is_active(item) {
-                match self.nodes[item as usize].top {
+            // SAFETY: `forced_len` never exceeds the stack's size (see `hide`).
+            let item = unsafe { *self.search.forced.get_unchecked(self.search.forced_len) };
+            // `hide` pushes secondary items too, to save a test in the innermost loop.
+            if item <= self.primary && self.is_active(item) {
+                match self.node(item).top {
                     0 => return Choice::DeadEnd,
                     1 => {
                         self.stats.forced += 1;
@@ -284,9 +315,9 @@ impl ExactCover {
         }
         let mut best = 0;
         let mut best_len = u32::MAX;
-        let mut item = self.right[0];
+        let mut item = self.right_of(0);
         while item != 0 {
-            let len = self.nodes[item as usize].top;
+            let len = self.node(item).top;
             if len < best_len {
                 best = item;
                 best_len = len;
@@ -294,7 +325,7 @@ impl ExactCover {
                     break;
                 }
             }
-            item = self.right[item as usize];
+            item = self.right_of(item);
         }
         match best_len {
             0 => Choice::DeadEnd,
@@ -304,94 +335,185 @@ impl ExactCover {
             }
             _ => {
                 self.stats.guesses += 1;
-                Choice::Item(best)
+                Choice::Item(self.most_constraining(best, best_len))
             }
         }
+    }
+
+    /// Among the active primary items with `len` options (the first being `first`), the one
+    /// whose options, taken together, share items with the most other options: branching
+    /// there removes the most, so the subtrees are smallest.
+    fn most_constraining(&self, first: u32, len: u32) -> u32 {
+        let mut best = first;
+        let mut best_score = 0;
+        let mut item = first;
+        let mut candidates = 0;
+        while item != 0 && candidates < MAX_CANDIDATES {
+            if self.node(item).top == len {
+                candidates += 1;
+                let mut score = 0;
+                let mut option = self.node(item).down;
+                while option != item {
+                    let mut removed = 0;
+                    let mut q = self.node(option).next;
+                    while q != option {
+                        let entry = self.node(q);
+                        removed += self.node(entry.top).top;
+                        q = entry.next;
+                    }
+                    score += removed;
+                    option = self.node(option).down;
+                }
+                if score > best_score {
+                    best = item;
+                    best_score = score;
+                }
+            }
+            item = self.right_of(item);
+        }
+        best
     }
 
     /// True while `item` (a header node) has not been covered.
     #[inline]
     fn is_active(&self, item: u32) -> bool {
-        self.right[self.left[item as usize] as usize] == item
+        self.right_of(self.left_of(item)) == item
+    }
+
+    // The hot loops index through these accessors without bounds checks. Every link value is
+    // written by `clear` or `add_option` as the index of an existing node or item and only
+    // ever replaced by another such value, so it is always in range; `sanity` checks it.
+
+    #[inline(always)]
+    fn node(&self, index: u32) -> Node {
+        debug_assert!((index as usize) < self.nodes.len());
+        // SAFETY: link values are always node indices (see above).
+        unsafe { *self.nodes.get_unchecked(index as usize) }
+    }
+
+    #[inline(always)]
+    fn node_mut(&mut self, index: u32) -> &mut Node {
+        debug_assert!((index as usize) < self.nodes.len());
+        // SAFETY: link values are always node indices (see above).
+        unsafe { self.nodes.get_unchecked_mut(index as usize) }
+    }
+
+    #[inline(always)]
+    fn left_of(&self, item: u32) -> u32 {
+        debug_assert!((item as usize) < self.left.len());
+        // SAFETY: item list links are always item indices (see above).
+        unsafe { *self.left.get_unchecked(item as usize) }
+    }
+
+    #[inline(always)]
+    fn right_of(&self, item: u32) -> u32 {
+        debug_assert!((item as usize) < self.right.len());
+        // SAFETY: item list links are always item indices (see above).
+        unsafe { *self.right.get_unchecked(item as usize) }
+    }
+
+    /// Takes `item` out of its item list; its own links stay, for [`relink`](Self::relink).
+    #[inline(always)]
+    fn unlink(&mut self, item: u32) {
+        let (l, r) = (self.left_of(item), self.right_of(item));
+        // SAFETY: item list links are always item indices (see above).
+        unsafe {
+            *self.right.get_unchecked_mut(l as usize) = r;
+            *self.left.get_unchecked_mut(r as usize) = l;
+        }
+    }
+
+    /// Puts back an item taken out by [`unlink`](Self::unlink).
+    #[inline(always)]
+    fn relink(&mut self, item: u32) {
+        let (l, r) = (self.left_of(item), self.right_of(item));
+        // SAFETY: item list links are always item indices (see above).
+        unsafe {
+            *self.right.get_unchecked_mut(l as usize) = item;
+            *self.left.get_unchecked_mut(r as usize) = item;
+        }
     }
 
     /// Removes `item` from the item list and every option of its list from the other lists.
     #[inline]
     fn cover(&mut self, item: u32) {
-        let mut node = self.nodes[item as usize].down;
+        let mut node = self.node(item).down;
         while node != item {
             self.hide(node);
-            node = self.nodes[node as usize].down;
+            node = self.node(node).down;
         }
-        let (l, r) = (self.left[item as usize], self.right[item as usize]);
-        self.right[l as usize] = r;
-        self.left[r as usize] = l;
+        self.unlink(item);
     }
 
     /// Undoes [`cover`](Self::cover), in exactly the reverse order.
     #[inline]
     fn uncover(&mut self, item: u32) {
-        let (l, r) = (self.left[item as usize], self.right[item as usize]);
-        self.right[l as usize] = item;
-        self.left[r as usize] = item;
-        let mut node = self.nodes[item as usize].up;
+        self.relink(item);
+        let mut node = self.node(item).up;
         while node != item {
             self.unhide(node);
-            node = self.nodes[node as usize].up;
+            node = self.node(node).up;
         }
     }
 
-    /// Unlinks the other entries of `node`'s option from their item lists, noting the primary
-    /// items left with one option or none.
+    /// Unlinks the other entries of `node`'s option from their item lists, noting the items
+    /// left with one option or none.
     #[inline]
     fn hide(&mut self, node: u32) {
-        let primary = self.primary;
+        let mut forced_len = self.search.forced_len;
         let mut updates = 0;
-        let mut q = node as usize + 1;
-        while q != node as usize {
-            let Node { top, up, down, .. } = self.nodes[q];
-            if top == SPACER {
-                q = up as usize;
-                continue;
-            }
-            self.nodes[up as usize].down = down;
-            self.nodes[down as usize].up = up;
-            let len = self.nodes[top as usize].top - 1;
-            self.nodes[top as usize].top = len;
-            if len <= 1 && top <= primary {
-                self.search.forced[self.search.forced_len] = top;
-                self.search.forced_len += 1;
-            }
+        let mut q = self.node(node).next;
+        while q != node {
+            let Node {
+                top,
+                up,
+                down,
+                next,
+            } = self.node(q);
+            self.node_mut(up).down = down;
+            self.node_mut(down).up = up;
+            let header = self.node_mut(top);
+            header.top -= 1;
+            let len = header.top;
+            // Written every time, kept only when the length reached 1 or 0: no branch.
+            debug_assert!(forced_len < self.search.forced.len());
+            // SAFETY: between two backtracks lengths only shrink, so each item is kept at most
+            // twice (on reaching 1 and 0), and the stack holds 2 * items + 2 slots.
+            unsafe { *self.search.forced.get_unchecked_mut(forced_len) = top };
+            forced_len += (len <= 1) as usize;
             updates += 1;
-            q += 1;
+            q = next;
         }
+        self.search.forced_len = forced_len;
         self.stats.updates += updates;
     }
 
-    /// Undoes [`hide`](Self::hide), in exactly the reverse order.
+    /// Undoes [`hide`](Self::hide). Entries of one option lie in different lists, so they may
+    /// be restored in any order; only the order of whole options within a list matters.
     #[inline]
     fn unhide(&mut self, node: u32) {
-        let mut q = node as usize - 1;
-        while q != node as usize {
-            let Node { top, up, down, .. } = self.nodes[q];
-            if top == SPACER {
-                q = down as usize;
-                continue;
-            }
-            self.nodes[up as usize].down = q as u32;
-            self.nodes[down as usize].up = q as u32;
-            self.nodes[top as usize].top += 1;
-            q -= 1;
+        let mut q = self.node(node).next;
+        while q != node {
+            let Node {
+                top,
+                up,
+                down,
+                next,
+            } = self.node(q);
+            self.node_mut(up).down = q;
+            self.node_mut(down).up = q;
+            self.node_mut(top).top += 1;
+            q = next;
         }
     }
 
     /// Covers the items of `node`'s option other than `node`'s own item.
     fn cover_rest_of_option(&mut self, node: u32) {
-        let mut q = node as usize + 1;
-        while q != node as usize {
-            let top = self.nodes[q].top;
+        let mut q = node + 1;
+        while q != node {
+            let Node { top, up, .. } = self.node(q);
             if top == SPACER {
-                q = self.nodes[q].up as usize;
+                q = up;
             } else {
                 self.cover(top);
                 q += 1;
@@ -401,11 +523,11 @@ impl ExactCover {
 
     /// Undoes [`cover_rest_of_option`](Self::cover_rest_of_option), in reverse order.
     fn uncover_rest_of_option(&mut self, node: u32) {
-        let mut q = node as usize - 1;
-        while q != node as usize {
-            let top = self.nodes[q].top;
+        let mut q = node - 1;
+        while q != node {
+            let Node { top, down, .. } = self.node(q);
             if top == SPACER {
-                q = self.nodes[q].down as usize;
+                q = down;
             } else {
                 self.uncover(top);
                 q -= 1;

@@ -1,5 +1,6 @@
-//! The singles pass: candidates as bitsets, naked singles (a cell with one candidate left)
-//! and, optionally, hidden singles (a digit with one place left in a unit), to a fixpoint.
+//! The logic pass before any search, bit-parallel: one bitboard of cells per digit, so that
+//! placing a digit, finding naked and hidden singles, and locked candidates are a few word
+//! operations per digit rather than a loop over cells.
 
 use super::shape::Geometry;
 
@@ -11,19 +12,28 @@ pub enum Propagation {
     /// Fill every cell that has one candidate left, to a fixpoint.
     NakedSingles,
     /// Naked singles, and also place a digit that has one cell left in a row, column or box.
-    #[default]
     HiddenSingles,
+    /// Singles, and locked candidates: when a digit's places in a box all lie in one row or
+    /// column, it leaves the rest of that line, and when its places in a line all lie in one
+    /// box, it leaves the rest of that box.
+    #[default]
+    LockedCandidates,
 }
 
 /// The candidates and placements of one puzzle, reused from puzzle to puzzle.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Candidates {
-    /// For each cell, bit `d` set while digit `d + 1` is still possible.
-    pub(crate) mask: Vec<u64>,
+    /// `words` words per digit: bit `c` of digit `d`'s board is set while `d + 1` is possible
+    /// in cell `c`. A placed cell keeps the bit of its own digit only.
+    boards: Vec<u64>,
+    /// The cells not placed yet.
+    open: Vec<u64>,
+    /// For each unit, bit `d` set once digit `d + 1` is placed in it.
+    unit_done: Vec<u64>,
+    words: usize,
+    size: usize,
     /// For each cell, its digit once placed, else 0.
     pub(crate) value: Vec<u8>,
-    /// Cells found with one candidate, waiting to be placed.
-    queue: Vec<u32>,
     /// Cells placed by the pass, givens not counted.
     pub(crate) filled: usize,
     /// Cells placed in all, givens included.
@@ -35,8 +45,8 @@ pub(crate) struct Candidates {
 pub(crate) struct Contradiction;
 
 impl Candidates {
-    /// Places the givens of `puzzle` and runs the pass at `strength`. On success every
-    /// placed cell is in `value`, and `mask` holds the candidates of the others.
+    /// Places the givens of `puzzle` and runs the pass at `strength`. On success every placed
+    /// cell is in `value`, and [`cell_candidates`](Self::cell_candidates) gives the others'.
     ///
     /// Each `(cell, digit)` of `excluded` (digit from 1) is struck from the candidates first.
     pub(crate) fn run(
@@ -46,43 +56,51 @@ impl Candidates {
         strength: Propagation,
         excluded: &[(usize, u8)],
     ) -> Result<(), Contradiction> {
-        let full = full_mask(geometry.size);
-        self.mask.clear();
-        self.mask.resize(puzzle.len(), full);
-        for &(cell, digit) in excluded {
-            self.mask[cell] &= !(1u64 << (digit - 1));
+        let (size, words) = (geometry.size, geometry.words);
+        self.size = size;
+        self.words = words;
+        self.boards.clear();
+        for _ in 0..size {
+            self.boards.extend_from_slice(&geometry.all_cells);
         }
+        self.open.clear();
+        self.open.extend_from_slice(&geometry.all_cells);
+        self.unit_done.clear();
+        self.unit_done.resize(3 * size, 0);
         self.value.clear();
         self.value.resize(puzzle.len(), 0);
-        self.queue.clear();
-        self.filled = 0;
         self.placed = 0;
+        for &(cell, digit) in excluded {
+            self.boards[(digit as usize - 1) * words + cell / 64] &= !(1 << (cell % 64));
+        }
         for (cell, &digit) in puzzle.iter().enumerate() {
             if digit != 0 {
-                self.place(geometry, cell, digit - 1, strength)?;
+                self.place(geometry, cell, digit as usize - 1)?;
             }
         }
         self.filled = 0;
         if strength == Propagation::Off {
             return Ok(());
         }
-        // Exclusions (and a 1x1 grid) can leave a cell with one candidate or none before any
-        // placement has touched it.
-        if !excluded.is_empty() || geometry.size == 1 {
-            for (cell, &mask) in self.mask.iter().enumerate() {
-                if self.value[cell] == 0 && mask & mask.wrapping_sub(1) == 0 {
-                    if mask == 0 {
-                        return Err(Contradiction);
-                    }
-                    self.queue.push(cell as u32);
-                }
-            }
-        }
+        // Placements made since the last locked-candidates sweep: a sweep whose eliminations
+        // lead to no placement ends the pass, since sweeping again finds little and costs a lot.
+        let mut placed_since_sweep = true;
         loop {
-            self.drain_queue(geometry, strength)?;
-            if strength < Propagation::HiddenSingles || !self.hidden_singles(geometry, strength)? {
-                return Ok(());
+            let before = self.placed;
+            self.naked_singles(geometry)?;
+            if strength >= Propagation::HiddenSingles && self.hidden_singles(geometry)? {
+                placed_since_sweep = true;
+                continue;
             }
+            placed_since_sweep |= self.placed != before;
+            if strength >= Propagation::LockedCandidates
+                && placed_since_sweep
+                && self.locked_candidates(geometry)
+            {
+                placed_since_sweep = false;
+                continue;
+            }
+            return Ok(());
         }
     }
 
@@ -91,98 +109,176 @@ impl Candidates {
         self.placed == self.value.len()
     }
 
+    /// Fills `masks` with each cell's candidates (bit `d` set while digit `d + 1` is
+    /// possible), 0 for placed cells.
+    pub(crate) fn candidate_masks(&self, masks: &mut Vec<u64>) {
+        masks.clear();
+        masks.resize(self.value.len(), 0);
+        for digit in 0..self.size {
+            for (word, (&cells, &open)) in self.board(digit).iter().zip(&self.open).enumerate() {
+                let mut cells = cells & open;
+                while cells != 0 {
+                    masks[word * 64 + cells.trailing_zeros() as usize] |= 1 << digit;
+                    cells &= cells - 1;
+                }
+            }
+        }
+    }
+
+    fn board(&self, digit: usize) -> &[u64] {
+        &self.boards[digit * self.words..(digit + 1) * self.words]
+    }
+
     fn place(
         &mut self,
         geometry: &Geometry,
         cell: usize,
-        digit: u8,
-        strength: Propagation,
+        digit: usize,
     ) -> Result<(), Contradiction> {
-        let bit = 1u64 << digit;
-        if self.mask[cell] & bit == 0 {
+        let words = self.words;
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        if self.boards[digit * words + word] & bit == 0 {
             return Err(Contradiction);
         }
-        self.mask[cell] = bit;
-        self.value[cell] = digit + 1;
+        for other in 0..self.size {
+            self.boards[other * words + word] &= !bit;
+        }
+        let board = &mut self.boards[digit * words..(digit + 1) * words];
+        for (cells, &peers) in board.iter_mut().zip(geometry.peers_mask(cell)) {
+            *cells &= !peers;
+        }
+        board[word] |= bit;
+        self.open[word] &= !bit;
+        for unit in geometry.cell_units[cell] {
+            self.unit_done[unit as usize] |= 1 << digit;
+        }
+        self.value[cell] = digit as u8 + 1;
         self.placed += 1;
         self.filled += 1;
-        let track_singles = strength != Propagation::Off;
-        for &peer in geometry.peers_of(cell) {
-            let peer = peer as usize;
-            let before = self.mask[peer];
-            if before & bit != 0 {
-                let after = before & !bit;
-                if after == 0 {
+        Ok(())
+    }
+
+    /// Places every open cell with one candidate, to a fixpoint; a cell with none is a
+    /// contradiction.
+    fn naked_singles(&mut self, geometry: &Geometry) -> Result<(), Contradiction> {
+        loop {
+            let mut progress = false;
+            for word in 0..self.words {
+                let (mut once, mut twice) = (0u64, 0u64);
+                for digit in 0..self.size {
+                    let cells = self.boards[digit * self.words + word];
+                    twice |= once & cells;
+                    once |= cells;
+                }
+                let open = self.open[word];
+                if open & !once != 0 {
                     return Err(Contradiction);
                 }
-                self.mask[peer] = after;
-                if track_singles && after & (after - 1) == 0 {
-                    self.queue.push(peer as u32);
+                let mut singles = open & once & !twice;
+                while singles != 0 {
+                    let cell = word * 64 + singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    let digit = (0..self.size)
+                        .find(|&d| self.boards[d * self.words + word] & (1 << (cell % 64)) != 0)
+                        .ok_or(Contradiction)?;
+                    self.place(geometry, cell, digit)?;
+                    progress = true;
                 }
             }
-        }
-        Ok(())
-    }
-
-    fn drain_queue(
-        &mut self,
-        geometry: &Geometry,
-        strength: Propagation,
-    ) -> Result<(), Contradiction> {
-        while let Some(cell) = self.queue.pop() {
-            let cell = cell as usize;
-            if self.value[cell] == 0 {
-                let digit = self.mask[cell].trailing_zeros() as u8;
-                self.place(geometry, cell, digit, strength)?;
+            if !progress {
+                return Ok(());
             }
         }
-        Ok(())
     }
 
-    /// One sweep over every unit; returns whether anything was placed.
-    fn hidden_singles(
-        &mut self,
-        geometry: &Geometry,
-        strength: Propagation,
-    ) -> Result<bool, Contradiction> {
-        let full = full_mask(geometry.size);
+    /// One sweep placing every digit that has one cell left in some unit; a digit with no
+    /// cell left in a unit is a contradiction. Returns whether anything was placed.
+    fn hidden_singles(&mut self, geometry: &Geometry) -> Result<bool, Contradiction> {
+        let full = (1u64 << self.size) - 1;
         let mut progress = false;
-        for unit in 0..3 * geometry.size {
-            let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
-            for &cell in geometry.unit(unit) {
-                let mask = self.mask[cell as usize];
-                twice |= once & mask;
-                once |= mask;
-                if self.value[cell as usize] != 0 {
-                    placed |= mask;
+        for unit in 0..3 * self.size {
+            let mut todo = full & !self.unit_done[unit];
+            while todo != 0 {
+                let digit = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                match single_cell(self.board(digit), geometry.unit_mask(unit)) {
+                    Cells::None => return Err(Contradiction),
+                    Cells::One(cell) => {
+                        self.place(geometry, cell, digit)?;
+                        progress = true;
+                    }
+                    Cells::Several => {}
                 }
             }
-            if once != full {
-                return Err(Contradiction);
-            }
-            let mut hidden = once & !twice & !placed;
-            while hidden != 0 {
-                let digit = hidden.trailing_zeros() as u8;
-                hidden &= hidden - 1;
-                let bit = 1u64 << digit;
-                let cell = geometry
-                    .unit(unit)
-                    .iter()
-                    .map(|&c| c as usize)
-                    .find(|&c| self.mask[c] & bit != 0);
-                // The digit's only cell may have been given another digit by an earlier
-                // hidden single of this sweep.
-                let cell = cell.ok_or(Contradiction)?;
-                self.place(geometry, cell, digit, strength)?;
-                progress = true;
-            }
-            self.drain_queue(geometry, strength)?;
         }
         Ok(progress)
     }
+
+    /// One sweep of locked candidates (pointing and claiming) over every digit, box and
+    /// line crossing it. Returns whether any candidate was removed.
+    fn locked_candidates(&mut self, geometry: &Geometry) -> bool {
+        let words = self.words;
+        let mut progress = false;
+        for digit in 0..self.size {
+            let board = &mut self.boards[digit * words..(digit + 1) * words];
+            for &(box_unit, line_unit) in &geometry.box_lines {
+                if (self.unit_done[box_unit] | self.unit_done[line_unit]) & (1 << digit) != 0 {
+                    continue;
+                }
+                let (box_cells, line_cells) =
+                    (geometry.unit_mask(box_unit), geometry.unit_mask(line_unit));
+                let (mut in_box, mut box_outside_line) = (0u64, 0u64);
+                let (mut in_line, mut line_outside_box) = (0u64, 0u64);
+                for word in 0..words {
+                    let (b, l) = (box_cells[word], line_cells[word]);
+                    let cells = board[word];
+                    in_box |= cells & b & l;
+                    box_outside_line |= cells & b & !l;
+                    in_line |= cells & l & b;
+                    line_outside_box |= cells & l & !b;
+                }
+                if in_box == 0 {
+                    continue;
+                }
+                // Pointing: in the box the digit lies only on the line, so not elsewhere on it.
+                if box_outside_line == 0 && line_outside_box != 0 {
+                    for word in 0..words {
+                        board[word] &= !(line_cells[word] & !box_cells[word]);
+                    }
+                    progress = true;
+                } else if line_outside_box == 0 && in_line != 0 && box_outside_line != 0 {
+                    // Claiming: on the line the digit lies only in the box, so not elsewhere in it.
+                    for word in 0..words {
+                        board[word] &= !(box_cells[word] & !line_cells[word]);
+                    }
+                    progress = true;
+                }
+            }
+        }
+        progress
+    }
 }
 
-/// Every digit of a side-`size` grid possible.
-pub(crate) fn full_mask(size: usize) -> u64 {
-    (1u64 << size) - 1
+/// How many cells of a unit a digit still has.
+enum Cells {
+    None,
+    One(usize),
+    Several,
+}
+
+/// Where `board` meets `unit`: no cell, exactly one (which), or more.
+#[inline]
+fn single_cell(board: &[u64], unit: &[u64]) -> Cells {
+    let mut found = Cells::None;
+    for (word, (&cells, &unit_cells)) in board.iter().zip(unit).enumerate() {
+        let here = cells & unit_cells;
+        if here == 0 {
+            continue;
+        }
+        if here & (here - 1) != 0 || !matches!(found, Cells::None) {
+            return Cells::Several;
+        }
+        found = Cells::One(word * 64 + here.trailing_zeros() as usize);
+    }
+    found
 }

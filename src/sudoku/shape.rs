@@ -194,60 +194,111 @@ impl std::error::Error for ShapeError {}
 pub(crate) struct Geometry {
     pub(crate) shape: Shape,
     pub(crate) size: usize,
-    /// For each cell: its row, column and box.
+    /// For each cell: its four exact-cover items for digit 1 (cell, row-digit, column-digit,
+    /// box-digit); digit `d` (from 0) adds `d` to the last three.
+    pub(crate) cell_items: Vec<[u32; 4]>,
+    /// Words in a bitboard of the grid's cells (bit `c % 64` of word `c / 64` is cell `c`).
+    pub(crate) words: usize,
+    /// The bitboard of every cell.
+    pub(crate) all_cells: Vec<u64>,
+    /// For each cell, the bitboard of its peers (the other cells of its row, column, box).
+    peer_masks: Vec<u64>,
+    /// For each of the `3n` units (rows, then columns, then boxes), its bitboard.
+    unit_masks: Vec<u64>,
+    /// Every (box, line) pair that cross, as unit numbers: where locked candidates live.
+    pub(crate) box_lines: Vec<(usize, usize)>,
+    /// For each cell, its row, column and box as unit numbers.
     pub(crate) cell_units: Vec<[u32; 3]>,
-    /// `3n` units of `n` cells each: rows, then columns, then boxes.
-    pub(crate) units: Vec<u32>,
-    /// For each cell, `peer_count` other cells that share a unit with it.
-    pub(crate) peers: Vec<u32>,
-    pub(crate) peer_count: usize,
 }
 
 impl Geometry {
     pub(crate) fn new(shape: Shape) -> Geometry {
         let n = shape.size();
-        let cell_units: Vec<[u32; 3]> = (0..shape.cells())
-            .map(|cell| {
-                [shape.row_of(cell), shape.col_of(cell), shape.box_of(cell)].map(|u| u as u32)
-            })
-            .collect();
-        let mut units = Vec::with_capacity(3 * n * n);
-        for unit in (0..n)
+        let cells = n * n;
+        let words = cells.div_ceil(64);
+        let units: Vec<Unit> = (0..n)
             .map(Unit::Row)
             .chain((0..n).map(Unit::Column))
             .chain((0..n).map(Unit::Box))
-        {
-            units.extend(shape.unit_cells(unit).map(|c| c as u32));
-        }
-        let mut peers = Vec::new();
-        let mut peer_count = 0;
-        for cell in 0..shape.cells() {
-            let before = peers.len();
-            let units_of = cell_units[cell];
-            for (other, other_units) in cell_units.iter().enumerate() {
-                let shares = (0..3).any(|k| other_units[k] == units_of[k]);
-                if other != cell && shares {
-                    peers.push(other as u32);
+            .collect();
+        let board = |members: &mut dyn Iterator<Item = usize>| {
+            let mut bits = vec![0u64; words];
+            for cell in members {
+                bits[cell / 64] |= 1 << (cell % 64);
+            }
+            bits
+        };
+        let unit_masks: Vec<u64> = units
+            .iter()
+            .flat_map(|&unit| board(&mut shape.unit_cells(unit)))
+            .collect();
+        let mut peer_masks = Vec::with_capacity(cells * words);
+        for cell in 0..cells {
+            let mut peers = vec![0u64; words];
+            for unit in [
+                Unit::Row(shape.row_of(cell)),
+                Unit::Column(shape.col_of(cell)),
+                Unit::Box(shape.box_of(cell)),
+            ] {
+                for other in shape.unit_cells(unit).filter(|&other| other != cell) {
+                    peers[other / 64] |= 1 << (other % 64);
                 }
             }
-            peer_count = peers.len() - before;
+            peer_masks.extend(peers);
         }
+        let mut box_lines = Vec::new();
+        for b in 0..n {
+            let box_cells: Vec<usize> = shape.unit_cells(Unit::Box(b)).collect();
+            let mut lines: Vec<usize> = box_cells
+                .iter()
+                .flat_map(|&cell| [shape.row_of(cell), n + shape.col_of(cell)])
+                .collect();
+            lines.sort_unstable();
+            lines.dedup();
+            box_lines.extend(lines.into_iter().map(|line| (2 * n + b, line)));
+        }
+        let items = cells as u32;
+        let cell_items = (0..cells)
+            .map(|cell| {
+                let size = n as u32;
+                let (row, col, bx) = (shape.row_of(cell), shape.col_of(cell), shape.box_of(cell));
+                [
+                    cell as u32,
+                    items + row as u32 * size,
+                    2 * items + col as u32 * size,
+                    3 * items + bx as u32 * size,
+                ]
+            })
+            .collect();
+        let cell_units = (0..cells)
+            .map(|cell| {
+                [
+                    shape.row_of(cell),
+                    n + shape.col_of(cell),
+                    2 * n + shape.box_of(cell),
+                ]
+                .map(|u| u as u32)
+            })
+            .collect();
         Geometry {
             shape,
             size: n,
+            cell_items,
             cell_units,
-            units,
-            peers,
-            peer_count,
+            words,
+            all_cells: board(&mut (0..cells)),
+            peer_masks,
+            unit_masks,
+            box_lines,
         }
     }
 
-    pub(crate) fn peers_of(&self, cell: usize) -> &[u32] {
-        &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
+    pub(crate) fn peers_mask(&self, cell: usize) -> &[u64] {
+        &self.peer_masks[cell * self.words..(cell + 1) * self.words]
     }
 
-    pub(crate) fn unit(&self, unit: usize) -> &[u32] {
-        &self.units[unit * self.size..(unit + 1) * self.size]
+    pub(crate) fn unit_mask(&self, unit: usize) -> &[u64] {
+        &self.unit_masks[unit * self.words..(unit + 1) * self.words]
     }
 }
 
@@ -294,10 +345,20 @@ mod tests {
 
     #[test]
     fn every_cell_of_a_classic_grid_has_twenty_peers() {
+        let peers = |geometry: &Geometry, cell: usize| -> u32 {
+            geometry
+                .peers_mask(cell)
+                .iter()
+                .map(|w| w.count_ones())
+                .sum()
+        };
         let geometry = Geometry::new(Shape::CLASSIC);
-        assert_eq!(geometry.peer_count, 20);
-        assert!(geometry.peers_of(40).iter().all(|&p| p != 40));
+        assert_eq!(geometry.words, 2);
+        assert_eq!(peers(&geometry, 40), 20);
+        assert_eq!(geometry.peers_mask(40)[0] & (1 << 40), 0);
         let geometry = Geometry::new(Shape::new(3, 4).unwrap());
-        assert_eq!(geometry.peer_count, 2 * 11 + 12 - 3 - 4 + 1);
+        assert_eq!(peers(&geometry, 100), 2 * 11 + 12 - 3 - 4 + 1);
+        // Each 3x4 box crosses 3 rows and 4 columns.
+        assert_eq!(geometry.box_lines.len(), 12 * 7);
     }
 }

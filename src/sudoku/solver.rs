@@ -88,6 +88,8 @@ pub struct Solver {
     placement: Vec<u32>,
     /// The grid being decoded into; starts as what the singles pass placed.
     work: Vec<u8>,
+    /// Each cell's candidates when the matrix is built.
+    masks: Vec<u64>,
     stats: SolveStats,
 }
 
@@ -123,6 +125,7 @@ impl Solver {
             item_index: Vec::new(),
             placement: Vec::new(),
             work: Vec::new(),
+            masks: Vec::new(),
             stats: SolveStats::default(),
         }
     }
@@ -292,6 +295,7 @@ impl Solver {
     fn build_matrix(&mut self) {
         let n = self.geometry.size;
         let cells = n * n;
+        self.candidates.candidate_masks(&mut self.masks);
         let values = &self.candidates.value;
         self.item_index.clear();
         self.item_index.resize(4 * cells, NO_ITEM);
@@ -320,7 +324,7 @@ impl Solver {
             if value != 0 {
                 continue;
             }
-            let mut mask = self.candidates.mask[cell];
+            let mut mask = self.masks[cell];
             while mask != 0 {
                 let digit = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
@@ -349,16 +353,11 @@ impl Solver {
 }
 
 /// The four full item numbers of placing `digit` (from 0) in `cell`.
+#[inline]
 fn full_items(geometry: &Geometry, cell: usize, digit: usize) -> [usize; 4] {
-    let n = geometry.size;
-    let cells = n * n;
-    let [row, col, bx] = geometry.cell_units[cell].map(|u| u as usize);
-    [
-        cell,
-        cells + row * n + digit,
-        2 * cells + col * n + digit,
-        3 * cells + bx * n + digit,
-    ]
+    let [cell_item, row, col, bx] = geometry.cell_items[cell];
+    let digit = digit as u32;
+    [cell_item, row + digit, col + digit, bx + digit].map(|item| item as usize)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
