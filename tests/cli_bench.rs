@@ -143,6 +143,8 @@ fn settings_out_of_range_are_refused() {
         ["--runs", "0"],
         ["--seconds", "never"],
         ["--seconds", "inf"],
+        ["--seconds", "1e300"],
+        ["--seconds", "NaN"],
         ["--mode", "count"],
     ] {
         bench()
