@@ -150,8 +150,9 @@ fn stats_go_inside_the_objects_in_json() {
     let object: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(object["solution"], EXAMPLE_SOLUTION);
     let stats = &object["stats"];
-    assert!(stats["nodes"].as_u64().unwrap() > 0);
-    assert!(stats["guesses"].is_u64() && stats["propagated"].is_u64());
+    // How much is left to search depends on the engine's logic: only the types are fixed.
+    assert!(stats["nodes"].is_u64() && stats["guesses"].is_u64());
+    assert!(stats["propagated"].is_u64());
     assert!(stats["time_us"].as_f64().unwrap() >= 0.0);
     let totals: serde_json::Value = serde_json::from_slice(&output.stderr).unwrap();
     assert_eq!(totals["totals"]["puzzles"], 1);
