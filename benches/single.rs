@@ -43,23 +43,23 @@ fn puzzle_with_hundreds_of_solutions(solver: &mut Solver) -> Grid {
     unreachable!("blanking cells one by one passes 100 solutions")
 }
 
-/// Blanks cells of a solved grid in [`blanking_order`] until the singles pass no longer
+/// Blanks cells of a solved grid in [`blanking_order`] until the default logic pass no longer
 /// solves it: the first puzzle of the sequence that needs a search, and a short one.
-fn puzzle_just_past_singles(solver: &mut Solver) -> Grid {
+fn puzzle_just_past_logic(solver: &mut Solver) -> Grid {
     let (mut grid, order) = blanking_order(solver);
     for (row, col) in order {
         grid.set(row, col, 0);
-        if let Singles::Stuck(_) = solver.singles(&grid, Propagation::HiddenSingles) {
+        if let Singles::Stuck(_) = solver.singles(&grid, Propagation::default()) {
             return grid;
         }
     }
-    unreachable!("the empty grid is not solved by singles")
+    unreachable!("the empty grid is not solved by logic")
 }
 
-/// Checks `count` against the expected one, with the default solver and without the singles
-/// pass, so that a bench never times a wrong count.
+/// Checks `count` against the expected one, with the default solver and with the logic pass
+/// off, so that a bench never times a wrong count.
 fn assert_count(puzzle: &Grid, expected: u128) {
-    for propagation in [Propagation::HiddenSingles, Propagation::Off] {
+    for propagation in [Propagation::default(), Propagation::Off] {
         let count = Solver::with_propagation(propagation).count(puzzle, None);
         assert_eq!(
             (count.solutions, count.capped),
@@ -104,12 +104,12 @@ fn enumerate(c: &mut Criterion) {
     group.finish();
 }
 
-/// From a grid to a ready search: the candidates of the givens alone, the full singles pass,
-/// and a count up to 2 of a puzzle that needs a matrix but hardly any search, with a fresh
+/// From a grid to a ready search: the candidates of the givens alone, the default logic
+/// pass, and a count up to 2 of a puzzle that needs a matrix but hardly any search, with a fresh
 /// solver (which allocates its buffers) and with a reused one.
 fn setup(c: &mut Criterion) {
     let mut solver = Solver::new();
-    let puzzle = puzzle_just_past_singles(&mut solver);
+    let puzzle = puzzle_just_past_logic(&mut solver);
     let all = solver.count(&puzzle, None).solutions;
     assert!(solver.stats().searched, "{puzzle} needs a search");
     assert_count(&puzzle, all);
@@ -118,8 +118,8 @@ fn setup(c: &mut Criterion) {
     group.bench_function("singles-off", |b| {
         b.iter(|| black_box(solver.singles(&puzzle, Propagation::Off)))
     });
-    group.bench_function("singles-hidden", |b| {
-        b.iter(|| black_box(solver.singles(&puzzle, Propagation::HiddenSingles)))
+    group.bench_function("logic-default", |b| {
+        b.iter(|| black_box(solver.singles(&puzzle, Propagation::default())))
     });
     group.bench_function("fresh-solver-count2", |b| {
         b.iter(|| black_box(Solver::new().count(&puzzle, Some(2))))

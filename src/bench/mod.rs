@@ -1,6 +1,6 @@
 //! Throughput of the solver on a set of puzzles already in memory, with every answer checked.
 //!
-//! [`Bench::new`] first runs an untimed verification pass: a second solver, with the singles
+//! [`Bench::new`] first runs an untimed verification pass: a second solver, with the logic
 //! pass switched off ([`Propagation::Off`], so the answer comes from a different code path),
 //! finds up to two solutions of every puzzle and each is checked to be a solved grid keeping
 //! the givens. [`Bench::measure`] then times whole passes over the set with one reused

@@ -13,7 +13,7 @@ use sudoku_dlx::Shape;
 #[command(after_help = "\
 Each file is read fully into memory first (the same formats as the other commands; a bad
 record stops the bench, naming path:line:col), and an untimed verification pass finds up to
-two solutions of every puzzle with the singles pass off. Then, for each mode, one untimed
+two solutions of every puzzle with the logic pass off. Then, for each mode, one untimed
 warm-up pass, and RUNS runs each repeating whole passes for at least SECONDS; the report gives
 the median run. Every answer is checked inside the timed passes: a solution must be a solved
 grid keeping the givens, a count must equal the verified one. The check is part of the timed
