@@ -31,6 +31,7 @@
 #![warn(missing_docs)]
 
 pub mod batch;
+pub mod bench;
 pub mod exact_cover;
 pub mod input;
 pub mod output;

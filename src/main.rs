@@ -47,6 +47,8 @@ enum Command {
     Rate(cli::rate::Args),
     /// List the givens that can each be removed while the puzzle stays unique.
     Redundant(cli::redundant::Args),
+    /// Measure puzzles per second on whole files, single-threaded, every answer checked.
+    Bench(cli::bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => cli::generate::run(args),
         Command::Rate(args) => cli::rate::run(args),
         Command::Redundant(args) => cli::redundant::run(args),
+        Command::Bench(args) => cli::bench::run(args),
     };
     cli::common::exit_code(result)
 }

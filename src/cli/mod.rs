@@ -19,6 +19,7 @@
 //! `Args` and a different answer type (or a field of it) built in its `run`.
 
 pub mod all;
+pub mod bench;
 pub mod check;
 pub mod common;
 pub mod count;

@@ -1,0 +1,142 @@
+//! One puzzle at a time: enumerating every solution of a puzzle that has many, and what it
+//! costs to go from a grid to a ready search.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+use std::time::Duration;
+use sudoku_dlx::samples::FAMOUS;
+use sudoku_dlx::sudoku::Singles;
+use sudoku_dlx::{Grid, Propagation, Shape, Solver};
+
+/// The empty 4x4 grid's number of solutions.
+const EMPTY_4X4_SOLUTIONS: u128 = 288;
+
+/// The number of solutions of [`puzzle_with_hundreds_of_solutions`]'s puzzle. The bench
+/// refuses to run when a count disagrees.
+const HUNDREDS_SOLUTIONS: u128 = 318;
+
+/// The cells of the solution of a famous puzzle, in the fixed order the puzzles below blank
+/// them (stepping 37 cells at a time through the 81), with the solution.
+fn blanking_order(solver: &mut Solver) -> (Grid, impl Iterator<Item = (usize, usize)>) {
+    let famous: Grid = FAMOUS[0].puzzle.parse().unwrap();
+    let solution = solver.solve(&famous).unwrap();
+    (
+        solution,
+        (0..81).map(|step| (step * 37 % 81 / 9, step * 37 % 81 % 9)),
+    )
+}
+
+/// Blanks cells of a solved grid in [`blanking_order`], skipping a cell whose blanking would
+/// reach 1,000 solutions, until the puzzle has at least 100.
+fn puzzle_with_hundreds_of_solutions(solver: &mut Solver) -> Grid {
+    let (mut grid, order) = blanking_order(solver);
+    for (row, col) in order {
+        let digit = grid.get(row, col).unwrap();
+        grid.set(row, col, 0);
+        let count = solver.count(&grid, Some(1000)).solutions;
+        if count >= 1000 {
+            grid.set(row, col, digit);
+        } else if count >= 100 {
+            return grid;
+        }
+    }
+    unreachable!("blanking cells one by one passes 100 solutions")
+}
+
+/// Blanks cells of a solved grid in [`blanking_order`] until the default logic pass no longer
+/// solves it: the first puzzle of the sequence that needs a search, and a short one.
+fn puzzle_just_past_logic(solver: &mut Solver) -> Grid {
+    let (mut grid, order) = blanking_order(solver);
+    for (row, col) in order {
+        grid.set(row, col, 0);
+        if let Singles::Stuck(_) = solver.singles(&grid, Propagation::default()) {
+            return grid;
+        }
+    }
+    unreachable!("the empty grid is not solved by logic")
+}
+
+/// Checks `count` against the expected one, with the default solver and with the logic pass
+/// off, so that a bench never times a wrong count.
+fn assert_count(puzzle: &Grid, expected: u128) {
+    for propagation in [Propagation::default(), Propagation::Off] {
+        let count = Solver::with_propagation(propagation).count(puzzle, None);
+        assert_eq!(
+            (count.solutions, count.capped),
+            (expected, false),
+            "{puzzle} at {propagation:?}"
+        );
+    }
+}
+
+fn enumerate(c: &mut Criterion) {
+    let mut solver = Solver::new();
+    let puzzles = [
+        (
+            "empty-4x4",
+            Grid::empty(Shape::new(2, 2).unwrap()),
+            EMPTY_4X4_SOLUTIONS,
+        ),
+        (
+            "9x9-hundreds",
+            puzzle_with_hundreds_of_solutions(&mut solver),
+            HUNDREDS_SOLUTIONS,
+        ),
+    ];
+    let mut group = c.benchmark_group("enumerate");
+    for (name, puzzle, solutions) in &puzzles {
+        assert_count(puzzle, *solutions);
+        group.throughput(Throughput::Elements(*solutions as u64));
+        group.bench_function(format!("{name}/count"), |b| {
+            b.iter(|| black_box(solver.count(puzzle, None)))
+        });
+        group.bench_function(format!("{name}/visit"), |b| {
+            b.iter(|| {
+                let mut solutions = solver.solutions(puzzle);
+                let mut filled = 0;
+                while let Some(cells) = solutions.next_cells() {
+                    filled += black_box(cells)[0] as usize;
+                }
+                filled
+            })
+        });
+    }
+    group.finish();
+}
+
+/// From a grid to a ready search: the candidates of the givens alone, the default logic
+/// pass, and a count up to 2 of a puzzle that needs a matrix but hardly any search, with a fresh
+/// solver (which allocates its buffers) and with a reused one.
+fn setup(c: &mut Criterion) {
+    let mut solver = Solver::new();
+    let puzzle = puzzle_just_past_logic(&mut solver);
+    let all = solver.count(&puzzle, None).solutions;
+    assert!(solver.stats().searched, "{puzzle} needs a search");
+    assert_count(&puzzle, all);
+    let mut group = c.benchmark_group("setup");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("singles-off", |b| {
+        b.iter(|| black_box(solver.singles(&puzzle, Propagation::Off)))
+    });
+    group.bench_function("logic-default", |b| {
+        b.iter(|| black_box(solver.singles(&puzzle, Propagation::default())))
+    });
+    group.bench_function("fresh-solver-count2", |b| {
+        b.iter(|| black_box(Solver::new().count(&puzzle, Some(2))))
+    });
+    group.bench_function("reused-solver-count2", |b| {
+        b.iter(|| black_box(solver.count(&puzzle, Some(2))))
+    });
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1))
+        .nresamples(10_000);
+    targets = enumerate, setup
+}
+criterion_main!(benches);

@@ -1,0 +1,140 @@
+//! `sudoku-dlx bench`: puzzles per second on whole files, every answer checked.
+
+use super::common::{self, CliError, Status};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use std::io::{self, Write};
+use std::time::Duration;
+use sudoku_dlx::bench::{json_line, Bench, BenchError, Mode, PuzzleFile, Settings, Table};
+use sudoku_dlx::input::Input;
+use sudoku_dlx::Shape;
+
+/// Measure puzzles per second on whole files, single-threaded, every answer checked.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Each file is read fully into memory first (the same formats as the other commands; a bad
+record stops the bench, naming path:line:col), and an untimed verification pass finds up to
+two solutions of every puzzle with the logic pass off. Then, for each mode, one untimed
+warm-up pass, and RUNS runs each repeating whole passes for at least SECONDS; the report gives
+the median run. Every answer is checked inside the timed passes: a solution must be a solved
+grid keeping the givens, a count must equal the verified one. The check is part of the timed
+work: one sweep over the cells, no allocation.
+
+Columns: puzzles/s and µs/puzzle at the median run; no-guess %, the share of puzzles answered
+without the search ever branching; guesses/puzzle, the search's branch points per puzzle.
+With --json, one object per file and mode, one per line, with the keys file, mode, puzzles,
+puzzles_per_sec, usec_per_puzzle, no_guess_pct, guesses_per_puzzle.
+
+Exit codes: 0 measured, 1 a wrong answer (a solver bug: the puzzle is named), 2 bad input.
+
+Examples:
+  sudoku-dlx bench ../shared/data/puzzles3_magictour_top1465
+  sudoku-dlx bench --mode solve,count2 --seconds 2 --json puzzles.txt")]
+pub struct Args {
+    /// Files to measure (also `-` for standard input, or a puzzle written inline)
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<String>,
+
+    /// What to time: solve (the first solution) or count2 (counting up to 2 solutions, the
+    /// uniqueness check); several modes are measured in turn
+    #[arg(
+        long,
+        value_name = "MODE",
+        value_delimiter = ',',
+        default_value = "solve",
+        value_parser = PossibleValuesParser::new(Mode::ALL.map(Mode::name))
+            .map(|name| name.parse::<Mode>().expect("a listed mode"))
+    )]
+    pub mode: Vec<Mode>,
+
+    /// Each run repeats whole passes over a file until at least this many seconds have gone by
+    #[arg(long, value_name = "S", default_value = "1", value_parser = parse_seconds)]
+    pub seconds: Duration,
+
+    /// Runs per file and mode; the median is reported
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u16).range(1..))]
+    pub runs: u16,
+
+    /// Print one JSON object per file and mode, one per line, instead of a table
+    #[arg(long)]
+    pub json: bool,
+
+    /// The box shape, as ROWSxCOLS, when the number of cells does not say it
+    #[arg(long = "box", value_name = "RxC")]
+    pub shape: Option<Shape>,
+}
+
+/// A number of seconds, 0 or more (0 means one pass per run).
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+        .ok_or_else(|| format!("'{text}' is not a number of seconds (0 or more)"))
+}
+
+/// Reads every file, then measures each in every mode, printing a JSON line as each
+/// measurement ends, or the table at the end.
+pub fn run(args: Args) -> Result<Status, CliError> {
+    let mut files = Vec::with_capacity(args.files.len());
+    for arg in &args.files {
+        let input = Input::from_arg_with_shape(arg, args.shape).map_err(CliError::Input)?;
+        match PuzzleFile::read(&input, args.shape) {
+            Ok(file) => files.push(file),
+            Err(error) => return fail(error, Status::BadInput),
+        }
+    }
+    let mut out = common::stdout();
+    let mut table = Table::new();
+    for file in &files {
+        let bench = match Bench::new(&file.puzzles) {
+            Ok(bench) => bench,
+            Err(error) => return fail(located(file, error), status_of(&error)),
+        };
+        for &mode in &args.mode {
+            let settings = Settings {
+                mode,
+                min_time: args.seconds,
+                runs: usize::from(args.runs),
+            };
+            let report = match bench.measure(&settings) {
+                Ok(report) => report,
+                Err(error) => return fail(located(file, error), status_of(&error)),
+            };
+            if args.json {
+                writeln!(out, "{}", json_line(&file.name, &report))?;
+                out.flush()?;
+            } else {
+                table.push(&file.name, &report);
+            }
+        }
+    }
+    if !args.json {
+        write!(out, "{table}")?;
+    }
+    out.flush()?;
+    Ok(Status::Success)
+}
+
+/// A benchmark error with the input position of the puzzle it names.
+fn located(file: &PuzzleFile, error: BenchError) -> String {
+    match error {
+        BenchError::WrongAnswer { position, .. } => {
+            format!("{}: {error}", file.position(position))
+        }
+        BenchError::NoPuzzles => format!("{}: {error}", file.name),
+        BenchError::NoRuns => error.to_string(),
+    }
+}
+
+/// A wrong answer is the solver's fault (exit code 1); anything else, the input's (2).
+fn status_of(error: &BenchError) -> Status {
+    match error {
+        BenchError::WrongAnswer { .. } => Status::Unsuccessful,
+        BenchError::NoPuzzles | BenchError::NoRuns => Status::BadInput,
+    }
+}
+
+/// Says why the bench stopped, on standard error.
+fn fail(message: impl std::fmt::Display, status: Status) -> Result<Status, CliError> {
+    writeln!(io::stderr(), "sudoku-dlx: {message}")?;
+    Ok(status)
+}
