@@ -3,9 +3,11 @@
 //!
 //! Records are taken in chunks (growing from one per thread to [`Batch::max_chunk`]), each
 //! chunk is answered in parallel with one worker state (a [`Solver`](crate::Solver), say) per
-//! thread, and its outcomes are handed over in order before the next chunk is read. So the
-//! output does not depend on the number of threads, memory holds at most one chunk, and a
-//! bad record takes its place in the output like any other.
+//! thread, and its outcomes are handed over in order. While the pool answers one chunk, the
+//! calling thread hands over the outcomes of the previous chunk and reads the next one, so
+//! reading and printing overlap the solving. The output does not depend on the number of
+//! threads, memory holds at most three chunks, and a bad record takes its place in the
+//! output like any other.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
@@ -102,7 +104,8 @@ impl Batch {
         }
     }
 
-    /// Holds at most `max_chunk` records (at least 1) in memory at once.
+    /// Takes chunks of at most `max_chunk` records (at least 1); memory holds at most three
+    /// chunks at once (one being read, one answered, one printed).
     pub fn with_max_chunk(mut self, max_chunk: usize) -> Batch {
         self.max_chunk = max_chunk.max(1);
         self
@@ -155,63 +158,94 @@ impl Batch {
             .build()
             .map_err(BatchError::Threads)?;
         let workers: Vec<Mutex<Option<W>>> = (0..self.threads).map(|_| Mutex::new(None)).collect();
+        let answer_chunk = |chunk: Vec<Record>| -> Vec<Option<Outcome<T>>> {
+            chunk
+                .into_par_iter()
+                .map(|record| {
+                    if stop.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    let thread = rayon::current_thread_index().unwrap_or(0);
+                    let mut slot = workers[thread].lock().unwrap_or_else(|e| e.into_inner());
+                    let worker = slot.get_or_insert_with(&init);
+                    Some(answer(record, worker, &job))
+                })
+                .collect()
+        };
         let mut records = records.fuse();
         let mut chunk_size = self.threads.min(self.max_chunk);
         let mut finished = Finished {
             records: 0,
             interrupted: false,
         };
-        loop {
-            let mut chunk = Vec::with_capacity(chunk_size);
-            let mut input_error = None;
-            for record in records.by_ref().take(chunk_size) {
-                match record {
-                    Ok(record) => chunk.push(record),
-                    Err(error) => {
-                        input_error = Some(error);
-                        break;
-                    }
+        // Hands over answered outcomes in order; false when one is missing (interrupted).
+        let mut hand_over =
+            |outcomes: Vec<Option<Outcome<T>>>, finished: &mut Finished| -> io::Result<bool> {
+                for outcome in outcomes {
+                    let Some(outcome) = outcome else {
+                        finished.interrupted = true;
+                        return Ok(false);
+                    };
+                    emit(outcome)?;
+                    finished.records += 1;
                 }
-            }
-            if chunk.is_empty() && input_error.is_none() {
-                return Ok(finished);
-            }
-            let full = chunk.len() == chunk_size;
-            let outcomes: Vec<Option<Outcome<T>>> = pool.install(|| {
-                chunk
-                    .into_par_iter()
-                    .map(|record| {
-                        if stop.load(Ordering::Relaxed) {
-                            return None;
-                        }
-                        let thread = rayon::current_thread_index().unwrap_or(0);
-                        let mut slot = workers[thread].lock().unwrap_or_else(|e| e.into_inner());
-                        let worker = slot.get_or_insert_with(&init);
-                        Some(answer(record, worker, &job))
-                    })
-                    .collect()
-            });
-            for outcome in outcomes {
-                let Some(outcome) = outcome else {
-                    finished.interrupted = true;
-                    return Ok(finished);
+                Ok(true)
+            };
+        let (mut chunk, mut input_error) = read_chunk(&mut records, chunk_size);
+        let mut previous = Vec::new();
+        // While the pool answers one chunk, this thread hands over the previous chunk's
+        // outcomes and reads the next chunk: reading and printing overlap the solving.
+        loop {
+            let last =
+                chunk.len() < chunk_size || input_error.is_some() || stop.load(Ordering::Relaxed);
+            let next_size = (chunk_size * 2).min(self.max_chunk);
+            let mut answered = Vec::new();
+            let (handed, next) = pool.in_place_scope(|scope| {
+                let answered = &mut answered;
+                let chunk = std::mem::take(&mut chunk);
+                let answer_chunk = &answer_chunk;
+                scope.spawn(move |_| *answered = answer_chunk(chunk));
+                let handed = hand_over(std::mem::take(&mut previous), &mut finished);
+                let next = if last || !matches!(handed, Ok(true)) {
+                    (Vec::new(), None)
+                } else {
+                    read_chunk(&mut records, next_size)
                 };
-                emit(outcome).map_err(BatchError::Output)?;
-                finished.records += 1;
-            }
-            if let Some(error) = input_error {
-                return Err(BatchError::Input(error));
-            }
-            if stop.load(Ordering::Relaxed) {
-                finished.interrupted = true;
+                (handed, next)
+            });
+            if !handed.map_err(BatchError::Output)? {
                 return Ok(finished);
             }
-            if !full {
+            if last {
+                if !hand_over(answered, &mut finished).map_err(BatchError::Output)? {
+                    return Ok(finished);
+                }
+                if let Some(error) = input_error {
+                    return Err(BatchError::Input(error));
+                }
+                finished.interrupted = stop.load(Ordering::Relaxed);
                 return Ok(finished);
             }
-            chunk_size = (chunk_size * 2).min(self.max_chunk);
+            previous = answered;
+            (chunk, input_error) = next;
+            chunk_size = next_size;
         }
     }
+}
+
+/// Up to `size` records, and the input error that stopped the reading early, if any.
+fn read_chunk<E>(
+    records: &mut impl Iterator<Item = Result<Record, E>>,
+    size: usize,
+) -> (Vec<Record>, Option<E>) {
+    let mut chunk = Vec::with_capacity(size);
+    for record in records.take(size) {
+        match record {
+            Ok(record) => chunk.push(record),
+            Err(error) => return (chunk, Some(error)),
+        }
+    }
+    (chunk, None)
 }
 
 fn answer<W, T>(record: Record, worker: &mut W, job: &impl Fn(&mut W, &Grid) -> T) -> Outcome<T> {
