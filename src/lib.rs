@@ -27,6 +27,22 @@
 //! assert_eq!(solver.count(&empty, None).solutions, 288);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! The exact-cover solver works on any matrix. Here items 0..3 must each be covered exactly
+//! once, and two sets of options do it:
+//!
+//! ```
+//! use sudoku_dlx::exact_cover::ExactCover;
+//!
+//! let mut matrix = ExactCover::new(3, 0);
+//! matrix.add_option(&[0, 1]).unwrap();
+//! matrix.add_option(&[2]).unwrap();
+//! matrix.add_option(&[1, 2]).unwrap();
+//! matrix.add_option(&[0]).unwrap();
+//! assert_eq!(matrix.count(None).solutions, 2);
+//! let first: Vec<usize> = matrix.first_solution().unwrap().options().collect();
+//! assert_eq!(first, vec![0, 1]);
+//! ```
 
 #![warn(missing_docs)]
 

@@ -253,15 +253,9 @@ fn rate_prints_ratings_and_summaries() {
     );
 }
 
-/// The public collections, wherever they are: `SUDOKU_DLX_DATA`, `../shared/data` beside
-/// the repository, or `/work/shared/data`.
+/// The public collections, when they are there (see `samples::collections_dir`).
 fn data_dir() -> Option<std::path::PathBuf> {
-    let beside = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    std::env::var_os("SUDOKU_DLX_DATA")
-        .map(Into::into)
-        .into_iter()
-        .chain([beside, "/work/shared/data".into()])
-        .find(|dir: &std::path::PathBuf| dir.join("puzzles2_17_clue").is_file())
+    sudoku_dlx::samples::collections_dir()
 }
 
 #[test]

@@ -40,7 +40,7 @@ fn check_collection(file: &str, expect: Expect, at_least: usize) {
     let Some(dir) = shared_data() else {
         eprintln!(
             "skipping {file}: no shared data folder (set SUDOKU_DLX_DATA, or put it at \
-             ../shared/data or /work/shared/data)"
+             ../shared/data)"
         );
         return;
     };

@@ -127,16 +127,8 @@ impl AnswerChecker {
         if self.shape == Some(shape) {
             return;
         }
-        let n = shape.size();
         self.cell_units = (0..shape.cells())
-            .map(|cell| {
-                [
-                    shape.row_of(cell),
-                    n + shape.col_of(cell),
-                    2 * n + shape.box_of(cell),
-                ]
-                .map(|unit| unit as u16)
-            })
+            .map(|cell| shape.unit_numbers(cell).map(|unit| unit as u16))
             .collect();
         self.shape = Some(shape);
     }

@@ -9,20 +9,11 @@
 //! a spacer node whose links let a walk along an option in either direction wrap around. Each
 //! entry also links to the next entry of its option, so the innermost loop (`hide`) needs no
 //! spacer test. The search is iterative and resumable, branches on the item with the fewest
-//! options left (MRV), and takes an item with a single option left as soon as one appears:
+//! options left (MRV; among up to eight tied items, the one whose options would remove the
+//! most other options), and takes an item with a single option left as soon as one appears:
 //! `hide` pushes such items on a stack, so no scan is needed to find forced moves.
 //!
-//! ```
-//! use sudoku_dlx::exact_cover::ExactCover;
-//!
-//! // Items 0..3 must each be covered exactly once.
-//! let mut matrix = ExactCover::new(3, 0);
-//! matrix.add_option(&[0, 1]).unwrap();
-//! matrix.add_option(&[2]).unwrap();
-//! matrix.add_option(&[1, 2]).unwrap();
-//! matrix.add_option(&[0]).unwrap();
-//! assert_eq!(matrix.count(None).solutions, 2);
-//! ```
+//! The crate's top-level documentation shows a matrix built and counted.
 
 mod error;
 mod sanity;

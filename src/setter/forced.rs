@@ -21,14 +21,7 @@ impl ForcedTest {
     pub(crate) fn new(shape: Shape) -> ForcedTest {
         let n = shape.size();
         let cell_units = (0..n * n)
-            .map(|cell| {
-                [
-                    shape.row_of(cell),
-                    n + shape.col_of(cell),
-                    2 * n + shape.box_of(cell),
-                ]
-                .map(|u| u as u16)
-            })
+            .map(|cell| shape.unit_numbers(cell).map(|u| u as u16))
             .collect();
         let mut unit_cells = Vec::with_capacity(3 * n * n);
         for unit in (0..n)

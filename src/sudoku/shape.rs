@@ -95,6 +95,17 @@ impl Shape {
         (row / self.box_rows()) * boxes_across + col / self.box_cols()
     }
 
+    /// The units of `cell` as numbers from 0 to `3n`: its row `r` is `r`, its column `c` is
+    /// `n + c` and its box `b` is `2n + b`, the numbering a flat table of units uses.
+    pub fn unit_numbers(self, cell: usize) -> [usize; 3] {
+        let n = self.size();
+        [
+            self.row_of(cell),
+            n + self.col_of(cell),
+            2 * n + self.box_of(cell),
+        ]
+    }
+
     /// The cells of `unit`, in reading order.
     pub fn unit_cells(self, unit: Unit) -> impl Iterator<Item = usize> {
         let n = self.size();
@@ -271,14 +282,7 @@ impl Geometry {
             })
             .collect();
         let cell_units = (0..cells)
-            .map(|cell| {
-                [
-                    shape.row_of(cell),
-                    n + shape.col_of(cell),
-                    2 * n + shape.box_of(cell),
-                ]
-                .map(|u| u as u32)
-            })
+            .map(|cell| shape.unit_numbers(cell).map(|u| u as u32))
             .collect();
         Geometry {
             shape,

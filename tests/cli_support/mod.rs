@@ -64,12 +64,7 @@ pub fn solves(solution: &str, puzzle: &str) -> bool {
 
 /// The shared puzzle collections, when they are there.
 pub fn data_dir() -> Option<PathBuf> {
-    let candidates = [
-        std::env::var_os("SUDOKU_DLX_DATA").map(PathBuf::from),
-        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data")),
-        Some(PathBuf::from("/work/shared/data")),
-    ];
-    let found = candidates.into_iter().flatten().find(|dir| dir.is_dir());
+    let found = sudoku_dlx::samples::collections_dir();
     if found.is_none() {
         eprintln!("skipping: no puzzle collections (set SUDOKU_DLX_DATA)");
     }

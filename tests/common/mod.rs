@@ -175,15 +175,9 @@ impl SplitMix {
     }
 }
 
-/// The folder of the shared puzzle collections: `$SUDOKU_DLX_DATA`, else `../shared/data`
-/// next to the package, else `/work/shared/data`; `None` when none of them exists.
+/// The folder of the shared puzzle collections (see `samples::collections_dir`).
 pub fn shared_data() -> Option<PathBuf> {
-    let candidates = [
-        std::env::var_os("SUDOKU_DLX_DATA").map(PathBuf::from),
-        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data")),
-        Some(PathBuf::from("/work/shared/data")),
-    ];
-    candidates.into_iter().flatten().find(|dir| dir.is_dir())
+    sudoku_dlx::samples::collections_dir()
 }
 
 /// n queens as exact cover: rows and columns primary, both diagonal families secondary.
