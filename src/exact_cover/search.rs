@@ -437,11 +437,13 @@ impl ExactCover {
     /// Removes `item` from the item list and every option of its list from the other lists.
     #[inline]
     fn cover(&mut self, item: u32) {
+        let mut updates = 0;
         let mut node = self.node(item).down;
         while node != item {
-            self.hide(node);
+            updates += self.hide(node);
             node = self.node(node).down;
         }
+        self.stats.updates += updates;
         self.unlink(item);
     }
 
@@ -457,9 +459,9 @@ impl ExactCover {
     }
 
     /// Unlinks the other entries of `node`'s option from their item lists, noting the items
-    /// left with one option or none.
+    /// left with one option or none. Returns the number of links removed.
     #[inline]
-    fn hide(&mut self, node: u32) {
+    fn hide(&mut self, node: u32) -> u64 {
         let mut forced_len = self.search.forced_len;
         let mut updates = 0;
         let mut q = self.node(node).next;
@@ -485,7 +487,7 @@ impl ExactCover {
             q = next;
         }
         self.search.forced_len = forced_len;
-        self.stats.updates += updates;
+        updates
     }
 
     /// Undoes [`hide`](Self::hide). Entries of one option lie in different lists, so they may

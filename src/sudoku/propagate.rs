@@ -219,35 +219,34 @@ impl Candidates {
     /// line crossing it. Returns whether any candidate was removed.
     fn locked_candidates(&mut self, geometry: &Geometry) -> bool {
         let words = self.words;
+        let full = (1u64 << self.size) - 1;
         let mut progress = false;
-        for digit in 0..self.size {
-            let board = &mut self.boards[digit * words..(digit + 1) * words];
-            for &(box_unit, line_unit) in &geometry.box_lines {
-                if (self.unit_done[box_unit] | self.unit_done[line_unit]) & (1 << digit) != 0 {
-                    continue;
-                }
-                let (box_cells, line_cells) =
-                    (geometry.unit_mask(box_unit), geometry.unit_mask(line_unit));
-                let (mut in_box, mut box_outside_line) = (0u64, 0u64);
-                let (mut in_line, mut line_outside_box) = (0u64, 0u64);
+        for &(box_unit, line_unit) in &geometry.box_lines {
+            // A digit placed in the box or on the line has nothing left to lock there.
+            let mut todo = full & !(self.unit_done[box_unit] | self.unit_done[line_unit]);
+            let (box_cells, line_cells) =
+                (geometry.unit_mask(box_unit), geometry.unit_mask(line_unit));
+            while todo != 0 {
+                let digit = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                let board = &mut self.boards[digit * words..(digit + 1) * words];
+                let (mut crossing, mut box_outside_line, mut line_outside_box) = (0u64, 0u64, 0u64);
                 for word in 0..words {
-                    let (b, l) = (box_cells[word], line_cells[word]);
-                    let cells = board[word];
-                    in_box |= cells & b & l;
+                    let (b, l, cells) = (box_cells[word], line_cells[word], board[word]);
+                    crossing |= cells & b & l;
                     box_outside_line |= cells & b & !l;
-                    in_line |= cells & l & b;
                     line_outside_box |= cells & l & !b;
                 }
-                if in_box == 0 {
+                if crossing == 0 {
                     continue;
                 }
-                // Pointing: in the box the digit lies only on the line, so not elsewhere on it.
                 if box_outside_line == 0 && line_outside_box != 0 {
+                    // Pointing: in the box the digit lies only on the line, so not elsewhere on it.
                     for word in 0..words {
                         board[word] &= !(line_cells[word] & !box_cells[word]);
                     }
                     progress = true;
-                } else if line_outside_box == 0 && in_line != 0 && box_outside_line != 0 {
+                } else if line_outside_box == 0 && box_outside_line != 0 {
                     // Claiming: on the line the digit lies only in the box, so not elsewhere in it.
                     for word in 0..words {
                         board[word] &= !(box_cells[word] & !line_cells[word]);
