@@ -160,24 +160,10 @@ fn the_first_line_comes_at_once_and_a_closed_pipe_ends_quietly() {
     // Like `sudoku-dlx all <empty grid> | head -1`: the empty grid has more solutions
     // than could ever be printed, so only streaming gives a first line, and only a quiet
     // exit on the broken pipe ends the process.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
-        .args(["all", &empty9()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    stdout.read_line(&mut first).unwrap();
+    let (mut child, stdout, first) = all_on_the_empty_grid();
     assert!(solves(first.trim_end(), &empty9()), "{first}");
     drop(stdout);
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
+    let stderr = read_stderr(&mut child);
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(0));
     assert_eq!(stderr, "");
@@ -186,6 +172,31 @@ fn the_first_line_comes_at_once_and_a_closed_pipe_ends_quietly() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_cleanly_after_whole_solutions() {
+    let (mut child, mut stdout, first) = all_on_the_empty_grid();
+    // The handler is installed before any output, so the first line means it is in place.
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    let stderr = read_stderr(&mut child);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    assert_eq!(stderr, "sudoku-dlx: interrupted\n");
+    assert!(rest.is_empty() || rest.ends_with('\n'));
+    for line in first.lines().chain(rest.lines()) {
+        assert!(solves(line, &empty9()), "{line}");
+    }
+}
+
+/// `sudoku-dlx all` on the empty 9x9 grid, running, with its first line already read.
+fn all_on_the_empty_grid() -> (
+    std::process::Child,
+    BufReader<std::process::ChildStdout>,
+    String,
+) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
         .args(["all", &empty9()])
         .stdout(Stdio::piped())
@@ -195,14 +206,10 @@ fn ctrl_c_stops_cleanly_after_whole_solutions() {
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut first = String::new();
     stdout.read_line(&mut first).unwrap();
-    // The handler is installed before any output, so the first line means it is in place.
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let mut rest = String::new();
-    stdout.read_to_string(&mut rest).unwrap();
+    (child, stdout, first)
+}
+
+fn read_stderr(child: &mut std::process::Child) -> String {
     let mut stderr = String::new();
     child
         .stderr
@@ -210,11 +217,5 @@ fn ctrl_c_stops_cleanly_after_whole_solutions() {
         .unwrap()
         .read_to_string(&mut stderr)
         .unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130));
-    assert_eq!(stderr, "sudoku-dlx: interrupted\n");
-    assert!(rest.is_empty() || rest.ends_with('\n'));
-    for line in first.lines().chain(rest.lines()) {
-        assert!(solves(line, &empty9()), "{line}");
-    }
+    stderr
 }

@@ -42,14 +42,7 @@ impl Grid {
     /// # Panics
     /// If the cell is outside the grid.
     pub fn get(&self, row: usize, col: usize) -> Option<u8> {
-        let n = self.shape.size();
-        assert!(
-            row < n && col < n,
-            "r{}c{} is outside a {n}x{n} grid",
-            row + 1,
-            col + 1
-        );
-        Some(self.cells[row * n + col]).filter(|&d| d != 0)
+        Some(self.cells[self.index(row, col)]).filter(|&d| d != 0)
     }
 
     /// Writes `digit` (0 to empty the cell) at `row`, `col`, from 0.
@@ -58,14 +51,21 @@ impl Grid {
     /// If the cell is outside the grid or the digit is larger than the side.
     pub fn set(&mut self, row: usize, col: usize, digit: u8) {
         let n = self.shape.size();
+        assert!((digit as usize) <= n, "digit {digit} in a {n}x{n} grid");
+        let index = self.index(row, col);
+        self.cells[index] = digit;
+    }
+
+    /// The index of a cell in reading order, panicking with its name if it is outside.
+    fn index(&self, row: usize, col: usize) -> usize {
+        let n = self.shape.size();
         assert!(
             row < n && col < n,
             "r{}c{} is outside a {n}x{n} grid",
             row + 1,
             col + 1
         );
-        assert!((digit as usize) <= n, "digit {digit} in a {n}x{n} grid");
-        self.cells[row * n + col] = digit;
+        row * n + col
     }
 
     /// The number of filled cells.
