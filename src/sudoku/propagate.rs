@@ -130,6 +130,7 @@ impl Candidates {
         &self.boards[digit * self.words..(digit + 1) * self.words]
     }
 
+    #[inline]
     fn place(
         &mut self,
         geometry: &Geometry,
@@ -138,13 +139,17 @@ impl Candidates {
     ) -> Result<(), Contradiction> {
         let words = self.words;
         let (word, bit) = (cell / 64, 1u64 << (cell % 64));
-        if self.boards[digit * words + word] & bit == 0 {
+        let boards = &mut self.boards[..];
+        if boards[digit * words + word] & bit == 0 {
             return Err(Contradiction);
         }
-        for other in 0..self.size {
-            self.boards[other * words + word] &= !bit;
+        // The cell leaves every digit's board (its own digit's bit comes back below).
+        let mut index = word;
+        while index < boards.len() {
+            boards[index] &= !bit;
+            index += words;
         }
-        let board = &mut self.boards[digit * words..(digit + 1) * words];
+        let board = &mut boards[digit * words..(digit + 1) * words];
         for (cells, &peers) in board.iter_mut().zip(geometry.peers_mask(cell)) {
             *cells &= !peers;
         }
