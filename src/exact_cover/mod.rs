@@ -166,65 +166,81 @@ impl ExactCover {
     /// in the order they are added). Any search in progress is abandoned first. An option
     /// needs at least one primary item, distinct items, and only items of the matrix.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, BuildError> {
+        self.check_option(items)?;
+        if self.search.is_dirty() {
+            self.restart();
+        }
         let len = items.len();
-        if len == 0 {
+        // The spacer that ends the previous option is the last node; this option follows it.
+        let first = self.nodes.len();
+        self.nodes.reserve(len + 1);
+        let nodes = self.nodes.as_mut_ptr();
+        // SAFETY: the items were checked to be in range, so every header index `item + 1` is
+        // below `first` (headers come before all options), and every `last` is a node
+        // already in the header's list, also below `first`. The new nodes go to
+        // `first..=first + len`, inside the capacity just reserved, and `set_len` follows the
+        // writes.
+        unsafe {
+            let mut node = first as u32;
+            for &item in items {
+                let header_index = item as u32 + 1;
+                let header = &mut *nodes.add(header_index as usize);
+                let last = header.up;
+                header.up = node;
+                header.top += 1;
+                (*nodes.add(last as usize)).down = node;
+                nodes.add(node as usize).write(Node {
+                    top: header_index,
+                    up: last,
+                    down: header_index,
+                    next: node + 1,
+                });
+                node += 1;
+            }
+            // `node` is now the new spacer; the last entry wraps around to the first.
+            (*nodes.add(node as usize - 1)).next = first as u32;
+            (*nodes.add(first - 1)).down = node - 1;
+            nodes.add(node as usize).write(Node {
+                top: SPACER,
+                up: first as u32,
+                down: 0,
+                next: 0,
+            });
+            self.nodes.set_len(node as usize + 1);
+        }
+        self.option_start.push(first as u32);
+        Ok(self.option_start.len() - 1)
+    }
+
+    /// Makes room for `options` more options of `entries` items in all, so that adding them
+    /// does not reallocate on the way.
+    pub fn reserve(&mut self, options: usize, entries: usize) {
+        self.nodes.reserve(options + entries);
+        self.option_start.reserve(options);
+    }
+
+    fn check_option(&self, items: &[usize]) -> Result<(), BuildError> {
+        if items.is_empty() {
             return Err(BuildError::EmptyOption);
         }
-        for k in 0..len {
-            let item = items[k];
+        let mut has_primary = false;
+        for (k, &item) in items.iter().enumerate() {
             if item >= self.items as usize {
                 return Err(BuildError::NoSuchItem {
                     item,
                     items: self.items as usize,
                 });
             }
-            if items[..k].contains(&item) {
+            if items[..k].iter().any(|&earlier| earlier == item) {
                 return Err(BuildError::RepeatedItem { item });
             }
+            has_primary |= item < self.primary as usize;
         }
-        if items.iter().all(|&item| item >= self.primary as usize) {
-            return Err(BuildError::NoPrimaryItem);
+        if has_primary {
+            Ok(())
+        } else {
+            Err(BuildError::NoPrimaryItem)
         }
-        if self.search.is_dirty() {
-            self.restart();
-        }
-        // The spacer that ends the previous option is the last node; this option follows it.
-        let first = self.nodes.len();
-        self.nodes.reserve(len + 1);
-        let nodes = self.nodes.as_mut_ptr();
-        // SAFETY: the items were checked to be in range and distinct, so every header index
-        // `item + 1` is below `first` (headers come before all options), and every `last` is
-        // a node already in the header's list, also below `first`. The new nodes go to
-        // `first..=first + len`, inside the capacity just reserved, and `set_len` follows the
-        // writes.
-        unsafe {
-            for (k, &item) in items.iter().enumerate() {
-                let node = (first + k) as u32;
-                let header = &mut *nodes.add(item + 1);
-                let last = header.up;
-                header.up = node;
-                header.top += 1;
-                (*nodes.add(last as usize)).down = node;
-                let next = if k + 1 == len { first as u32 } else { node + 1 };
-                nodes.add(node as usize).write(Node {
-                    top: item as u32 + 1,
-                    up: last,
-                    down: item as u32 + 1,
-                    next,
-                });
-            }
-            (*nodes.add(first - 1)).down = (first + len - 1) as u32;
-            nodes.add(first + len).write(Node {
-                top: SPACER,
-                up: first as u32,
-                down: 0,
-                next: 0,
-            });
-            self.nodes.set_len(first + len + 1);
-        }
-        let first = first as u32;
-        self.option_start.push(first);
-        Ok(self.option_start.len() - 1)
     }
 
     /// The option that the entry `node` belongs to.

@@ -71,12 +71,15 @@ impl State {
         self.phase = Phase::Ready;
         self.level = 0;
         // A level covers at least one item, so the path is never longer than the item count.
-        self.levels.clear();
-        self.levels.resize(items + 1, Level::default());
+        // Both only grow: a matrix rebuilt many times keeps its buffers and never refills them.
+        if self.levels.len() < items + 1 {
+            self.levels.resize(items + 1, Level::default());
+        }
         // Between two backtracks lengths only shrink, so an item is pushed at most twice:
         // once on reaching one option, once on reaching none.
-        self.forced.clear();
-        self.forced.resize(2 * items + 2, 0);
+        if self.forced.len() < 2 * items + 2 {
+            self.forced.resize(2 * items + 2, 0);
+        }
         self.forced_len = 0;
         self.selected.clear();
         self.selected.reserve(items);

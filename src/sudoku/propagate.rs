@@ -105,6 +105,11 @@ impl Candidates {
         }
     }
 
+    /// The digits placed in `unit` (rows, then columns, then boxes): bit `d` for digit `d + 1`.
+    pub(crate) fn unit_done(&self, unit: usize) -> u64 {
+        self.unit_done[unit]
+    }
+
     /// True when every cell is placed.
     pub(crate) fn is_complete(&self) -> bool {
         self.placed == self.value.len()

@@ -294,43 +294,52 @@ impl Solver {
     /// One primary item per open cell and per (unit, digit) not yet placed; one option per
     /// remaining candidate.
     fn build_matrix(&mut self) {
-        let n = self.geometry.size;
+        let geometry = &self.geometry;
+        let n = geometry.size;
         let cells = n * n;
         self.candidates.candidate_masks(&mut self.masks);
         let values = &self.candidates.value;
         self.item_index.clear();
         self.item_index.resize(4 * cells, NO_ITEM);
-        // Mark satisfied items, then number the rest.
-        let mut satisfied = std::mem::take(&mut self.item_index);
-        for (cell, &value) in values.iter().enumerate() {
-            if value != 0 {
-                for item in full_items(&self.geometry, cell, value as usize - 1) {
-                    satisfied[item] = 0;
-                }
-            }
-        }
         let mut primary = 0u32;
-        for slot in satisfied.iter_mut() {
-            if *slot == NO_ITEM {
-                *slot = primary;
+        let mut options = 0;
+        for (cell, &value) in values.iter().enumerate() {
+            if value == 0 {
+                self.item_index[cell] = primary;
                 primary += 1;
-            } else {
-                *slot = NO_ITEM;
+                options += self.masks[cell].count_ones() as usize;
             }
         }
-        self.item_index = satisfied;
+        let all_digits = (1u64 << n) - 1;
+        for unit in 0..3 * n {
+            let mut open_digits = all_digits & !self.candidates.unit_done(unit);
+            while open_digits != 0 {
+                let digit = open_digits.trailing_zeros() as usize;
+                open_digits &= open_digits - 1;
+                self.item_index[cells + unit * n + digit] = primary;
+                primary += 1;
+            }
+        }
         self.matrix.clear(primary as usize, 0);
+        self.matrix.reserve(options, 4 * options);
         self.placement.clear();
+        self.placement.reserve(options);
         for (cell, &value) in values.iter().enumerate() {
             if value != 0 {
                 continue;
             }
+            let [cell_item, row, col, bx] = geometry.cell_items[cell].map(|item| item as usize);
+            let cell_item = self.item_index[cell_item] as usize;
             let mut mask = self.masks[cell];
             while mask != 0 {
                 let digit = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
-                let items = full_items(&self.geometry, cell, digit)
-                    .map(|item| self.item_index[item] as usize);
+                let items = [
+                    cell_item,
+                    self.item_index[row + digit] as usize,
+                    self.item_index[col + digit] as usize,
+                    self.item_index[bx + digit] as usize,
+                ];
                 self.matrix
                     .add_option(&items)
                     .expect("a candidate's items are all open");
@@ -351,14 +360,6 @@ impl Solver {
         }
         true
     }
-}
-
-/// The four full item numbers of placing `digit` (from 0) in `cell`.
-#[inline]
-fn full_items(geometry: &Geometry, cell: usize, digit: usize) -> [usize; 4] {
-    let [cell_item, row, col, bx] = geometry.cell_items[cell];
-    let digit = digit as u32;
-    [cell_item, row + digit, col + digit, bx + digit].map(|item| item as usize)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
