@@ -231,7 +231,7 @@ impl ExactCover {
                     items: self.items as usize,
                 });
             }
-            if items[..k].iter().any(|&earlier| earlier == item) {
+            if items[..k].contains(&item) {
                 return Err(BuildError::RepeatedItem { item });
             }
             has_primary |= item < self.primary as usize;
