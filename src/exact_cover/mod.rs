@@ -170,16 +170,40 @@ impl ExactCover {
         if self.search.is_dirty() {
             self.restart();
         }
-        let len = items.len();
+        self.link_option(items);
+        Ok(self.option_start.len() - 1)
+    }
+
+    /// [`add_option`](Self::add_option) for callers inside the crate that build a fresh
+    /// matrix from options valid by construction: no search is under way, and the items are
+    /// distinct with a primary one among them (checked in debug builds). The full checks and
+    /// the error plumbing cost more than linking the option itself.
+    ///
+    /// # Panics
+    /// If an item is not an item of the matrix.
+    #[inline]
+    pub(crate) fn add_valid_option(&mut self, items: &[usize]) {
+        debug_assert_eq!(self.check_option(items), Ok(()));
+        debug_assert!(!self.search.is_dirty());
+        assert!(
+            items.iter().all(|&item| item < self.items as usize),
+            "no such item"
+        );
+        self.link_option(items);
+    }
+
+    /// Appends an option of items known to be in range, and its spacer.
+    #[inline(always)]
+    fn link_option(&mut self, items: &[usize]) {
         // The spacer that ends the previous option is the last node; this option follows it.
         let first = self.nodes.len();
-        self.nodes.reserve(len + 1);
+        self.nodes.reserve(items.len() + 1);
         let nodes = self.nodes.as_mut_ptr();
-        // SAFETY: the items were checked to be in range, so every header index `item + 1` is
-        // below `first` (headers come before all options), and every `last` is a node
-        // already in the header's list, also below `first`. The new nodes go to
-        // `first..=first + len`, inside the capacity just reserved, and `set_len` follows the
-        // writes.
+        // SAFETY: the callers checked the items to be in range, so every header index
+        // `item + 1` is below `first` (headers come before all options), and every `last` is
+        // a node already in the header's list, also below `first`. The new nodes go to
+        // `first..=first + items.len()`, inside the capacity just reserved, and `set_len`
+        // follows the writes.
         unsafe {
             let mut node = first as u32;
             for &item in items {
@@ -209,7 +233,6 @@ impl ExactCover {
             self.nodes.set_len(node as usize + 1);
         }
         self.option_start.push(first as u32);
-        Ok(self.option_start.len() - 1)
     }
 
     /// Makes room for `options` more options of `entries` items in all, so that adding them

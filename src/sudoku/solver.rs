@@ -340,9 +340,9 @@ impl Solver {
                     self.item_index[col + digit] as usize,
                     self.item_index[bx + digit] as usize,
                 ];
-                self.matrix
-                    .add_option(&items)
-                    .expect("a candidate's items are all open");
+                // Distinct by construction (one cell, three units), the cell item primary, and
+                // all open: a candidate never names a satisfied item.
+                self.matrix.add_valid_option(&items);
                 self.placement.push((cell * n + digit) as u32);
             }
         }
