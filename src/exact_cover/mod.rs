@@ -29,6 +29,11 @@ pub use stats::Stats;
 /// Marks a spacer node in the `top` field.
 const SPACER: u32 = u32::MAX;
 
+/// Set in a header's `top` while its item is covered, so that a scan of the headers sees a
+/// covered item as longer than any active one. Nothing changes a covered item's length, so
+/// the bit is simply cleared again by `uncover`.
+const COVERED: u32 = 1 << 31;
+
 /// One node of the matrix: a header, an option's entry, or a spacer.
 ///
 /// Kept at 16 bytes so that a node is one aligned load and the four fields of the node being
@@ -36,7 +41,8 @@ const SPACER: u32 = u32::MAX;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
 struct Node {
-    /// Header: number of options in the item's list. Entry: its item. Spacer: `SPACER`.
+    /// Header: number of options in the item's list, plus `COVERED` while the item is
+    /// covered. Entry: its item. Spacer: `SPACER`.
     top: u32,
     /// Previous node in the item's list. Spacer: first node of the preceding option.
     up: u32,
@@ -159,7 +165,7 @@ impl ExactCover {
     /// If `item` is not an item of the matrix.
     pub fn options_of_item(&self, item: usize) -> usize {
         assert!(item < self.items as usize, "no item {item}");
-        self.nodes[item + 1].top as usize
+        (self.nodes[item + 1].top & !COVERED) as usize
     }
 
     /// Adds an option covering `items` and returns its number (options are numbered from 0

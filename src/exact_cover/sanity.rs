@@ -1,6 +1,6 @@
 //! Knuth's `sanity()`: a full check of the links, for tests and debugging.
 
-use super::{ExactCover, SPACER};
+use super::{ExactCover, COVERED, SPACER};
 
 impl ExactCover {
     /// Checks every invariant of the links in the current state and panics with a description
@@ -10,7 +10,7 @@ impl ExactCover {
     /// Checked: both item lists are doubly linked; every active item's list is doubly linked,
     /// holds only entries of that item, and has the length its header records; every entry
     /// of an active option lies in its item's list; spacers point at the ends of their
-    /// neighbouring options.
+    /// neighbouring options; exactly the covered items carry the covered mark.
     pub fn sanity(&self) {
         let secondary_root = self.items + 1;
         for root in [0, secondary_root] {
@@ -29,6 +29,14 @@ impl ExactCover {
                     "item list of root {root} does not close"
                 );
             }
+        }
+        for item in 1..=self.items {
+            let active = self.right[self.left[item as usize] as usize] == item;
+            assert_eq!(
+                self.nodes[item as usize].top & COVERED == 0,
+                active,
+                "item {item} is marked otherwise than its list says"
+            );
         }
         let mut spacer = self.items as usize + 1;
         for (option, &start) in self.option_start.iter().enumerate() {

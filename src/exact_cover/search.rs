@@ -1,7 +1,7 @@
 //! The search: cover and uncover, choosing an item, and the resumable iterative loop that
 //! every consumer (first solution, stream of solutions, count with a cap) goes through.
 
-use super::{Conflict, ExactCover, Node, SPACER};
+use super::{Conflict, ExactCover, Node, COVERED, SPACER};
 
 /// Where the search stands between two calls of [`ExactCover::next_solution`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -298,14 +298,15 @@ impl ExactCover {
     }
 
     /// Picks the item to branch on: a forced item if one is waiting, else the active primary
-    /// item with the fewest options (the first such in list order).
+    /// item with the fewest options (the first such in item order).
     fn choose(&mut self) -> Choice {
         while self.search.forced_len > 0 {
             self.search.forced_len -= 1;
             // SAFETY: `forced_len` never exceeds the stack's size (see `hide`).
             let item = unsafe { *self.search.forced.get_unchecked(self.search.forced_len) };
-            // `hide` pushes secondary items too, to save a test in the innermost loop.
-            if item <= self.primary && self.is_active(item) {
+            // `hide` pushes secondary items too, to save a test in the innermost loop; a
+            // covered item carries `COVERED` and so never looks short.
+            if item <= self.primary {
                 match self.node(item).top {
                     0 => return Choice::DeadEnd,
                     1 => {
@@ -316,20 +317,16 @@ impl ExactCover {
                 }
             }
         }
-        let mut best = 0;
-        let mut best_len = u32::MAX;
-        let mut item = self.right_of(0);
-        while item != 0 {
-            let len = self.node(item).top;
-            if len < best_len {
-                best = item;
-                best_len = len;
-                if len <= 1 {
-                    break;
-                }
-            }
-            item = self.right_of(item);
+        // A scan of every primary header in index order, not a walk of the active list: the
+        // loads are independent rather than a chain, and covered items drop out by their
+        // `COVERED` bit. Length and index share one key, so the minimum is found without a
+        // branch and ties go to the lowest index.
+        let mut best_key = u64::MAX;
+        for item in 1..=self.primary {
+            let key = (u64::from(self.node(item).top) << 32) | u64::from(item);
+            best_key = best_key.min(key);
         }
+        let (best, best_len) = (best_key as u32, (best_key >> 32) as u32);
         match best_len {
             0 => Choice::DeadEnd,
             1 => {
@@ -349,9 +346,11 @@ impl ExactCover {
     fn most_constraining(&self, first: u32, len: u32) -> u32 {
         let mut best = first;
         let mut best_score = 0;
-        let mut item = first;
         let mut candidates = 0;
-        while item != 0 && candidates < MAX_CANDIDATES {
+        for item in first..=self.primary {
+            if candidates == MAX_CANDIDATES {
+                break;
+            }
             if self.node(item).top == len {
                 candidates += 1;
                 let mut score = 0;
@@ -372,7 +371,6 @@ impl ExactCover {
                     best_score = score;
                 }
             }
-            item = self.right_of(item);
         }
         best
     }
@@ -448,11 +446,13 @@ impl ExactCover {
         }
         self.stats.updates += updates;
         self.unlink(item);
+        self.node_mut(item).top |= COVERED;
     }
 
     /// Undoes [`cover`](Self::cover), in exactly the reverse order.
     #[inline]
     fn uncover(&mut self, item: u32) {
+        self.node_mut(item).top &= !COVERED;
         self.relink(item);
         let mut node = self.node(item).up;
         while node != item {
