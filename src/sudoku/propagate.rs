@@ -57,9 +57,38 @@ impl Candidates {
         strength: Propagation,
         excluded: &[(usize, u8)],
     ) -> Result<(), Contradiction> {
-        let (size, words) = (geometry.size, geometry.words);
+        // The common widths get their own copy of the pass, with every board a fixed number
+        // of words: the word loops unroll and the slicing checks fold away.
+        match geometry.words {
+            1 => self.run_in::<1>(geometry, puzzle, strength, excluded),
+            2 => self.run_in::<2>(geometry, puzzle, strength, excluded),
+            4 => self.run_in::<4>(geometry, puzzle, strength, excluded),
+            _ => self.run_in::<0>(geometry, puzzle, strength, excluded),
+        }
+    }
+
+    /// The width of a board in words: `W`, or the geometry's own when `W` is 0.
+    #[inline(always)]
+    fn width<const W: usize>(&self) -> usize {
+        if W == 0 {
+            self.words
+        } else {
+            W
+        }
+    }
+
+    #[inline(always)]
+    fn run_in<const W: usize>(
+        &mut self,
+        geometry: &Geometry,
+        puzzle: &[u8],
+        strength: Propagation,
+        excluded: &[(usize, u8)],
+    ) -> Result<(), Contradiction> {
+        let size = geometry.size;
+        self.words = geometry.words;
+        let words = self.width::<W>();
         self.size = size;
-        self.words = words;
         self.boards.clear();
         for _ in 0..size {
             self.boards.extend_from_slice(&geometry.all_cells);
@@ -76,7 +105,7 @@ impl Candidates {
         }
         for (cell, &digit) in puzzle.iter().enumerate() {
             if digit != 0 {
-                self.place(geometry, cell, digit as usize - 1)?;
+                self.place::<W>(geometry, cell, digit as usize - 1)?;
             }
         }
         self.filled = 0;
@@ -88,15 +117,15 @@ impl Candidates {
         let mut placed_since_sweep = true;
         loop {
             let before = self.placed;
-            self.naked_singles(geometry)?;
-            if strength >= Propagation::HiddenSingles && self.hidden_singles(geometry)? {
+            self.naked_singles::<W>(geometry)?;
+            if strength >= Propagation::HiddenSingles && self.hidden_singles::<W>(geometry)? {
                 placed_since_sweep = true;
                 continue;
             }
             placed_since_sweep |= self.placed != before;
             if strength >= Propagation::LockedCandidates
                 && placed_since_sweep
-                && self.locked_candidates(geometry)
+                && self.locked_candidates::<W>(geometry)
             {
                 placed_since_sweep = false;
                 continue;
@@ -136,13 +165,13 @@ impl Candidates {
     }
 
     #[inline]
-    fn place(
+    fn place<const W: usize>(
         &mut self,
         geometry: &Geometry,
         cell: usize,
         digit: usize,
     ) -> Result<(), Contradiction> {
-        let words = self.words;
+        let words = self.width::<W>();
         let (word, bit) = (cell / 64, 1u64 << (cell % 64));
         let boards = &mut self.boards[..];
         if boards[digit * words + word] & bit == 0 {
@@ -155,7 +184,7 @@ impl Candidates {
             index += words;
         }
         let board = &mut boards[digit * words..(digit + 1) * words];
-        for (cells, &peers) in board.iter_mut().zip(geometry.peers_mask(cell)) {
+        for (cells, &peers) in board.iter_mut().zip(geometry.peers_mask_in(cell, words)) {
             *cells &= !peers;
         }
         board[word] |= bit;
@@ -171,13 +200,14 @@ impl Candidates {
 
     /// Places every open cell with one candidate, to a fixpoint; a cell with none is a
     /// contradiction.
-    fn naked_singles(&mut self, geometry: &Geometry) -> Result<(), Contradiction> {
+    fn naked_singles<const W: usize>(&mut self, geometry: &Geometry) -> Result<(), Contradiction> {
+        let words = self.width::<W>();
         loop {
             let mut progress = false;
-            for word in 0..self.words {
+            for word in 0..words {
                 let (mut once, mut twice) = (0u64, 0u64);
                 for digit in 0..self.size {
-                    let cells = self.boards[digit * self.words + word];
+                    let cells = self.boards[digit * words + word];
                     twice |= once & cells;
                     once |= cells;
                 }
@@ -190,9 +220,9 @@ impl Candidates {
                     let cell = word * 64 + singles.trailing_zeros() as usize;
                     singles &= singles - 1;
                     let digit = (0..self.size)
-                        .find(|&d| self.boards[d * self.words + word] & (1 << (cell % 64)) != 0)
+                        .find(|&d| self.boards[d * words + word] & (1 << (cell % 64)) != 0)
                         .ok_or(Contradiction)?;
-                    self.place(geometry, cell, digit)?;
+                    self.place::<W>(geometry, cell, digit)?;
                     progress = true;
                 }
             }
@@ -204,7 +234,11 @@ impl Candidates {
 
     /// One sweep placing every digit that has one cell left in some unit; a digit with no
     /// cell left in a unit is a contradiction. Returns whether anything was placed.
-    fn hidden_singles(&mut self, geometry: &Geometry) -> Result<bool, Contradiction> {
+    fn hidden_singles<const W: usize>(
+        &mut self,
+        geometry: &Geometry,
+    ) -> Result<bool, Contradiction> {
+        let words = self.width::<W>();
         let full = (1u64 << self.size) - 1;
         let mut progress = false;
         for unit in 0..3 * self.size {
@@ -212,10 +246,13 @@ impl Candidates {
             while todo != 0 {
                 let digit = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
-                match single_cell(self.board(digit), geometry.unit_mask(unit)) {
+                match single_cell(
+                    &self.boards[digit * words..(digit + 1) * words],
+                    geometry.unit_mask_in(unit, words),
+                ) {
                     Cells::None => return Err(Contradiction),
                     Cells::One(cell) => {
-                        self.place(geometry, cell, digit)?;
+                        self.place::<W>(geometry, cell, digit)?;
                         progress = true;
                     }
                     Cells::Several => {}
@@ -227,15 +264,17 @@ impl Candidates {
 
     /// One sweep of locked candidates (pointing and claiming) over every digit, box and
     /// line crossing it. Returns whether any candidate was removed.
-    fn locked_candidates(&mut self, geometry: &Geometry) -> bool {
-        let words = self.words;
+    fn locked_candidates<const W: usize>(&mut self, geometry: &Geometry) -> bool {
+        let words = self.width::<W>();
         let full = (1u64 << self.size) - 1;
         let mut progress = false;
         for &(box_unit, line_unit) in &geometry.box_lines {
             // A digit placed in the box or on the line has nothing left to lock there.
             let mut todo = full & !(self.unit_done[box_unit] | self.unit_done[line_unit]);
-            let (box_cells, line_cells) =
-                (geometry.unit_mask(box_unit), geometry.unit_mask(line_unit));
+            let (box_cells, line_cells) = (
+                geometry.unit_mask_in(box_unit, words),
+                geometry.unit_mask_in(line_unit, words),
+            );
             while todo != 0 {
                 let digit = todo.trailing_zeros() as usize;
                 todo &= todo - 1;

@@ -297,12 +297,24 @@ impl Geometry {
         }
     }
 
+    #[cfg(test)]
     pub(crate) fn peers_mask(&self, cell: usize) -> &[u64] {
-        &self.peer_masks[cell * self.words..(cell + 1) * self.words]
+        self.peers_mask_in(cell, self.words)
     }
 
-    pub(crate) fn unit_mask(&self, unit: usize) -> &[u64] {
-        &self.unit_masks[unit * self.words..(unit + 1) * self.words]
+    /// The peers of `cell` as a board of `words` words: the caller passes `words` as a
+    /// constant, so that the slice has a length known at compile time.
+    #[inline(always)]
+    pub(crate) fn peers_mask_in(&self, cell: usize, words: usize) -> &[u64] {
+        debug_assert_eq!(words, self.words);
+        &self.peer_masks[cell * words..(cell + 1) * words]
+    }
+
+    /// The cells of `unit` as a board of `words` words, passed as a constant.
+    #[inline(always)]
+    pub(crate) fn unit_mask_in(&self, unit: usize, words: usize) -> &[u64] {
+        debug_assert_eq!(words, self.words);
+        &self.unit_masks[unit * words..(unit + 1) * words]
     }
 }
 
