@@ -34,6 +34,9 @@ const SPACER: u32 = u32::MAX;
 /// the bit is simply cleared again by `uncover`.
 const COVERED: u32 = 1 << 31;
 
+/// The option of a node that is no entry.
+const NO_OPTION: u32 = u32::MAX;
+
 /// One node of the matrix: a header, an option's entry, or a spacer.
 ///
 /// Kept at 16 bytes so that a node is one aligned load and the four fields of the node being
@@ -71,6 +74,9 @@ pub struct ExactCover {
     items: u32,
     /// Node index of the first entry of each option.
     option_start: Vec<u32>,
+    /// For each node, the option it is an entry of (`NO_OPTION` for headers and spacers):
+    /// a solution's options are read from its nodes without a search.
+    option_of_node: Vec<u32>,
     search: search::State,
     stats: Stats,
 }
@@ -87,6 +93,7 @@ impl ExactCover {
             primary: 0,
             items: 0,
             option_start: Vec::new(),
+            option_of_node: Vec::new(),
             search: search::State::default(),
             stats: Stats::default(),
         };
@@ -123,10 +130,9 @@ impl ExactCover {
         self.left.clear();
         self.right.clear();
         let secondary_root = items + 1;
-        for i in 0..=secondary_root {
-            self.left.push(i.wrapping_sub(1));
-            self.right.push(i + 1);
-        }
+        self.left
+            .extend((0..=secondary_root).map(|i| i.wrapping_sub(1)));
+        self.right.extend(1..=secondary_root + 1);
         // Close the two circular lists: 0 ↔ 1..=primary and secondary_root ↔ primary+1..=items.
         self.left[0] = primary;
         self.right[primary as usize] = 0;
@@ -140,6 +146,8 @@ impl ExactCover {
             self.right[items as usize] = secondary_root;
         }
         self.option_start.clear();
+        self.option_of_node.clear();
+        self.option_of_node.resize(self.nodes.len(), NO_OPTION);
         self.search.reset(items as usize);
         self.stats = Stats::default();
     }
@@ -238,13 +246,18 @@ impl ExactCover {
             });
             self.nodes.set_len(node as usize + 1);
         }
+        let option = self.option_start.len() as u32;
         self.option_start.push(first as u32);
+        self.option_of_node
+            .extend(std::iter::repeat_n(option, items.len()));
+        self.option_of_node.push(NO_OPTION);
     }
 
     /// Makes room for `options` more options of `entries` items in all, so that adding them
     /// does not reallocate on the way.
     pub fn reserve(&mut self, options: usize, entries: usize) {
         self.nodes.reserve(options + entries);
+        self.option_of_node.reserve(options + entries);
         self.option_start.reserve(options);
     }
 
@@ -274,7 +287,7 @@ impl ExactCover {
 
     /// The option that the entry `node` belongs to.
     fn option_of(&self, node: u32) -> usize {
-        self.option_start.partition_point(|&start| start <= node) - 1
+        self.option_of_node[node as usize] as usize
     }
 
     /// The items of `option`, in the order they were given.
