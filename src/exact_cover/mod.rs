@@ -29,7 +29,7 @@ pub use stats::Stats;
 /// Marks a spacer node in the `top` field.
 const SPACER: u32 = u32::MAX;
 
-/// Set in a header's `top` while its item is covered, so that a scan of the headers sees a
+/// Set in an item's length while it is covered, so that a scan of the lengths sees a
 /// covered item as longer than any active one. Nothing changes a covered item's length, so
 /// the bit is simply cleared again by `uncover`.
 const COVERED: u32 = 1 << 31;
@@ -44,8 +44,8 @@ const NO_OPTION: u32 = u32::MAX;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
 struct Node {
-    /// Header: number of options in the item's list, plus `COVERED` while the item is
-    /// covered. Entry: its item. Spacer: `SPACER`.
+    /// Header: unused (the item's length lives in `ExactCover::lengths`). Entry: its item.
+    /// Spacer: `SPACER`.
     top: u32,
     /// Previous node in the item's list. Spacer: first node of the preceding option.
     up: u32,
@@ -70,6 +70,10 @@ pub struct ExactCover {
     /// the secondary list. Items are numbered from 1 inside the matrix.
     left: Vec<u32>,
     right: Vec<u32>,
+    /// For each item (from 1; slot 0 unused), the number of options in its list, plus
+    /// `COVERED` while the item is covered. Kept apart from the headers, unlike `dlx1`, so
+    /// that choosing an item scans one dense array.
+    lengths: Vec<u32>,
     primary: u32,
     items: u32,
     /// Node index of the first entry of each option.
@@ -90,6 +94,7 @@ impl ExactCover {
             nodes: Vec::new(),
             left: Vec::new(),
             right: Vec::new(),
+            lengths: Vec::new(),
             primary: 0,
             items: 0,
             option_start: Vec::new(),
@@ -145,6 +150,8 @@ impl ExactCover {
             self.left[secondary_root as usize] = items;
             self.right[items as usize] = secondary_root;
         }
+        self.lengths.clear();
+        self.lengths.resize(items as usize + 1, 0);
         self.option_start.clear();
         self.option_of_node.clear();
         self.option_of_node.resize(self.nodes.len(), NO_OPTION);
@@ -173,7 +180,7 @@ impl ExactCover {
     /// If `item` is not an item of the matrix.
     pub fn options_of_item(&self, item: usize) -> usize {
         assert!(item < self.items as usize, "no item {item}");
-        (self.nodes[item + 1].top & !COVERED) as usize
+        (self.lengths[item + 1] & !COVERED) as usize
     }
 
     /// Adds an option covering `items` and returns its number (options are numbered from 0
@@ -213,11 +220,12 @@ impl ExactCover {
         let first = self.nodes.len();
         self.nodes.reserve(items.len() + 1);
         let nodes = self.nodes.as_mut_ptr();
+        let lengths = self.lengths.as_mut_ptr();
         // SAFETY: the callers checked the items to be in range, so every header index
-        // `item + 1` is below `first` (headers come before all options), and every `last` is
-        // a node already in the header's list, also below `first`. The new nodes go to
-        // `first..=first + items.len()`, inside the capacity just reserved, and `set_len`
-        // follows the writes.
+        // `item + 1` is below `first` (headers come before all options) and inside
+        // `lengths`, and every `last` is a node already in the header's list, also below
+        // `first`. The new nodes go to `first..=first + items.len()`, inside the capacity just
+        // reserved, and `set_len` follows the writes.
         unsafe {
             let mut node = first as u32;
             for &item in items {
@@ -225,7 +233,7 @@ impl ExactCover {
                 let header = &mut *nodes.add(header_index as usize);
                 let last = header.up;
                 header.up = node;
-                header.top += 1;
+                *lengths.add(header_index as usize) += 1;
                 (*nodes.add(last as usize)).down = node;
                 nodes.add(node as usize).write(Node {
                     top: header_index,

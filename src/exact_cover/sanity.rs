@@ -33,7 +33,7 @@ impl ExactCover {
         for item in 1..=self.items {
             let active = self.right[self.left[item as usize] as usize] == item;
             assert_eq!(
-                self.nodes[item as usize].top & COVERED == 0,
+                self.lengths[item as usize] & COVERED == 0,
                 active,
                 "item {item} is marked otherwise than its list says"
             );
@@ -92,7 +92,7 @@ impl ExactCover {
             node = entry.down;
         }
         assert_eq!(
-            self.nodes[item as usize].top, len,
+            self.lengths[item as usize], len,
             "item {item} records a wrong length"
         );
     }

@@ -307,7 +307,7 @@ impl ExactCover {
             // `hide` pushes secondary items too, to save a test in the innermost loop; a
             // covered item carries `COVERED` and so never looks short.
             if item <= self.primary {
-                match self.node(item).top {
+                match self.length(item) {
                     0 => return Choice::DeadEnd,
                     1 => {
                         self.stats.forced += 1;
@@ -317,16 +317,12 @@ impl ExactCover {
                 }
             }
         }
-        // A scan of every primary header in index order, not a walk of the active list: the
-        // loads are independent rather than a chain, and covered items drop out by their
-        // `COVERED` bit. Length and index share one key, so the minimum is found without a
-        // branch and ties go to the lowest index.
-        let mut best_key = u64::MAX;
-        for item in 1..=self.primary {
-            let key = (u64::from(self.node(item).top) << 32) | u64::from(item);
-            best_key = best_key.min(key);
-        }
-        let (best, best_len) = (best_key as u32, (best_key >> 32) as u32);
+        // A scan of every primary item's length in index order, not a walk of the active list:
+        // the loads are independent rather than a chain, the minimum vectorizes, and covered
+        // items drop out by their `COVERED` bit. The first item of that length follows.
+        let lengths = &self.lengths[1..=self.primary as usize];
+        let best_len = lengths.iter().fold(u32::MAX, |min, &len| min.min(len));
+        let best = lengths.iter().position(|&len| len == best_len).unwrap_or(0) as u32 + 1;
         match best_len {
             0 => Choice::DeadEnd,
             1 => {
@@ -351,7 +347,7 @@ impl ExactCover {
             if candidates == MAX_CANDIDATES {
                 break;
             }
-            if self.node(item).top == len {
+            if self.length(item) == len {
                 candidates += 1;
                 let mut score = 0;
                 let mut option = self.node(item).down;
@@ -360,7 +356,7 @@ impl ExactCover {
                     let mut q = self.node(option).next;
                     while q != option {
                         let entry = self.node(q);
-                        removed += self.node(entry.top).top;
+                        removed += self.length(entry.top);
                         q = entry.next;
                     }
                     score += removed;
@@ -397,6 +393,20 @@ impl ExactCover {
         debug_assert!((index as usize) < self.nodes.len());
         // SAFETY: link values are always node indices (see above).
         unsafe { self.nodes.get_unchecked_mut(index as usize) }
+    }
+
+    #[inline(always)]
+    fn length(&self, item: u32) -> u32 {
+        debug_assert!((item as usize) < self.lengths.len());
+        // SAFETY: item list links and entries' items are always item indices (see above).
+        unsafe { *self.lengths.get_unchecked(item as usize) }
+    }
+
+    #[inline(always)]
+    fn length_mut(&mut self, item: u32) -> &mut u32 {
+        debug_assert!((item as usize) < self.lengths.len());
+        // SAFETY: item list links and entries' items are always item indices (see above).
+        unsafe { self.lengths.get_unchecked_mut(item as usize) }
     }
 
     #[inline(always)]
@@ -446,13 +456,13 @@ impl ExactCover {
         }
         self.stats.updates += updates;
         self.unlink(item);
-        self.node_mut(item).top |= COVERED;
+        *self.length_mut(item) |= COVERED;
     }
 
     /// Undoes [`cover`](Self::cover), in exactly the reverse order.
     #[inline]
     fn uncover(&mut self, item: u32) {
-        self.node_mut(item).top &= !COVERED;
+        *self.length_mut(item) &= !COVERED;
         self.relink(item);
         let mut node = self.node(item).up;
         while node != item {
@@ -477,9 +487,9 @@ impl ExactCover {
             } = self.node(q);
             self.node_mut(up).down = down;
             self.node_mut(down).up = up;
-            let header = self.node_mut(top);
-            header.top -= 1;
-            let len = header.top;
+            let length = self.length_mut(top);
+            *length -= 1;
+            let len = *length;
             // Written every time, kept only when the length reached 1 or 0: no branch.
             debug_assert!(forced_len < self.search.forced.len());
             // SAFETY: between two backtracks lengths only shrink, so each item is kept at most
@@ -507,7 +517,7 @@ impl ExactCover {
             } = self.node(q);
             self.node_mut(up).down = q;
             self.node_mut(down).up = q;
-            self.node_mut(top).top += 1;
+            *self.length_mut(top) += 1;
             q = next;
         }
     }
