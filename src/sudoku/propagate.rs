@@ -286,22 +286,22 @@ impl Candidates {
                     box_outside_line |= cells & b & !l;
                     line_outside_box |= cells & l & !b;
                 }
-                if crossing == 0 {
-                    continue;
+                // Without branches, which would be mispredicted about as often as taken.
+                // Pointing: in the box the digit lies only on the line, so it leaves the rest of
+                // the line. Claiming: on the line it lies only in the box, so it leaves the rest
+                // of the box. Neither applies when the crossing is empty.
+                let all_ones = |condition: bool| (condition as u64).wrapping_neg();
+                let live = all_ones(crossing != 0);
+                let pointing = live & all_ones(box_outside_line == 0);
+                let claiming = live & all_ones(line_outside_box == 0);
+                let mut changed = 0;
+                for word in 0..words {
+                    let (b, l) = (box_cells[word], line_cells[word]);
+                    let remove = board[word] & ((pointing & l & !b) | (claiming & b & !l));
+                    board[word] &= !remove;
+                    changed |= remove;
                 }
-                if box_outside_line == 0 && line_outside_box != 0 {
-                    // Pointing: in the box the digit lies only on the line, so not elsewhere on it.
-                    for word in 0..words {
-                        board[word] &= !(line_cells[word] & !box_cells[word]);
-                    }
-                    progress = true;
-                } else if line_outside_box == 0 && box_outside_line != 0 {
-                    // Claiming: on the line the digit lies only in the box, so not elsewhere in it.
-                    for word in 0..words {
-                        board[word] &= !(box_cells[word] & !line_cells[word]);
-                    }
-                    progress = true;
-                }
+                progress |= changed != 0;
             }
         }
         progress
