@@ -522,31 +522,36 @@ impl ExactCover {
         }
     }
 
-    /// Covers the items of `node`'s option other than `node`'s own item.
+    /// Covers the items of `node`'s option other than `node`'s own item, following the
+    /// entries' `next` links: no spacer test, and a trip count as regular as the options.
     fn cover_rest_of_option(&mut self, node: u32) {
-        let mut q = node + 1;
+        let mut q = self.node(node).next;
         while q != node {
-            let Node { top, up, .. } = self.node(q);
-            if top == SPACER {
-                q = up;
-            } else {
-                self.cover(top);
-                q += 1;
-            }
+            let Node { top, next, .. } = self.node(q);
+            self.cover(top);
+            q = next;
         }
     }
 
     /// Undoes [`cover_rest_of_option`](Self::cover_rest_of_option), in reverse order.
     fn uncover_rest_of_option(&mut self, node: u32) {
-        let mut q = node - 1;
+        let mut q = self.previous_in_option(node);
         while q != node {
-            let Node { top, down, .. } = self.node(q);
-            if top == SPACER {
-                q = down;
-            } else {
-                self.uncover(top);
-                q -= 1;
-            }
+            self.uncover(self.node(q).top);
+            q = self.previous_in_option(q);
+        }
+    }
+
+    /// The entry before `node` in its option, wrapping around from the first to the last
+    /// through the spacer that precedes the option.
+    #[inline(always)]
+    fn previous_in_option(&self, node: u32) -> u32 {
+        let before = self.node(node - 1);
+        // A select rather than a branch: where the wrap falls depends on the entry.
+        if before.top == SPACER {
+            before.down
+        } else {
+            node - 1
         }
     }
 }
