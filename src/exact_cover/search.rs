@@ -28,6 +28,10 @@ pub(super) struct State {
     /// stale (covered since, or shrunk further) and are checked when popped.
     forced: Vec<u32>,
     forced_len: usize,
+    /// The last primary item whose list became empty since the last backtrack, or 0. Unless
+    /// it has been covered since, the path is dead; seeing that before taking the forced moves
+    /// stacked above it on the forced stack saves their covers.
+    emptied: u32,
     /// First node of each option fixed by [`ExactCover::select`], in order.
     selected: Vec<u32>,
 }
@@ -81,6 +85,7 @@ impl State {
             self.forced.resize(2 * items + 2, 0);
         }
         self.forced_len = 0;
+        self.emptied = 0;
         self.selected.clear();
         self.selected.reserve(items);
     }
@@ -166,6 +171,7 @@ impl ExactCover {
             self.uncover(self.nodes[first as usize].top);
         }
         self.search.forced_len = 0;
+        self.search.emptied = 0;
     }
 
     /// Abandons any search in progress, keeping the selections.
@@ -180,6 +186,7 @@ impl ExactCover {
         self.search.level = 0;
         self.search.phase = Phase::Ready;
         self.search.forced_len = 0;
+        self.search.emptied = 0;
     }
 
     /// Finds the next solution, continuing where the previous call stopped. Returns `None`
@@ -282,6 +289,7 @@ impl ExactCover {
                 Step::Backtrack => {
                     // Entries pushed below this level describe a state that is being undone.
                     self.search.forced_len = 0;
+                    self.search.emptied = 0;
                     if level == 0 {
                         self.search.level = 0;
                         self.search.phase = Phase::Exhausted;
@@ -300,6 +308,13 @@ impl ExactCover {
     /// Picks the item to branch on: a forced item if one is waiting, else the active primary
     /// item with the fewest options (the first such in item order).
     fn choose(&mut self) -> Choice {
+        // The item may have been covered since by the option that emptied it (the option
+        // tried at a branch leaves its own item's list, and may cover the emptied item too);
+        // a covered item's length carries `COVERED`, so 0 means active and empty.
+        let emptied = self.search.emptied;
+        if emptied != 0 && self.length(emptied) == 0 {
+            return Choice::DeadEnd;
+        }
         while self.search.forced_len > 0 {
             self.search.forced_len -= 1;
             // SAFETY: `forced_len` never exceeds the stack's size (see `hide`).
@@ -476,6 +491,8 @@ impl ExactCover {
     #[inline]
     fn hide(&mut self, node: u32) -> u64 {
         let mut forced_len = self.search.forced_len;
+        let mut emptied = self.search.emptied;
+        let primary = self.primary;
         let mut updates = 0;
         let mut q = self.node(node).next;
         while q != node {
@@ -496,10 +513,17 @@ impl ExactCover {
             // twice (on reaching 1 and 0), and the stack holds 2 * items + 2 slots.
             unsafe { *self.search.forced.get_unchecked_mut(forced_len) = top };
             forced_len += (len <= 1) as usize;
+            // A select, not a branch; a secondary item may be empty.
+            emptied = if len == 0 && top <= primary {
+                top
+            } else {
+                emptied
+            };
             updates += 1;
             q = next;
         }
         self.search.forced_len = forced_len;
+        self.search.emptied = emptied;
         updates
     }
 
