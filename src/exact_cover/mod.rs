@@ -218,15 +218,25 @@ impl ExactCover {
     fn link_option(&mut self, items: &[usize]) {
         // The spacer that ends the previous option is the last node; this option follows it.
         let first = self.nodes.len();
+        debug_assert_eq!(self.option_of_node.len(), first);
         self.nodes.reserve(items.len() + 1);
+        self.option_of_node.reserve(items.len() + 1);
         let nodes = self.nodes.as_mut_ptr();
         let lengths = self.lengths.as_mut_ptr();
+        let option = self.option_start.len() as u32;
         // SAFETY: the callers checked the items to be in range, so every header index
         // `item + 1` is below `first` (headers come before all options) and inside
         // `lengths`, and every `last` is a node already in the header's list, also below
         // `first`. The new nodes go to `first..=first + items.len()`, inside the capacity just
-        // reserved, and `set_len` follows the writes.
+        // reserved in both `nodes` and `option_of_node` (which has one slot per node), and
+        // each `set_len` follows the writes.
         unsafe {
+            let option_of_node = self.option_of_node.as_mut_ptr().add(first);
+            for k in 0..items.len() {
+                option_of_node.add(k).write(option);
+            }
+            option_of_node.add(items.len()).write(NO_OPTION);
+            self.option_of_node.set_len(first + items.len() + 1);
             let mut node = first as u32;
             for &item in items {
                 let header_index = item as u32 + 1;
@@ -254,11 +264,7 @@ impl ExactCover {
             });
             self.nodes.set_len(node as usize + 1);
         }
-        let option = self.option_start.len() as u32;
         self.option_start.push(first as u32);
-        self.option_of_node
-            .extend(std::iter::repeat_n(option, items.len()));
-        self.option_of_node.push(NO_OPTION);
     }
 
     /// Makes room for `options` more options of `entries` items in all, so that adding them
