@@ -39,6 +39,12 @@ pub(crate) struct Candidates {
     pub(crate) filled: usize,
     /// Cells placed in all, givens included.
     pub(crate) placed: usize,
+    /// Scratch of the locked-candidates sweep: each cell's candidates, each segment's
+    /// digits, and for each group of segments the digits seen in one and in two or more.
+    cell_digits: Vec<u64>,
+    segment_digits: Vec<u64>,
+    group_once: Vec<u64>,
+    group_twice: Vec<u64>,
 }
 
 /// Some cell or some digit of a unit has no possibility left.
@@ -262,50 +268,92 @@ impl Candidates {
         Ok(progress)
     }
 
-    /// One sweep of locked candidates (pointing and claiming) over every digit, box and
-    /// line crossing it. Returns whether any candidate was removed.
+    /// One sweep of locked candidates (pointing and claiming) over every segment, where a
+    /// box and a line cross. Returns whether any candidate was removed.
+    ///
+    /// Digit-parallel: each segment's digits are the union of its cells' candidates, and each
+    /// box and line notes which digits appear in two or more of its segments. A digit of a
+    /// segment that appears in no other segment of its box but in another of its line leaves
+    /// the rest of the line (pointing); one that appears in no other segment of its line but
+    /// in another of its box leaves the rest of the box (claiming). The eliminations come
+    /// from one snapshot of the candidates; since candidates only shrink, each stays valid.
     fn locked_candidates<const W: usize>(&mut self, geometry: &Geometry) -> bool {
         let words = self.width::<W>();
-        let full = (1u64 << self.size) - 1;
+        let n = self.size;
+        self.fill_cell_digits::<W>();
+        // Groups: the boxes cut by rows, the boxes cut by columns (2n), then the lines (2n).
+        self.group_once.clear();
+        self.group_once.resize(4 * n, 0);
+        self.group_twice.clear();
+        self.group_twice.resize(4 * n, 0);
+        self.segment_digits.clear();
+        for (segment, &(box_unit, line_unit)) in geometry.box_lines.iter().enumerate() {
+            let cells = &geometry.segment_cells[geometry.segment_starts[segment] as usize
+                ..geometry.segment_starts[segment + 1] as usize];
+            let digits = cells
+                .iter()
+                .fold(0, |digits, &cell| digits | self.cell_digits[cell as usize]);
+            self.segment_digits.push(digits);
+            for group in segment_groups(n, box_unit, line_unit) {
+                self.group_twice[group] |= self.group_once[group] & digits;
+                self.group_once[group] |= digits;
+            }
+        }
         let mut progress = false;
-        for &(box_unit, line_unit) in &geometry.box_lines {
-            // A digit placed in the box or on the line has nothing left to lock there.
-            let mut todo = full & !(self.unit_done[box_unit] | self.unit_done[line_unit]);
+        for (segment, &(box_unit, line_unit)) in geometry.box_lines.iter().enumerate() {
+            let digits = self.segment_digits[segment];
+            let [box_group, line_group] = segment_groups(n, box_unit, line_unit);
+            let (in_box_elsewhere, on_line_elsewhere) =
+                (self.group_twice[box_group], self.group_twice[line_group]);
+            let pointing = digits & !in_box_elsewhere & on_line_elsewhere;
+            let claiming = digits & !on_line_elsewhere & in_box_elsewhere;
+            if pointing | claiming == 0 {
+                continue;
+            }
+            progress = true;
             let (box_cells, line_cells) = (
                 geometry.unit_mask_in(box_unit, words),
                 geometry.unit_mask_in(line_unit, words),
             );
-            while todo != 0 {
-                let digit = todo.trailing_zeros() as usize;
-                todo &= todo - 1;
-                let board = &mut self.boards[digit * words..(digit + 1) * words];
-                let (mut crossing, mut box_outside_line, mut line_outside_box) = (0u64, 0u64, 0u64);
-                for word in 0..words {
-                    let (b, l, cells) = (box_cells[word], line_cells[word], board[word]);
-                    crossing |= cells & b & l;
-                    box_outside_line |= cells & b & !l;
-                    line_outside_box |= cells & l & !b;
+            for (mut digits, keep_box) in [(pointing, true), (claiming, false)] {
+                while digits != 0 {
+                    let digit = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    let board = &mut self.boards[digit * words..(digit + 1) * words];
+                    for word in 0..words {
+                        let (b, l) = (box_cells[word], line_cells[word]);
+                        board[word] &= if keep_box { !(l & !b) } else { !(b & !l) };
+                    }
                 }
-                // Without branches, which would be mispredicted about as often as taken.
-                // Pointing: in the box the digit lies only on the line, so it leaves the rest of
-                // the line. Claiming: on the line it lies only in the box, so it leaves the rest
-                // of the box. Neither applies when the crossing is empty.
-                let all_ones = |condition: bool| (condition as u64).wrapping_neg();
-                let live = all_ones(crossing != 0);
-                let pointing = live & all_ones(box_outside_line == 0);
-                let claiming = live & all_ones(line_outside_box == 0);
-                let mut changed = 0;
-                for word in 0..words {
-                    let (b, l) = (box_cells[word], line_cells[word]);
-                    let remove = board[word] & ((pointing & l & !b) | (claiming & b & !l));
-                    board[word] &= !remove;
-                    changed |= remove;
-                }
-                progress |= changed != 0;
             }
         }
         progress
     }
+
+    /// Fills `cell_digits` with each open cell's candidates (bit `d` for digit `d + 1`), 0
+    /// for placed cells.
+    fn fill_cell_digits<const W: usize>(&mut self) {
+        let words = self.width::<W>();
+        self.cell_digits.clear();
+        self.cell_digits.resize(self.value.len(), 0);
+        for digit in 0..self.size {
+            for word in 0..words {
+                let mut cells = self.boards[digit * words + word] & self.open[word];
+                while cells != 0 {
+                    self.cell_digits[word * 64 + cells.trailing_zeros() as usize] |= 1 << digit;
+                    cells &= cells - 1;
+                }
+            }
+        }
+    }
+}
+
+/// The two groups of the segment where `box_unit` crosses `line_unit`: the box as cut by
+/// that kind of line, and the line.
+#[inline]
+fn segment_groups(n: usize, box_unit: usize, line_unit: usize) -> [usize; 2] {
+    let by_columns = if line_unit >= n { n } else { 0 };
+    [box_unit - 2 * n + by_columns, 2 * n + line_unit]
 }
 
 /// How many cells of a unit a digit still has.

@@ -218,6 +218,10 @@ pub(crate) struct Geometry {
     unit_masks: Vec<u64>,
     /// Every (box, line) pair that cross, as unit numbers: where locked candidates live.
     pub(crate) box_lines: Vec<(usize, usize)>,
+    /// The cells where each pair of `box_lines` crosses (a segment), all segments one after
+    /// the other; segment `s` is `segment_cells[segment_starts[s]..segment_starts[s + 1]]`.
+    pub(crate) segment_cells: Vec<u32>,
+    pub(crate) segment_starts: Vec<u32>,
     /// For each cell, its row, column and box as unit numbers.
     pub(crate) cell_units: Vec<[u32; 3]>,
 }
@@ -268,6 +272,18 @@ impl Geometry {
             lines.dedup();
             box_lines.extend(lines.into_iter().map(|line| (2 * n + b, line)));
         }
+        let mut segment_cells = Vec::new();
+        let mut segment_starts = vec![0];
+        for &(box_unit, line_unit) in &box_lines {
+            let line = if line_unit < n {
+                Unit::Row(line_unit)
+            } else {
+                Unit::Column(line_unit - n)
+            };
+            let in_box = |cell: &usize| shape.box_of(*cell) == box_unit - 2 * n;
+            segment_cells.extend(shape.unit_cells(line).filter(in_box).map(|c| c as u32));
+            segment_starts.push(segment_cells.len() as u32);
+        }
         let items = cells as u32;
         let cell_items = (0..cells)
             .map(|cell| {
@@ -294,6 +310,8 @@ impl Geometry {
             peer_masks,
             unit_masks,
             box_lines,
+            segment_cells,
+            segment_starts,
         }
     }
 
