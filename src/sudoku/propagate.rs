@@ -150,20 +150,12 @@ impl Candidates {
         self.placed == self.value.len()
     }
 
-    /// Fills `masks` with each cell's candidates (bit `d` set while digit `d + 1` is
-    /// possible), 0 for placed cells.
-    pub(crate) fn candidate_masks(&self, masks: &mut Vec<u64>) {
-        masks.clear();
-        masks.resize(self.value.len(), 0);
-        for digit in 0..self.size {
-            for (word, (&cells, &open)) in self.board(digit).iter().zip(&self.open).enumerate() {
-                let mut cells = cells & open;
-                while cells != 0 {
-                    masks[word * 64 + cells.trailing_zeros() as usize] |= 1 << digit;
-                    cells &= cells - 1;
-                }
-            }
-        }
+    /// The open cells where `digit` (from 0) is still possible, word by word.
+    pub(crate) fn open_candidates(&self, digit: usize) -> impl Iterator<Item = u64> + '_ {
+        self.board(digit)
+            .iter()
+            .zip(&self.open)
+            .map(|(&cells, &open)| cells & open)
     }
 
     fn board(&self, digit: usize) -> &[u64] {

@@ -88,8 +88,6 @@ pub struct Solver {
     placement: Vec<u32>,
     /// The grid being decoded into; starts as what the singles pass placed.
     work: Vec<u8>,
-    /// Each cell's candidates when the matrix is built.
-    masks: Vec<u64>,
     stats: SolveStats,
 }
 
@@ -125,7 +123,6 @@ impl Solver {
             item_index: Vec::new(),
             placement: Vec::new(),
             work: Vec::new(),
-            masks: Vec::new(),
             stats: SolveStats::default(),
         }
     }
@@ -295,24 +292,21 @@ impl Solver {
     /// remaining candidate.
     fn build_matrix(&mut self) {
         let geometry = &self.geometry;
+        let candidates = &self.candidates;
         let n = geometry.size;
         let cells = n * n;
-        self.candidates.candidate_masks(&mut self.masks);
-        let values = &self.candidates.value;
         self.item_index.clear();
         self.item_index.resize(4 * cells, NO_ITEM);
         let mut primary = 0u32;
-        let mut options = 0;
-        for (cell, &value) in values.iter().enumerate() {
+        for (cell, &value) in candidates.value.iter().enumerate() {
             if value == 0 {
                 self.item_index[cell] = primary;
                 primary += 1;
-                options += self.masks[cell].count_ones() as usize;
             }
         }
         let all_digits = (1u64 << n) - 1;
         for unit in 0..3 * n {
-            let mut open_digits = all_digits & !self.candidates.unit_done(unit);
+            let mut open_digits = all_digits & !candidates.unit_done(unit);
             while open_digits != 0 {
                 let digit = open_digits.trailing_zeros() as usize;
                 open_digits &= open_digits - 1;
@@ -320,30 +314,36 @@ impl Solver {
                 primary += 1;
             }
         }
+        let options = (0..n)
+            .flat_map(|digit| candidates.open_candidates(digit))
+            .map(|cells| cells.count_ones() as usize)
+            .sum();
         self.matrix.clear(primary as usize, 0);
         self.matrix.reserve(options, 4 * options);
         self.placement.clear();
         self.placement.reserve(options);
-        for (cell, &value) in values.iter().enumerate() {
-            if value != 0 {
-                continue;
-            }
-            let [cell_item, row, col, bx] = geometry.cell_items[cell].map(|item| item as usize);
-            let cell_item = self.item_index[cell_item] as usize;
-            let mut mask = self.masks[cell];
-            while mask != 0 {
-                let digit = mask.trailing_zeros() as usize;
-                mask &= mask - 1;
-                let items = [
-                    cell_item,
-                    self.item_index[row + digit] as usize,
-                    self.item_index[col + digit] as usize,
-                    self.item_index[bx + digit] as usize,
-                ];
-                // Distinct by construction (one cell, three units), the cell item primary, and
-                // all open: a candidate never names a satisfied item.
-                self.matrix.add_valid_option(&items);
-                self.placement.push((cell * n + digit) as u32);
+        // Digit by digit rather than cell by cell: the bit loops run over a whole board word
+        // at a time, so their exits are mispredicted per word rather than per cell. Every item
+        // list gets its options in the same order either way (a cell's by digit, a unit
+        // digit's by cell), so the search is the same.
+        for digit in 0..n {
+            for (word, mut open) in candidates.open_candidates(digit).enumerate() {
+                while open != 0 {
+                    let cell = word * 64 + open.trailing_zeros() as usize;
+                    open &= open - 1;
+                    let [cell_item, row, col, bx] =
+                        geometry.cell_items[cell].map(|item| item as usize);
+                    let items = [
+                        self.item_index[cell_item] as usize,
+                        self.item_index[row + digit] as usize,
+                        self.item_index[col + digit] as usize,
+                        self.item_index[bx + digit] as usize,
+                    ];
+                    // Distinct by construction (one cell, three units), the cell item
+                    // primary, and all open: a candidate never names a satisfied item.
+                    self.matrix.add_valid_option(&items);
+                    self.placement.push((cell * n + digit) as u32);
+                }
             }
         }
     }
