@@ -32,6 +32,10 @@ pub(super) struct State {
     /// it has been covered since, the path is dead; seeing that before taking the forced moves
     /// stacked above it on the forced stack saves their covers.
     emptied: u32,
+    /// Whether the search from the top has guessed yet, and whether it has met a dead end:
+    /// what decides how hard `choose` looks at ties (see `Tiebreak`).
+    guessed: bool,
+    met_dead_end: bool,
     /// First node of each option fixed by [`ExactCover::select`], in order.
     selected: Vec<u32>,
 }
@@ -39,6 +43,13 @@ pub(super) struct State {
 /// How many of the shortest items `most_constraining` compares: enough to avoid the worst
 /// branches, few enough that choosing stays cheap on matrices with long item lists.
 const MAX_CANDIDATES: u32 = 8;
+
+// How ties of the minimum length are broken. Comparing candidates pays off where the search
+// tree is large; on a path that has met no dead end yet, the search may well be heading
+// straight to a solution (a puzzle with many solutions is like that), and the comparison
+// would cost more than it saves. So the first guess, which shapes the whole tree, and every
+// guess after the first dead end compare up to `MAX_CANDIDATES` items; the guesses between
+// take the first shortest item.
 
 /// One level of the search path.
 #[derive(Clone, Copy, Debug, Default)]
@@ -86,6 +97,8 @@ impl State {
         }
         self.forced_len = 0;
         self.emptied = 0;
+        self.guessed = false;
+        self.met_dead_end = false;
         self.selected.clear();
         self.selected.reserve(items);
     }
@@ -187,6 +200,8 @@ impl ExactCover {
         self.search.phase = Phase::Ready;
         self.search.forced_len = 0;
         self.search.emptied = 0;
+        self.search.guessed = false;
+        self.search.met_dead_end = false;
     }
 
     /// Finds the next solution, continuing where the previous call stopped. Returns `None`
@@ -264,6 +279,7 @@ impl ExactCover {
                     match self.choose() {
                         Choice::DeadEnd => {
                             self.stats.dead_ends += 1;
+                            self.search.met_dead_end = true;
                             step = Step::Backtrack;
                         }
                         Choice::Item(item) => {
@@ -346,7 +362,13 @@ impl ExactCover {
             }
             _ => {
                 self.stats.guesses += 1;
-                Choice::Item(self.most_constraining(best, best_len))
+                let thorough = !self.search.guessed || self.search.met_dead_end;
+                self.search.guessed = true;
+                if thorough {
+                    Choice::Item(self.most_constraining(best, best_len))
+                } else {
+                    Choice::Item(best)
+                }
             }
         }
     }
