@@ -121,20 +121,30 @@ impl Candidates {
         // Placements made since the last locked-candidates sweep: a sweep whose eliminations
         // lead to no placement ends the pass, since sweeping again finds little and costs a lot.
         let mut placed_since_sweep = true;
+        // The digits that may have a new hidden single: all of them after a placement, only
+        // those that lost candidates after a locked-candidates sweep.
+        let all_digits = (1u64 << size) - 1;
+        let mut hidden_digits = all_digits;
         loop {
             let before = self.placed;
             self.naked_singles::<W>(geometry)?;
-            if strength >= Propagation::HiddenSingles && self.hidden_singles::<W>(geometry)? {
+            if self.placed != before {
+                hidden_digits = all_digits;
+            }
+            if strength >= Propagation::HiddenSingles
+                && self.hidden_singles::<W>(geometry, hidden_digits)?
+            {
                 placed_since_sweep = true;
+                hidden_digits = all_digits;
                 continue;
             }
             placed_since_sweep |= self.placed != before;
-            if strength >= Propagation::LockedCandidates
-                && placed_since_sweep
-                && self.locked_candidates::<W>(geometry)
-            {
-                placed_since_sweep = false;
-                continue;
+            if strength >= Propagation::LockedCandidates && placed_since_sweep {
+                hidden_digits = self.locked_candidates::<W>(geometry);
+                if hidden_digits != 0 {
+                    placed_since_sweep = false;
+                    continue;
+                }
             }
             return Ok(());
         }
@@ -230,17 +240,17 @@ impl Candidates {
         }
     }
 
-    /// One sweep placing every digit that has one cell left in some unit; a digit with no
-    /// cell left in a unit is a contradiction. Returns whether anything was placed.
+    /// One sweep placing every digit of `digits` that has one cell left in some unit; a digit
+    /// with no cell left in a unit is a contradiction. Returns whether anything was placed.
     fn hidden_singles<const W: usize>(
         &mut self,
         geometry: &Geometry,
+        digits: u64,
     ) -> Result<bool, Contradiction> {
         let words = self.width::<W>();
-        let full = (1u64 << self.size) - 1;
         let mut progress = false;
         for unit in 0..3 * self.size {
-            let mut todo = full & !self.unit_done[unit];
+            let mut todo = digits & !self.unit_done[unit];
             while todo != 0 {
                 let digit = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
@@ -261,7 +271,7 @@ impl Candidates {
     }
 
     /// One sweep of locked candidates (pointing and claiming) over every segment, where a
-    /// box and a line cross. Returns whether any candidate was removed.
+    /// box and a line cross. Returns the digits that lost a candidate.
     ///
     /// Digit-parallel: each segment's digits are the union of its cells' candidates, and each
     /// box and line notes which digits appear in two or more of its segments. A digit of a
@@ -269,7 +279,7 @@ impl Candidates {
     /// the rest of the line (pointing); one that appears in no other segment of its line but
     /// in another of its box leaves the rest of the box (claiming). The eliminations come
     /// from one snapshot of the candidates; since candidates only shrink, each stays valid.
-    fn locked_candidates<const W: usize>(&mut self, geometry: &Geometry) -> bool {
+    fn locked_candidates<const W: usize>(&mut self, geometry: &Geometry) -> u64 {
         let words = self.width::<W>();
         let n = self.size;
         self.fill_cell_digits::<W>();
@@ -291,7 +301,7 @@ impl Candidates {
                 self.group_once[group] |= digits;
             }
         }
-        let mut progress = false;
+        let mut changed = 0;
         for (segment, &(box_unit, line_unit)) in geometry.box_lines.iter().enumerate() {
             let digits = self.segment_digits[segment];
             let [box_group, line_group] = segment_groups(n, box_unit, line_unit);
@@ -302,7 +312,7 @@ impl Candidates {
             if pointing | claiming == 0 {
                 continue;
             }
-            progress = true;
+            changed |= pointing | claiming;
             let (box_cells, line_cells) = (
                 geometry.unit_mask_in(box_unit, words),
                 geometry.unit_mask_in(line_unit, words),
@@ -319,7 +329,7 @@ impl Candidates {
                 }
             }
         }
-        progress
+        changed
     }
 
     /// Fills `cell_digits` with each open cell's candidates (bit `d` for digit `d + 1`), 0
