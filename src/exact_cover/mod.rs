@@ -5,13 +5,22 @@
 //! *secondary* item at most once. This module knows nothing about any particular puzzle.
 //!
 //! The layout follows Knuth's `dlx1`: one flat array of nodes, where nodes `1..=N` are the item
-//! headers (their `top` field holds the list length), and the options follow, each preceded by
-//! a spacer node whose links let a walk along an option in either direction wrap around. Each
-//! entry also links to the next entry of its option, so the innermost loop (`hide`) needs no
-//! spacer test. The search is iterative and resumable, branches on the item with the fewest
-//! options left (MRV; among up to eight tied items, the one whose options would remove the
-//! most other options), and takes an item with a single option left as soon as one appears:
-//! `hide` pushes such items on a stack, so no scan is needed to find forced moves.
+//! headers and the options follow, each preceded by a spacer node. Each entry links to the
+//! next entry of its option, wrapping around, so the walks forward along an option (`hide`,
+//! `unhide`, covering the rest of a chosen option) need no spacer test; only the walk back
+//! that undoes such a cover wraps through the spacer. Unlike `dlx1`, the item lengths live
+//! not in the headers' `top` fields but in one dense array, where a covered item carries a
+//! mark that makes it look longer than any active one: choosing an item is then a straight
+//! scan of that array, which vectorizes, rather than a walk of the active item list.
+//!
+//! The search is iterative and resumable and branches on the item with the fewest options
+//! left (MRV). It takes an item with a single option left as soon as one appears, and stops
+//! at one with none: `hide` pushes such items on a stack, and notes the last primary item it
+//! emptied so that a dead path is seen before the forced moves stacked above that item, all
+//! without a scan. Ties at a guess are compared thoroughly (among up to eight tied items, the
+//! one whose options would remove the most other options) only where that pays: at the first
+//! guess from the top, and at every guess once the search has met a dead end. The guesses in
+//! between take the first shortest item.
 //!
 //! The crate's top-level documentation shows a matrix built and counted.
 
@@ -47,12 +56,15 @@ struct Node {
     /// Header: unused (the item's length lives in `ExactCover::lengths`). Entry: its item.
     /// Spacer: `SPACER`.
     top: u32,
-    /// Previous node in the item's list. Spacer: first node of the preceding option.
+    /// Previous node in the item's list. Spacer: first node of the preceding option (kept as
+    /// in `dlx1` and checked by `sanity`; no walk follows it).
     up: u32,
-    /// Next node in the item's list. Spacer: last node of the following option.
+    /// Next node in the item's list. Spacer: last node of the following option, where a walk
+    /// backwards along that option wraps around.
     down: u32,
     /// Entry: the next entry of the same option, wrapping around from the last to the first,
-    /// so that `hide` walks an option without testing for spacers.
+    /// so that the walks forward along an option (`hide`, `unhide`, covering the rest of a
+    /// chosen option) need no test for spacers.
     next: u32,
 }
 
@@ -61,6 +73,7 @@ struct Node {
 /// Build it with [`ExactCover::new`] and [`ExactCover::add_option`], optionally fix some
 /// options in advance with [`ExactCover::select`], then ask for solutions with
 /// [`ExactCover::next_solution`], [`ExactCover::first_solution`] or [`ExactCover::count`].
+/// [`ExactCover::reserve`] makes room in advance when the size of the matrix is known.
 /// [`ExactCover::clear`] empties the matrix but keeps every buffer, so a matrix can be
 /// rebuilt many times without allocating once it has grown to its largest size.
 #[derive(Clone, Debug)]
@@ -76,7 +89,7 @@ pub struct ExactCover {
     lengths: Vec<u32>,
     primary: u32,
     items: u32,
-    /// Node index of the first entry of each option.
+    /// Node index of the first entry of each option, where reading an option's items starts.
     option_start: Vec<u32>,
     /// For each node, the option it is an entry of (`NO_OPTION` for headers and spacers):
     /// a solution's options are read from its nodes without a search.

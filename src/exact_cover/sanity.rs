@@ -8,7 +8,7 @@ impl ExactCover {
     /// never for the search itself.
     ///
     /// Checked: both item lists are doubly linked; every active item's list is doubly linked,
-    /// holds only entries of that item, and has the length its header records; every entry
+    /// holds only entries of that item, and has the length `lengths` records; every entry
     /// of an active option lies in its item's list; spacers point at the ends of their
     /// neighbouring options; exactly the covered items carry the covered mark.
     pub fn sanity(&self) {

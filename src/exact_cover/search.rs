@@ -33,7 +33,7 @@ pub(super) struct State {
     /// stacked above it on the forced stack saves their covers.
     emptied: u32,
     /// Whether the search from the top has guessed yet, and whether it has met a dead end:
-    /// what decides how hard `choose` looks at ties (see `Tiebreak`).
+    /// what decides how hard `choose` looks at ties (see the note by `MAX_CANDIDATES`).
     guessed: bool,
     met_dead_end: bool,
     /// First node of each option fixed by [`ExactCover::select`], in order.
