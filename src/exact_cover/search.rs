@@ -147,8 +147,10 @@ impl Solution<'_> {
 enum Choice {
     /// Some item has no option left: this path has no solution.
     DeadEnd,
-    /// Branch on this item.
-    Item(u32),
+    /// This item has one option left.
+    Forced(u32),
+    /// Branch on this item, which has several options left.
+    Guess(u32),
 }
 
 impl ExactCover {
@@ -169,8 +171,8 @@ impl ExactCover {
             }
             q += 1;
         }
-        self.cover(self.nodes[first as usize].top);
-        self.cover_rest_of_option(first);
+        let updates = self.cover(self.nodes[first as usize].top) + self.cover_rest_of_option(first);
+        self.stats.updates += updates;
         self.search.selected.push(first);
         Ok(())
     }
@@ -266,29 +268,40 @@ impl ExactCover {
             Phase::Exhausted => return false,
         };
         let mut level = self.search.level;
+        // Counted in a local copy, written back on return: in `self` every counter would be
+        // stored to memory at each step, since the link stores might alias it.
+        let mut stats = self.stats;
         loop {
             match step {
                 Step::Enter => {
-                    self.stats.nodes += 1;
+                    stats.nodes += 1;
                     if self.right_of(0) == 0 {
                         self.search.level = level;
                         self.search.phase = Phase::Found;
-                        self.stats.solutions += 1;
+                        stats.solutions += 1;
+                        self.stats = stats;
                         return true;
                     }
-                    match self.choose() {
+                    let item = match self.choose() {
                         Choice::DeadEnd => {
-                            self.stats.dead_ends += 1;
+                            stats.dead_ends += 1;
                             self.search.met_dead_end = true;
                             step = Step::Backtrack;
+                            continue;
                         }
-                        Choice::Item(item) => {
-                            self.cover(item);
-                            let first = self.node(item).down;
-                            *self.search.level_mut(level) = Level { item, node: first };
-                            step = Step::Try;
+                        Choice::Forced(item) => {
+                            stats.forced += 1;
+                            item
                         }
-                    }
+                        Choice::Guess(item) => {
+                            stats.guesses += 1;
+                            item
+                        }
+                    };
+                    stats.updates += self.cover(item);
+                    let first = self.node(item).down;
+                    *self.search.level_mut(level) = Level { item, node: first };
+                    step = Step::Try;
                 }
                 Step::Try => {
                     let Level { item, node } = self.search.level_at(level);
@@ -296,9 +309,9 @@ impl ExactCover {
                         self.uncover(item);
                         step = Step::Backtrack;
                     } else {
-                        self.cover_rest_of_option(node);
+                        stats.updates += self.cover_rest_of_option(node);
                         level += 1;
-                        self.stats.max_depth = self.stats.max_depth.max(level as u32);
+                        stats.max_depth = stats.max_depth.max(level as u32);
                         step = Step::Enter;
                     }
                 }
@@ -309,6 +322,7 @@ impl ExactCover {
                     if level == 0 {
                         self.search.level = 0;
                         self.search.phase = Phase::Exhausted;
+                        self.stats = stats;
                         return false;
                     }
                     level -= 1;
@@ -340,10 +354,7 @@ impl ExactCover {
             if item <= self.primary {
                 match self.length(item) {
                     0 => return Choice::DeadEnd,
-                    1 => {
-                        self.stats.forced += 1;
-                        return Choice::Item(item);
-                    }
+                    1 => return Choice::Forced(item),
                     _ => {}
                 }
             }
@@ -356,18 +367,14 @@ impl ExactCover {
         let best = lengths.iter().position(|&len| len == best_len).unwrap_or(0) as u32 + 1;
         match best_len {
             0 => Choice::DeadEnd,
-            1 => {
-                self.stats.forced += 1;
-                Choice::Item(best)
-            }
+            1 => Choice::Forced(best),
             _ => {
-                self.stats.guesses += 1;
                 let thorough = !self.search.guessed || self.search.met_dead_end;
                 self.search.guessed = true;
                 if thorough {
-                    Choice::Item(self.most_constraining(best, best_len))
+                    Choice::Guess(self.most_constraining(best, best_len))
                 } else {
-                    Choice::Item(best)
+                    Choice::Guess(best)
                 }
             }
         }
@@ -483,17 +490,18 @@ impl ExactCover {
     }
 
     /// Removes `item` from the item list and every option of its list from the other lists.
+    /// Returns the number of links removed.
     #[inline]
-    fn cover(&mut self, item: u32) {
+    fn cover(&mut self, item: u32) -> u64 {
         let mut updates = 0;
         let mut node = self.node(item).down;
         while node != item {
             updates += self.hide(node);
             node = self.node(node).down;
         }
-        self.stats.updates += updates;
         self.unlink(item);
         *self.length_mut(item) |= COVERED;
+        updates
     }
 
     /// Undoes [`cover`](Self::cover), in exactly the reverse order.
@@ -570,13 +578,15 @@ impl ExactCover {
 
     /// Covers the items of `node`'s option other than `node`'s own item, following the
     /// entries' `next` links: no spacer test, and a trip count as regular as the options.
-    fn cover_rest_of_option(&mut self, node: u32) {
+    fn cover_rest_of_option(&mut self, node: u32) -> u64 {
+        let mut updates = 0;
         let mut q = self.node(node).next;
         while q != node {
             let Node { top, next, .. } = self.node(q);
-            self.cover(top);
+            updates += self.cover(top);
             q = next;
         }
+        updates
     }
 
     /// Undoes [`cover_rest_of_option`](Self::cover_rest_of_option), in reverse order.
