@@ -342,7 +342,7 @@ impl ExactCover {
         // tried at a branch leaves its own item's list, and may cover the emptied item too);
         // a covered item's length carries `COVERED`, so 0 means active and empty.
         let emptied = self.search.emptied;
-        if emptied != 0 && self.length(emptied) == 0 {
+        if emptied != 0 && emptied <= self.primary && self.length(emptied) == 0 {
             return Choice::DeadEnd;
         }
         while self.search.forced_len > 0 {
@@ -522,7 +522,6 @@ impl ExactCover {
     fn hide(&mut self, node: u32) -> u64 {
         let mut forced_len = self.search.forced_len;
         let mut emptied = self.search.emptied;
-        let primary = self.primary;
         let mut updates = 0;
         let mut q = self.node(node).next;
         while q != node {
@@ -543,12 +542,9 @@ impl ExactCover {
             // twice (on reaching 1 and 0), and the stack holds 2 * items + 2 slots.
             unsafe { *self.search.forced.get_unchecked_mut(forced_len) = top };
             forced_len += (len <= 1) as usize;
-            // A select, not a branch; a secondary item may be empty.
-            emptied = if len == 0 && top <= primary {
-                top
-            } else {
-                emptied
-            };
+            // A select, not a branch. A secondary item may be empty and is checked for at the
+            // choice: noting it may hide an empty primary one, which the stack still holds.
+            emptied = if len == 0 { top } else { emptied };
             updates += 1;
             q = next;
         }
