@@ -28,9 +28,9 @@ pub(super) struct State {
     /// stale (covered since, or shrunk further) and are checked when popped.
     forced: Vec<u32>,
     forced_len: usize,
-    /// The last primary item whose list became empty since the last backtrack, or 0. Unless
-    /// it has been covered since, the path is dead; seeing that before taking the forced moves
-    /// stacked above it on the forced stack saves their covers.
+    /// The last item whose list became empty since the last backtrack, or 0. If it is primary
+    /// and has not been covered since, the path is dead; seeing that before taking the forced
+    /// moves stacked above it on the forced stack saves their covers.
     emptied: u32,
     /// Whether the search from the top has guessed yet, and whether it has met a dead end:
     /// what decides how hard `choose` looks at ties (see the note by `MAX_CANDIDATES`).
