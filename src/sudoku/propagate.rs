@@ -53,7 +53,8 @@ pub(crate) struct Contradiction;
 
 impl Candidates {
     /// Places the givens of `puzzle` and runs the pass at `strength`. On success every placed
-    /// cell is in `value`, and [`cell_candidates`](Self::cell_candidates) gives the others'.
+    /// cell is in `value`, and [`open_candidates`](Self::open_candidates) gives, digit by
+    /// digit, the cells still open to it.
     ///
     /// Each `(cell, digit)` of `excluded` (digit from 1) is struck from the candidates first.
     pub(crate) fn run(
