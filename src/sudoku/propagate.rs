@@ -382,3 +382,7 @@ fn single_cell(board: &[u64], unit: &[u64]) -> Cells {
     }
     found
 }
+
+#[cfg(test)]
+#[path = "propagate_tests.rs"]
+mod tests;
