@@ -6,6 +6,7 @@
 //! primary items (each cell, each row-digit, column-digit and box-digit pair) and `n³`
 //! options, one per candidate placement, each covering four items.
 
+mod bands;
 mod grid;
 mod parse;
 mod propagate;

@@ -2,7 +2,7 @@
 //! placing a digit, finding naked and hidden singles, and locked candidates are a few word
 //! operations per digit rather than a loop over cells.
 
-use super::shape::Geometry;
+use super::shape::{Geometry, Shape};
 
 /// How much logic runs on the candidates before any search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -141,7 +141,11 @@ impl Candidates {
             }
             placed_since_sweep |= self.placed != before;
             if strength >= Propagation::LockedCandidates && placed_since_sweep {
-                hidden_digits = self.locked_candidates::<W>(geometry);
+                hidden_digits = if W == 2 && geometry.shape == Shape::CLASSIC {
+                    super::bands::locked_candidates(&mut self.boards)
+                } else {
+                    self.locked_candidates::<W>(geometry)
+                };
                 if hidden_digits != 0 {
                     placed_since_sweep = false;
                     continue;

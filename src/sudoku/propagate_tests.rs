@@ -64,3 +64,84 @@ fn pointing_and_claiming_strike_the_rest_of_the_line_and_of_the_box() {
         assert_eq!(candidates.locked_candidates::<2>(&geometry), 0);
     }
 }
+
+/// A small deterministic generator: the tests need varied boards, not good randomness.
+fn xorshift(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// The band sweep of the classic grid against the general sweep, on the same boards.
+fn assert_sweeps_agree(geometry: &Geometry, candidates: &Candidates) {
+    let mut general = candidates.clone();
+    let mut banded = candidates.clone();
+    let struck = general.locked_candidates::<2>(geometry);
+    let banded_struck = crate::sudoku::bands::locked_candidates(&mut banded.boards);
+    assert_eq!(banded.boards, general.boards);
+    assert_eq!(banded_struck, struck);
+}
+
+#[test]
+fn the_band_sweep_strikes_what_the_general_sweep_strikes_on_random_boards() {
+    let (geometry, empty) = empty_9x9();
+    let mut state = 0x9e37_79b9_7f4a_7c15;
+    let mut struck_some = 0;
+    for round in 0..2000 {
+        let mut candidates = empty.clone();
+        // Sparse boards lock often, dense ones rarely: vary the density.
+        let keep_one_in = 1 + round % 4;
+        for word in candidates.boards.iter_mut() {
+            let mut mask = u64::MAX;
+            for _ in 1..keep_one_in {
+                mask &= xorshift(&mut state);
+            }
+            *word &= mask | xorshift(&mut state) & xorshift(&mut state);
+        }
+        let mut general = candidates.clone();
+        struck_some += (general.locked_candidates::<2>(&geometry) != 0) as u32;
+        assert_sweeps_agree(&geometry, &candidates);
+    }
+    assert!(
+        struck_some > 1000,
+        "only {struck_some} boards locked anything"
+    );
+}
+
+#[test]
+fn the_band_sweep_agrees_with_placed_cells_on_the_board() {
+    let geometry = Geometry::new(Shape::CLASSIC);
+    let mut state = 0x2545_f491_4f6c_dd1d;
+    // A solved grid (the pattern (3r + r/3 + c) mod 9), with cells emptied at random.
+    let solution: Vec<u8> = (0..81)
+        .map(|cell| ((3 * (cell / 9) + cell / 27 + cell % 9) % 9 + 1) as u8)
+        .collect();
+    for _ in 0..500 {
+        let puzzle: Vec<u8> = solution
+            .iter()
+            .map(|&digit| {
+                if xorshift(&mut state) % 3 == 0 {
+                    digit
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let mut candidates = Candidates::default();
+        candidates
+            .run(&geometry, &puzzle, Propagation::Off, &[])
+            .unwrap();
+        // Strike candidates of open cells at random, never a solution digit.
+        for cell in 0..81 {
+            if puzzle[cell] == 0 {
+                for digit in 0..9 {
+                    if digit + 1 != solution[cell] as usize && xorshift(&mut state) % 2 == 0 {
+                        strike(&mut candidates, digit, &[cell]);
+                    }
+                }
+            }
+        }
+        assert_sweeps_agree(&geometry, &candidates);
+    }
+}
