@@ -43,8 +43,8 @@ const SPACER: u32 = u32::MAX;
 /// the bit is simply cleared again by `uncover`.
 const COVERED: u32 = 1 << 31;
 
-/// The option of a node that is no entry.
-const NO_OPTION: u32 = u32::MAX;
+/// `option_width` of a matrix whose options differ in size.
+const MIXED: u32 = u32::MAX;
 
 /// One node of the matrix: a header, an option's entry, or a spacer.
 ///
@@ -64,7 +64,8 @@ struct Node {
     down: u32,
     /// Entry: the next entry of the same option, wrapping around from the last to the first,
     /// so that the walks forward along an option (`hide`, `unhide`, covering the rest of a
-    /// chosen option) need no test for spacers.
+    /// chosen option) need no test for spacers. Spacer: the number of the option that
+    /// follows, which is how a solution's entries are read back as options.
     next: u32,
 }
 
@@ -91,9 +92,9 @@ pub struct ExactCover {
     items: u32,
     /// Node index of the first entry of each option, where reading an option's items starts.
     option_start: Vec<u32>,
-    /// For each node, the option it is an entry of (`NO_OPTION` for headers and spacers):
-    /// a solution's options are read from its nodes without a search.
-    option_of_node: Vec<u32>,
+    /// The number of items of every option so far, while they all have the same number
+    /// (`MIXED` once they differ): an entry's option is then found by a division.
+    option_width: u32,
     search: search::State,
     stats: Stats,
 }
@@ -111,7 +112,7 @@ impl ExactCover {
             primary: 0,
             items: 0,
             option_start: Vec::new(),
-            option_of_node: Vec::new(),
+            option_width: 0,
             search: search::State::default(),
             stats: Stats::default(),
         };
@@ -166,8 +167,7 @@ impl ExactCover {
         self.lengths.clear();
         self.lengths.resize(items as usize + 1, 0);
         self.option_start.clear();
-        self.option_of_node.clear();
-        self.option_of_node.resize(self.nodes.len(), NO_OPTION);
+        self.option_width = 0;
         self.search.reset(items as usize);
         self.stats = Stats::default();
     }
@@ -231,31 +231,28 @@ impl ExactCover {
     fn link_option(&mut self, items: &[usize]) {
         // The spacer that ends the previous option is the last node; this option follows it.
         let first = self.nodes.len();
-        debug_assert_eq!(self.option_of_node.len(), first);
+        let option = self.option_start.len() as u32;
+        let width = items.len() as u32;
+        if option == 0 {
+            self.option_width = width;
+        } else if self.option_width != width {
+            self.option_width = MIXED;
+        }
         self.nodes.reserve(items.len() + 1);
-        self.option_of_node.reserve(items.len() + 1);
         let nodes = self.nodes.as_mut_ptr();
         let lengths = self.lengths.as_mut_ptr();
-        let option = self.option_start.len() as u32;
         // SAFETY: the callers checked the items to be in range, so every header index
         // `item + 1` is below `first` (headers come before all options) and inside
         // `lengths`, and every `last` is a node already in the header's list, also below
         // `first`. The new nodes go to `first..=first + items.len()`, inside the capacity just
-        // reserved in both `nodes` and `option_of_node` (which has one slot per node), and
-        // each `set_len` follows the writes.
+        // reserved, and `set_len` follows the writes.
         unsafe {
-            let option_of_node = self.option_of_node.as_mut_ptr().add(first);
-            for k in 0..items.len() {
-                option_of_node.add(k).write(option);
-            }
-            option_of_node.add(items.len()).write(NO_OPTION);
-            self.option_of_node.set_len(first + items.len() + 1);
             let mut node = first as u32;
             for &item in items {
                 let header_index = item as u32 + 1;
-                let header = &mut *nodes.add(header_index as usize);
-                let last = header.up;
-                header.up = node;
+                let header = nodes.add(header_index as usize);
+                let last = (*header).up;
+                (*header).up = node;
                 *lengths.add(header_index as usize) += 1;
                 (*nodes.add(last as usize)).down = node;
                 nodes.add(node as usize).write(Node {
@@ -273,7 +270,7 @@ impl ExactCover {
                 top: SPACER,
                 up: first as u32,
                 down: 0,
-                next: 0,
+                next: option + 1,
             });
             self.nodes.set_len(node as usize + 1);
         }
@@ -284,7 +281,6 @@ impl ExactCover {
     /// does not reallocate on the way.
     pub fn reserve(&mut self, options: usize, entries: usize) {
         self.nodes.reserve(options + entries);
-        self.option_of_node.reserve(options + entries);
         self.option_start.reserve(options);
     }
 
@@ -314,7 +310,17 @@ impl ExactCover {
 
     /// The option that the entry `node` belongs to.
     fn option_of(&self, node: u32) -> usize {
-        self.option_of_node[node as usize] as usize
+        if self.option_width != MIXED {
+            // Each option takes its entries and a spacer, from the spacer after the headers.
+            let first_spacer = self.items as usize + 1;
+            return (node as usize - first_spacer - 1) / (self.option_width as usize + 1);
+        }
+        // Back to the spacer before the option, which holds its number.
+        let mut spacer = node as usize - 1;
+        while self.nodes[spacer].top != SPACER {
+            spacer -= 1;
+        }
+        self.nodes[spacer].next as usize
     }
 
     /// The items of `option`, in the order they were given.

@@ -180,15 +180,15 @@ fn statistics_count_forced_moves_and_guesses() {
 fn reserving_makes_room_for_the_options_to_come() {
     let mut matrix = ExactCover::new(8, 0);
     matrix.reserve(16, 32);
-    let (nodes, slots) = (matrix.nodes.as_ptr(), matrix.option_of_node.as_ptr());
+    let (nodes, starts) = (matrix.nodes.as_ptr(), matrix.option_start.as_ptr());
     for k in 0..16 {
         matrix.add_option(&[k % 8, (k + 1) % 8]).unwrap();
     }
     assert_eq!(matrix.nodes.as_ptr(), nodes, "the nodes moved");
     assert_eq!(
-        matrix.option_of_node.as_ptr(),
-        slots,
-        "the option table moved"
+        matrix.option_start.as_ptr(),
+        starts,
+        "the option starts moved"
     );
     assert_eq!(matrix.options(), 16);
     matrix.sanity();
