@@ -27,6 +27,7 @@
 mod error;
 mod sanity;
 mod search;
+mod shortest;
 mod stats;
 #[cfg(test)]
 mod tests;

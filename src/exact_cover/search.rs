@@ -1,6 +1,7 @@
 //! The search: cover and uncover, choosing an item, and the resumable iterative loop that
 //! every consumer (first solution, stream of solutions, count with a cap) goes through.
 
+use super::shortest::shortest;
 use super::{Conflict, ExactCover, Node, COVERED, SPACER};
 
 /// Where the search stands between two calls of [`ExactCover::next_solution`].
@@ -362,9 +363,8 @@ impl ExactCover {
         // A scan of every primary item's length in index order, not a walk of the active list:
         // the loads are independent rather than a chain, the minimum vectorizes, and covered
         // items drop out by their `COVERED` bit. The first item of that length follows.
-        let lengths = &self.lengths[1..=self.primary as usize];
-        let best_len = lengths.iter().fold(u32::MAX, |min, &len| min.min(len));
-        let best = lengths.iter().position(|&len| len == best_len).unwrap_or(0) as u32 + 1;
+        let (best_len, first) = shortest(&self.lengths[1..=self.primary as usize]);
+        let best = first as u32 + 1;
         match best_len {
             0 => Choice::DeadEnd,
             1 => Choice::Forced(best),
