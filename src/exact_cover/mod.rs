@@ -96,6 +96,9 @@ pub struct ExactCover {
     /// The number of items of every option so far, while they all have the same number
     /// (`MIXED` once they differ): an entry's option is then found by a division.
     option_width: u32,
+    /// `⌈2⁶⁴ / (option_width + 1)⌉`: the division by the width with its spacer, as a
+    /// multiplication (exact for every 32-bit node index).
+    option_divisor: u64,
     search: search::State,
     stats: Stats,
 }
@@ -114,6 +117,7 @@ impl ExactCover {
             items: 0,
             option_start: Vec::new(),
             option_width: 0,
+            option_divisor: 0,
             search: search::State::default(),
             stats: Stats::default(),
         };
@@ -236,6 +240,7 @@ impl ExactCover {
         let width = items.len() as u32;
         if option == 0 {
             self.option_width = width;
+            self.option_divisor = u64::MAX / (u64::from(width) + 1) + 1;
         } else if self.option_width != width {
             self.option_width = MIXED;
         }
@@ -314,7 +319,8 @@ impl ExactCover {
         if self.option_width != MIXED {
             // Each option takes its entries and a spacer, from the spacer after the headers.
             let first_spacer = self.items as usize + 1;
-            return (node as usize - first_spacer - 1) / (self.option_width as usize + 1);
+            let offset = (node as usize - first_spacer - 1) as u128;
+            return ((offset * u128::from(self.option_divisor)) >> 64) as usize;
         }
         // Back to the spacer before the option, which holds its number.
         let mut spacer = node as usize - 1;

@@ -193,3 +193,24 @@ fn reserving_makes_room_for_the_options_to_come() {
     assert_eq!(matrix.options(), 16);
     matrix.sanity();
 }
+
+#[test]
+fn entries_name_their_options_in_uniform_and_mixed_matrices() {
+    // Uniform widths read an entry's option by a multiplication, mixed ones by a walk back;
+    // `sanity` reads every entry's option both ways of building.
+    for width in 1..=7 {
+        let mut matrix = ExactCover::new(64, 0);
+        for k in 0..5000 {
+            let items: Vec<usize> = (0..width).map(|j| (k + j * 9) % 64).collect();
+            matrix.add_option(&items).unwrap();
+        }
+        matrix.sanity();
+        assert_eq!(
+            matrix.option_of(matrix.option_start[4999] + width as u32 - 1),
+            4999
+        );
+        matrix.add_option(&[0]).unwrap();
+        matrix.sanity();
+        assert_eq!(matrix.option_of(matrix.option_start[5000]), 5000);
+    }
+}
