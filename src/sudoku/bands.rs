@@ -1,4 +1,5 @@
-//! Locked candidates on the classic 9×9 grid, a band of three rows at a time.
+//! Locked candidates and hidden singles on the classic 9×9 grid, a band of three rows at a
+//! time.
 //!
 //! The general sweep in `propagate` works for every box shape: it gathers each cell's digits
 //! and each box-line segment's digits, then the groups. On 3×3 boxes the same eliminations
@@ -8,8 +9,12 @@
 //! follows from that pattern alone: a table looked up per band. A stack (three columns of
 //! boxes) works the same way on the column segments, read across the three bands.
 //!
-//! The result is exactly that of the general sweep: the same candidates struck, from the
-//! same snapshot (the unit tests compare the two on random boards).
+//! Hidden singles use the same patterns: a row (or box) of a band holds a digit once when
+//! exactly one of its segments holds it and that segment holds it once; columns count their
+//! cells across the three bands.
+//!
+//! The result is exactly that of the general sweeps: the same candidates struck from the same
+//! snapshot, the same singles found (the unit tests compare them on random boards).
 
 /// The 27 bits of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -81,6 +86,72 @@ static ROW_CLEARING: [u16; 512] = clearing_table(true);
 /// For the column segments of a stack, pattern bit `3 * band + column`: the segments cleared.
 static COLUMN_CLEARING: [u16; 512] = clearing_table(false);
 
+/// What a band's segment pattern (bit `3 * row + box`) says about single segments: bits
+/// 0-8 the segments alone in their row, bits 9-17 those alone in their box, bit 18 set when
+/// some row or box of the band has no segment at all.
+const fn band_singles_table() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let mut entry = 0u32;
+        let mut unit = 0;
+        while unit < 3 {
+            let boxes_of_row = (pattern >> (3 * unit)) & 7;
+            if boxes_of_row == 0 {
+                entry |= 1 << 18;
+            } else if boxes_of_row & (boxes_of_row - 1) == 0 {
+                entry |= (boxes_of_row as u32) << (3 * unit);
+            }
+            let rows_of_box = (pattern >> unit) & 0o111;
+            if rows_of_box == 0 {
+                entry |= 1 << 18;
+            } else if rows_of_box & (rows_of_box - 1) == 0 {
+                entry |= (rows_of_box as u32) << (9 + unit);
+            }
+            unit += 1;
+        }
+        table[pattern] = entry;
+        pattern += 1;
+    }
+    table
+}
+
+static BAND_SINGLES: [u32; 512] = band_singles_table();
+
+/// The open cells (in `open`) where the digit of `board` is the only place left in a row,
+/// column or box; `None` when some row, column or box has no place for it at all. A placed
+/// cell keeps its own digit's bit, so a unit where the digit is placed is never empty.
+pub(super) fn hidden_singles(board: [u64; 2], open: [u64; 2]) -> Option<[u64; 2]> {
+    let bands = to_bands(board[0], board[1]);
+    let (mut once, mut twice) = (0, 0);
+    let mut singles = [0u32; 3];
+    for (band, single) in bands.iter().zip(&mut singles) {
+        let entry = BAND_SINGLES[row_pattern(*band)];
+        if entry & 1 << 18 != 0 {
+            return None;
+        }
+        // Segments holding the digit twice or more: two of their three bits set.
+        let crowded = compact_starts(
+            (band & (band >> 1 | band >> 2) | band >> 1 & band >> 2) & SEGMENT_STARTS,
+        );
+        let alone = (entry | entry >> 9) as u16 & 0x1ff & !(crowded as u16);
+        *single = expand_segments(alone);
+        let (top, middle, bottom) = (band & 0x1ff, band >> 9 & 0x1ff, band >> 18);
+        twice |= top & middle | bottom & (top | middle) | once & (top | middle | bottom);
+        once |= top | middle | bottom;
+    }
+    if once != 0x1ff {
+        return None;
+    }
+    let column_singles = (once & !twice) * TO_THREE_ROWS;
+    let mut cells = [0u32; 3];
+    for ((cells, band), single) in cells.iter_mut().zip(bands).zip(singles) {
+        *cells = band & (single | column_singles);
+    }
+    let [low, high] = from_bands(cells);
+    Some([low & open[0], high & open[1]])
+}
+
 /// One sweep of locked candidates over the nine digit boards of a 9×9 grid, two words a
 /// board (bit `c % 64` of word `c / 64` is cell `c`). Returns the digits that lost a
 /// candidate.
@@ -117,9 +188,14 @@ pub(super) fn locked_candidates(boards: &mut [u64]) -> u64 {
 /// Bit `3 * row + box` set where the band has a cell in that row segment.
 #[inline]
 fn row_pattern(band: u32) -> usize {
-    let occupied = (band | band >> 1 | band >> 2) & SEGMENT_STARTS;
+    compact_starts((band | band >> 1 | band >> 2) & SEGMENT_STARTS)
+}
+
+/// Bits at segment starts only (`9 * row + 3 * box`) moved to `3 * row + box`.
+#[inline]
+fn compact_starts(starts: u32) -> usize {
     // Each row's three segment bits, three apart, close up to three adjacent bits.
-    let rows = occupied | occupied >> 2 | occupied >> 4;
+    let rows = starts | starts >> 2 | starts >> 4;
     ((rows & 7) | (rows >> 6 & 0o70) | (rows >> 12 & 0o700)) as usize
 }
 

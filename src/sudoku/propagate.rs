@@ -119,6 +119,7 @@ impl Candidates {
         if strength == Propagation::Off {
             return Ok(());
         }
+        let classic = W == 2 && geometry.shape == Shape::CLASSIC;
         // Placements made since the last locked-candidates sweep: a sweep whose eliminations
         // lead to no placement ends the pass, since sweeping again finds little and costs a lot.
         let mut placed_since_sweep = true;
@@ -133,7 +134,11 @@ impl Candidates {
                 hidden_digits = all_digits;
             }
             if strength >= Propagation::HiddenSingles
-                && self.hidden_singles::<W>(geometry, hidden_digits)?
+                && if classic {
+                    self.hidden_singles_by_bands(geometry, hidden_digits)?
+                } else {
+                    self.hidden_singles::<W>(geometry, hidden_digits)?
+                }
             {
                 placed_since_sweep = true;
                 hidden_digits = all_digits;
@@ -141,7 +146,7 @@ impl Candidates {
             }
             placed_since_sweep |= self.placed != before;
             if strength >= Propagation::LockedCandidates && placed_since_sweep {
-                hidden_digits = if W == 2 && geometry.shape == Shape::CLASSIC {
+                hidden_digits = if classic {
                     super::bands::locked_candidates(&mut self.boards)
                 } else {
                     self.locked_candidates::<W>(geometry)
@@ -269,6 +274,34 @@ impl Candidates {
                         progress = true;
                     }
                     Cells::Several => {}
+                }
+            }
+        }
+        Ok(progress)
+    }
+
+    /// [`hidden_singles`](Self::hidden_singles) on the classic grid, a digit at a time from
+    /// its bands. The singles of a digit are placed before the next digit is looked at; the
+    /// pass as a whole reaches the same fixpoint as the unit-by-unit sweep.
+    fn hidden_singles_by_bands(
+        &mut self,
+        geometry: &Geometry,
+        digits: u64,
+    ) -> Result<bool, Contradiction> {
+        let mut progress = false;
+        let mut todo = digits;
+        while todo != 0 {
+            let digit = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let board = [self.boards[2 * digit], self.boards[2 * digit + 1]];
+            let singles = super::bands::hidden_singles(board, [self.open[0], self.open[1]])
+                .ok_or(Contradiction)?;
+            for (word, mut cells) in singles.into_iter().enumerate() {
+                while cells != 0 {
+                    let cell = word * 64 + cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    self.place::<2>(geometry, cell, digit)?;
+                    progress = true;
                 }
             }
         }

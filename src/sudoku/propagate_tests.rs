@@ -145,3 +145,57 @@ fn the_band_sweep_agrees_with_placed_cells_on_the_board() {
         assert_sweeps_agree(&geometry, &candidates);
     }
 }
+
+/// Hidden singles of one digit the plain way, unit by unit: the open cells alone in some
+/// unit, or `None` when some unit has no cell for the digit.
+fn plain_hidden_singles(geometry: &Geometry, board: [u64; 2], open: [u64; 2]) -> Option<[u64; 2]> {
+    let mut singles = [0u64; 2];
+    for unit in 0..27 {
+        let mask = geometry.unit_mask_in(unit, 2);
+        let here = [board[0] & mask[0], board[1] & mask[1]];
+        match here[0].count_ones() + here[1].count_ones() {
+            0 => return None,
+            1 => {
+                singles[0] |= here[0] & open[0];
+                singles[1] |= here[1] & open[1];
+            }
+            _ => {}
+        }
+    }
+    Some(singles)
+}
+
+#[test]
+fn the_band_hidden_singles_are_the_plain_ones_on_random_boards() {
+    let geometry = Geometry::new(Shape::CLASSIC);
+    let all = geometry.all_cells.clone();
+    let mut state = 0x51_7cc1_b727_220a;
+    let (mut found, mut contradictions) = (0, 0);
+    for round in 0..20_000 {
+        // From nearly empty boards to nearly full ones, so that every outcome comes up.
+        let mut board = [all[0], all[1]];
+        for word in &mut board {
+            for _ in 0..round % 7 {
+                *word &= xorshift(&mut state) | xorshift(&mut state);
+            }
+        }
+        let open = [
+            all[0] & (xorshift(&mut state) | xorshift(&mut state)),
+            all[1] & (xorshift(&mut state) | xorshift(&mut state)),
+        ];
+        let expected = plain_hidden_singles(&geometry, board, open);
+        assert_eq!(
+            crate::sudoku::bands::hidden_singles(board, open),
+            expected,
+            "board {board:x?} open {open:x?}"
+        );
+        match expected {
+            None => contradictions += 1,
+            Some(singles) => found += (singles != [0, 0]) as u32,
+        }
+    }
+    assert!(
+        found > 2000 && contradictions > 2000,
+        "{found} with singles, {contradictions} contradictions"
+    );
+}
