@@ -66,11 +66,26 @@ impl Candidates {
     ) -> Result<(), Contradiction> {
         // The common widths get their own copy of the pass, with every board a fixed number
         // of words: the word loops unroll and the slicing checks fold away.
+        // The classic grid also gets a copy with its nine digits fixed, so that the loops
+        // over digits unroll as well.
         match geometry.words {
-            1 => self.run_in::<1>(geometry, puzzle, strength, excluded),
-            2 => self.run_in::<2>(geometry, puzzle, strength, excluded),
-            4 => self.run_in::<4>(geometry, puzzle, strength, excluded),
-            _ => self.run_in::<0>(geometry, puzzle, strength, excluded),
+            2 if geometry.shape == Shape::CLASSIC => {
+                self.run_in::<2, 9>(geometry, puzzle, strength, excluded)
+            }
+            1 => self.run_in::<1, 0>(geometry, puzzle, strength, excluded),
+            2 => self.run_in::<2, 0>(geometry, puzzle, strength, excluded),
+            4 => self.run_in::<4, 0>(geometry, puzzle, strength, excluded),
+            _ => self.run_in::<0, 0>(geometry, puzzle, strength, excluded),
+        }
+    }
+
+    /// The number of digits: `N`, or the grid's own when `N` is 0.
+    #[inline(always)]
+    fn digits<const N: usize>(&self) -> usize {
+        if N == 0 {
+            self.size
+        } else {
+            N
         }
     }
 
@@ -85,7 +100,7 @@ impl Candidates {
     }
 
     #[inline(always)]
-    fn run_in<const W: usize>(
+    fn run_in<const W: usize, const N: usize>(
         &mut self,
         geometry: &Geometry,
         puzzle: &[u8],
@@ -112,14 +127,14 @@ impl Candidates {
         }
         for (cell, &digit) in puzzle.iter().enumerate() {
             if digit != 0 {
-                self.place::<W>(geometry, cell, digit as usize - 1)?;
+                self.place::<W, N>(geometry, cell, digit as usize - 1)?;
             }
         }
         self.filled = 0;
         if strength == Propagation::Off {
             return Ok(());
         }
-        let classic = W == 2 && geometry.shape == Shape::CLASSIC;
+        let classic = W == 2 && N == 9 && geometry.shape == Shape::CLASSIC;
         // Placements made since the last locked-candidates sweep: a sweep whose eliminations
         // lead to no placement ends the pass, since sweeping again finds little and costs a lot.
         let mut placed_since_sweep = true;
@@ -129,15 +144,15 @@ impl Candidates {
         let mut hidden_digits = all_digits;
         loop {
             let before = self.placed;
-            self.naked_singles::<W>(geometry)?;
+            self.naked_singles::<W, N>(geometry)?;
             if self.placed != before {
                 hidden_digits = all_digits;
             }
             if strength >= Propagation::HiddenSingles
                 && if classic {
-                    self.hidden_singles_by_bands(geometry, hidden_digits)?
+                    self.hidden_singles_by_bands::<N>(geometry, hidden_digits)?
                 } else {
-                    self.hidden_singles::<W>(geometry, hidden_digits)?
+                    self.hidden_singles::<W, N>(geometry, hidden_digits)?
                 }
             {
                 placed_since_sweep = true;
@@ -149,7 +164,7 @@ impl Candidates {
                 hidden_digits = if classic {
                     super::bands::locked_candidates(&mut self.boards)
                 } else {
-                    self.locked_candidates::<W>(geometry)
+                    self.locked_candidates::<W, N>(geometry)
                 };
                 if hidden_digits != 0 {
                     placed_since_sweep = false;
@@ -183,23 +198,22 @@ impl Candidates {
     }
 
     #[inline]
-    fn place<const W: usize>(
+    fn place<const W: usize, const N: usize>(
         &mut self,
         geometry: &Geometry,
         cell: usize,
         digit: usize,
     ) -> Result<(), Contradiction> {
         let words = self.width::<W>();
+        let digits = self.digits::<N>();
         let (word, bit) = (cell / 64, 1u64 << (cell % 64));
-        let boards = &mut self.boards[..];
+        let boards = &mut self.boards[..digits * words];
         if boards[digit * words + word] & bit == 0 {
             return Err(Contradiction);
         }
         // The cell leaves every digit's board (its own digit's bit comes back below).
-        let mut index = word;
-        while index < boards.len() {
-            boards[index] &= !bit;
-            index += words;
+        for other in 0..digits {
+            boards[other * words + word] &= !bit;
         }
         let board = &mut boards[digit * words..(digit + 1) * words];
         for (cells, &peers) in board.iter_mut().zip(geometry.peers_mask_in(cell, words)) {
@@ -218,13 +232,16 @@ impl Candidates {
 
     /// Places every open cell with one candidate, to a fixpoint; a cell with none is a
     /// contradiction.
-    fn naked_singles<const W: usize>(&mut self, geometry: &Geometry) -> Result<(), Contradiction> {
+    fn naked_singles<const W: usize, const N: usize>(
+        &mut self,
+        geometry: &Geometry,
+    ) -> Result<(), Contradiction> {
         let words = self.width::<W>();
         loop {
             let mut progress = false;
             for word in 0..words {
                 let (mut once, mut twice) = (0u64, 0u64);
-                for digit in 0..self.size {
+                for digit in 0..self.digits::<N>() {
                     let cells = self.boards[digit * words + word];
                     twice |= once & cells;
                     once |= cells;
@@ -237,10 +254,10 @@ impl Candidates {
                 while singles != 0 {
                     let cell = word * 64 + singles.trailing_zeros() as usize;
                     singles &= singles - 1;
-                    let digit = (0..self.size)
+                    let digit = (0..self.digits::<N>())
                         .find(|&d| self.boards[d * words + word] & (1 << (cell % 64)) != 0)
                         .ok_or(Contradiction)?;
-                    self.place::<W>(geometry, cell, digit)?;
+                    self.place::<W, N>(geometry, cell, digit)?;
                     progress = true;
                 }
             }
@@ -252,14 +269,14 @@ impl Candidates {
 
     /// One sweep placing every digit of `digits` that has one cell left in some unit; a digit
     /// with no cell left in a unit is a contradiction. Returns whether anything was placed.
-    fn hidden_singles<const W: usize>(
+    fn hidden_singles<const W: usize, const N: usize>(
         &mut self,
         geometry: &Geometry,
         digits: u64,
     ) -> Result<bool, Contradiction> {
         let words = self.width::<W>();
         let mut progress = false;
-        for unit in 0..3 * self.size {
+        for unit in 0..3 * self.digits::<N>() {
             let mut todo = digits & !self.unit_done[unit];
             while todo != 0 {
                 let digit = todo.trailing_zeros() as usize;
@@ -270,7 +287,7 @@ impl Candidates {
                 ) {
                     Cells::None => return Err(Contradiction),
                     Cells::One(cell) => {
-                        self.place::<W>(geometry, cell, digit)?;
+                        self.place::<W, N>(geometry, cell, digit)?;
                         progress = true;
                     }
                     Cells::Several => {}
@@ -283,7 +300,7 @@ impl Candidates {
     /// [`hidden_singles`](Self::hidden_singles) on the classic grid, a digit at a time from
     /// its bands. The singles of a digit are placed before the next digit is looked at; the
     /// pass as a whole reaches the same fixpoint as the unit-by-unit sweep.
-    fn hidden_singles_by_bands(
+    fn hidden_singles_by_bands<const N: usize>(
         &mut self,
         geometry: &Geometry,
         digits: u64,
@@ -300,7 +317,7 @@ impl Candidates {
                 while cells != 0 {
                     let cell = word * 64 + cells.trailing_zeros() as usize;
                     cells &= cells - 1;
-                    self.place::<2>(geometry, cell, digit)?;
+                    self.place::<2, N>(geometry, cell, digit)?;
                     progress = true;
                 }
             }
@@ -317,10 +334,10 @@ impl Candidates {
     /// the rest of the line (pointing); one that appears in no other segment of its line but
     /// in another of its box leaves the rest of the box (claiming). The eliminations come
     /// from one snapshot of the candidates; since candidates only shrink, each stays valid.
-    fn locked_candidates<const W: usize>(&mut self, geometry: &Geometry) -> u64 {
+    fn locked_candidates<const W: usize, const N: usize>(&mut self, geometry: &Geometry) -> u64 {
         let words = self.width::<W>();
-        let n = self.size;
-        self.fill_cell_digits::<W>();
+        let n = self.digits::<N>();
+        self.fill_cell_digits::<W, N>();
         // Groups: the boxes cut by rows, the boxes cut by columns (2n), then the lines (2n).
         self.group_once.clear();
         self.group_once.resize(4 * n, 0);
@@ -372,11 +389,11 @@ impl Candidates {
 
     /// Fills `cell_digits` with each open cell's candidates (bit `d` for digit `d + 1`), 0
     /// for placed cells.
-    fn fill_cell_digits<const W: usize>(&mut self) {
+    fn fill_cell_digits<const W: usize, const N: usize>(&mut self) {
         let words = self.width::<W>();
         self.cell_digits.clear();
         self.cell_digits.resize(self.value.len(), 0);
-        for digit in 0..self.size {
+        for digit in 0..self.digits::<N>() {
             for word in 0..words {
                 let mut cells = self.boards[digit * words + word] & self.open[word];
                 while cells != 0 {

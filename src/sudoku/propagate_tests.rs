@@ -26,8 +26,8 @@ fn possible(candidates: &Candidates, digit: usize, cell: usize) -> bool {
 #[test]
 fn an_empty_grid_locks_nothing() {
     let (geometry, mut candidates) = empty_9x9();
-    assert_eq!(candidates.locked_candidates::<2>(&geometry), 0);
-    assert_eq!(candidates.locked_candidates::<0>(&geometry), 0);
+    assert_eq!(candidates.locked_candidates::<2, 0>(&geometry), 0);
+    assert_eq!(candidates.locked_candidates::<0, 0>(&geometry), 0);
 }
 
 #[test]
@@ -39,9 +39,9 @@ fn pointing_and_claiming_strike_the_rest_of_the_line_and_of_the_box() {
         // Digit 2 (index 1): on row 5 only inside box 5, so it leaves the rest of box 5.
         strike(&mut candidates, 1, &[36, 37, 38, 42, 43, 44]);
         let struck = if dynamic_width {
-            candidates.locked_candidates::<0>(&geometry)
+            candidates.locked_candidates::<0, 0>(&geometry)
         } else {
-            candidates.locked_candidates::<2>(&geometry)
+            candidates.locked_candidates::<2, 0>(&geometry)
         };
         assert_eq!(struck, 0b11);
         for cell in 3..9 {
@@ -61,7 +61,7 @@ fn pointing_and_claiming_strike_the_rest_of_the_line_and_of_the_box() {
             assert!(possible(&candidates, 1, cell));
         }
         // Nothing is left to lock.
-        assert_eq!(candidates.locked_candidates::<2>(&geometry), 0);
+        assert_eq!(candidates.locked_candidates::<2, 0>(&geometry), 0);
     }
 }
 
@@ -77,7 +77,7 @@ fn xorshift(state: &mut u64) -> u64 {
 fn assert_sweeps_agree(geometry: &Geometry, candidates: &Candidates) {
     let mut general = candidates.clone();
     let mut banded = candidates.clone();
-    let struck = general.locked_candidates::<2>(geometry);
+    let struck = general.locked_candidates::<2, 0>(geometry);
     let banded_struck = crate::sudoku::bands::locked_candidates(&mut banded.boards);
     assert_eq!(banded.boards, general.boards);
     assert_eq!(banded_struck, struck);
@@ -100,7 +100,7 @@ fn the_band_sweep_strikes_what_the_general_sweep_strikes_on_random_boards() {
             *word &= mask | xorshift(&mut state) & xorshift(&mut state);
         }
         let mut general = candidates.clone();
-        struck_some += (general.locked_candidates::<2>(&geometry) != 0) as u32;
+        struck_some += (general.locked_candidates::<2, 0>(&geometry) != 0) as u32;
         assert_sweeps_agree(&geometry, &candidates);
     }
     assert!(

@@ -108,7 +108,7 @@ enum Start {
 }
 
 impl Solver {
-    /// A solver with the default propagation (naked and hidden singles).
+    /// A solver with the default propagation (singles and locked candidates).
     pub fn new() -> Solver {
         Solver::with_propagation(Propagation::default())
     }
