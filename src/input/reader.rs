@@ -152,11 +152,17 @@ impl<R: BufRead> Records<R> {
         if text.chars().all(|c| is_decoration(c) || c.is_whitespace()) {
             return LineKind::Rule;
         }
-        let token = text.split(char::is_whitespace).next().unwrap_or("");
-        if token.contains(['|', '+']) {
+        let token = first_token(text);
+        // Bytes, not characters: `|` and `+` are ASCII, and a UTF-8 byte below 128 is
+        // always a whole character.
+        if token.bytes().any(|byte| byte == b'|' || byte == b'+') {
             return LineKind::Row;
         }
-        let len = token.chars().count();
+        let len = if token.is_ascii() {
+            token.len()
+        } else {
+            token.chars().count()
+        };
         let (longest_row, cells) = match self.shape {
             Some(shape) => (shape.size(), Some(shape.cells())),
             None => (MAX_SIZE, None),
@@ -184,6 +190,13 @@ impl<R: BufRead> Records<R> {
     /// Reads the cells of a one-line puzzle from the current line.
     fn read_one_line(&mut self) -> Result<(), ParseError> {
         let line = self.line_number;
+        let text = self.line.trim_start();
+        let indent = &self.line[..self.line.len() - text.len()];
+        let token = first_token(text);
+        if indent.is_ascii() && token.is_ascii() {
+            // The usual case, in bulk: byte offsets are character columns.
+            return self.cells.push_ascii(token, line, indent.len() + 1);
+        }
         let token = self
             .line
             .chars()
@@ -316,6 +329,19 @@ impl<R: BufRead> Records<R> {
         self.next_index += 1;
         Ok(Some(record))
     }
+}
+
+/// The text up to the first white space.
+fn first_token(text: &str) -> &str {
+    if text.is_ascii() {
+        // Byte by byte: the ASCII characters that `char::is_whitespace` accepts.
+        let end = text
+            .bytes()
+            .position(|byte| matches!(byte, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'))
+            .unwrap_or(text.len());
+        return &text[..end];
+    }
+    text.split(char::is_whitespace).next().unwrap_or("")
 }
 
 fn is_length_error(error: &ParseError) -> bool {

@@ -1,6 +1,6 @@
 //! A grid of cells, its text notation, and the check that its givens do not clash.
 
-use super::shape::{Shape, Unit};
+use super::shape::{Shape, Unit, MAX_SIZE};
 use std::fmt;
 
 /// A square grid of a given [`Shape`]: each cell is empty (0) or holds a digit `1..=n`.
@@ -82,35 +82,86 @@ impl Grid {
     /// each, its row, then column, then box; `None` when the filled cells are consistent.
     pub fn clash(&self) -> Option<Clash> {
         let n = self.shape.size();
-        // For each unit and digit, the first cell seen holding it, plus one.
-        let mut seen = vec![0u32; 3 * n * (n + 1)];
+        let (box_rows, box_cols) = (self.shape.box_rows(), self.shape.box_cols());
+        let boxes_across = n / box_cols;
+        // For each unit (rows, columns, boxes), the digits seen so far, a bit each: no
+        // allocation, and rows, columns and boxes from the loops rather than divisions. Which
+        // cells repeat a digit is looked up afterwards, only when one does.
+        let mut seen = [0u64; 3 * MAX_SIZE];
+        let mut repeated = 0u64;
+        for row in 0..n {
+            let box_row = row / box_rows * boxes_across;
+            let cells = &self.cells[row * n..(row + 1) * n];
+            for (stripe, digits) in cells.chunks_exact(box_cols).enumerate() {
+                let bx = 2 * n + box_row + stripe;
+                for (offset, &digit) in digits.iter().enumerate() {
+                    if digit == 0 {
+                        continue;
+                    }
+                    let bit = 1u64 << digit;
+                    for unit in [row, n + stripe * box_cols + offset, bx] {
+                        repeated |= seen[unit] & bit;
+                        seen[unit] |= bit;
+                    }
+                }
+            }
+        }
+        if repeated == 0 {
+            return None;
+        }
+        self.first_clash()
+    }
+
+    /// The first clash in reading order: the first cell whose digit an earlier cell of one
+    /// of its units (row, column, box, tried in that order) already holds.
+    fn first_clash(&self) -> Option<Clash> {
+        let n = self.shape.size();
+        let mut seen = [0u64; 3 * MAX_SIZE];
         for (cell, &digit) in self.cells.iter().enumerate() {
             if digit == 0 {
                 continue;
             }
+            let bit = 1u64 << digit;
             let units = [
-                Unit::Row(self.shape.row_of(cell)),
-                Unit::Column(self.shape.col_of(cell)),
-                Unit::Box(self.shape.box_of(cell)),
+                self.shape.row_of(cell),
+                n + self.shape.col_of(cell),
+                2 * n + self.shape.box_of(cell),
             ];
-            for (family, unit) in units.into_iter().enumerate() {
-                let index = match unit {
-                    Unit::Row(k) | Unit::Column(k) | Unit::Box(k) => {
-                        (family * n + k) * (n + 1) + digit as usize
-                    }
-                };
-                if seen[index] != 0 {
-                    return Some(Clash {
-                        digit,
-                        unit,
-                        first: Cell::of(self.shape, seen[index] as usize - 1),
-                        second: Cell::of(self.shape, cell),
-                    });
+            for unit in units {
+                if seen[unit] & bit != 0 {
+                    return Some(self.clash_at(cell, unit - (unit / n) * n, unit / n));
                 }
-                seen[index] = cell as u32 + 1;
+                seen[unit] |= bit;
             }
         }
         None
+    }
+
+    /// The clash that `cell` makes in unit `index` of `family` (0 rows, 1 columns, 2 boxes),
+    /// with the first cell of that unit holding the same digit.
+    fn clash_at(&self, cell: usize, index: usize, family: usize) -> Clash {
+        let digit = self.cells[cell];
+        let unit = match family {
+            0 => Unit::Row(index),
+            1 => Unit::Column(index),
+            _ => Unit::Box(index),
+        };
+        let first = (0..cell)
+            .find(|&other| {
+                self.cells[other] == digit
+                    && match unit {
+                        Unit::Row(k) => self.shape.row_of(other) == k,
+                        Unit::Column(k) => self.shape.col_of(other) == k,
+                        Unit::Box(k) => self.shape.box_of(other) == k,
+                    }
+            })
+            .expect("a clash has a first cell");
+        Clash {
+            digit,
+            unit,
+            first: Cell::of(self.shape, first),
+            second: Cell::of(self.shape, cell),
+        }
     }
 
     /// True when the grid is complete and no digit repeats in a unit: a solved grid.
@@ -155,7 +206,7 @@ pub fn cell_char(value: u8) -> char {
 
 /// The cell value a character stands for: `.` `0` `_` are empty (0), `1`-`9` are 1 to 9, and
 /// `A`-`Z` (either case) are 10 to 35. `None` for any other character.
-pub fn char_value(c: char) -> Option<u8> {
+pub const fn char_value(c: char) -> Option<u8> {
     match c {
         '.' | '0' | '_' => Some(0),
         '1'..='9' => Some(c as u8 - b'0'),
@@ -199,9 +250,16 @@ impl fmt::Display for Cell {
 impl fmt::Display for Grid {
     /// The one-line notation: every cell in reading order, `.` for empty.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use fmt::Write;
-        for &digit in &self.cells {
-            f.write_char(cell_char(digit))?;
+        // Every cell character is ASCII: gathered into a buffer and written in a few calls,
+        // rather than one formatter call per cell.
+        let mut buffer = [0u8; 256];
+        for cells in self.cells.chunks(buffer.len()) {
+            for (byte, &digit) in buffer.iter_mut().zip(cells) {
+                *byte = cell_char(digit) as u8;
+            }
+            let text =
+                std::str::from_utf8(&buffer[..cells.len()]).expect("cell characters are ASCII");
+            f.write_str(text)?;
         }
         Ok(())
     }
@@ -272,6 +330,28 @@ mod tests {
             "digit 2 twice in box 5: r4c4 and r6c6"
         );
         assert!(Grid::empty(Shape::CLASSIC).clash().is_none());
+    }
+
+    #[test]
+    fn clashes_in_boxes_of_a_wide_shape() {
+        // 2x3 boxes: two rows and three columns each, two boxes across.
+        let shape = Shape::new(2, 3).unwrap();
+        let mut grid = Grid::empty(shape);
+        grid.set(0, 3, 5);
+        grid.set(1, 5, 5);
+        assert_eq!(
+            grid.clash().unwrap().to_string(),
+            "digit 5 twice in box 2: r1c4 and r2c6"
+        );
+        let mut grid = Grid::empty(shape);
+        grid.set(2, 2, 6);
+        grid.set(3, 3, 6);
+        grid.set(4, 1, 6);
+        grid.set(5, 0, 6);
+        assert_eq!(
+            grid.clash().unwrap().to_string(),
+            "digit 6 twice in box 5: r5c2 and r6c1"
+        );
     }
 
     #[test]

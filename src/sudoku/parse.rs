@@ -126,6 +126,27 @@ impl CellReader {
         Ok(())
     }
 
+    /// Reads the cells of `text`, which is all ASCII and all cells, found on `line` from
+    /// `column` on (from 1): [`push`](Self::push) for each character, in bulk.
+    pub fn push_ascii(&mut self, text: &str, line: usize, column: usize) -> Result<(), ParseError> {
+        debug_assert!(text.is_ascii());
+        let start = self.values.len();
+        self.values
+            .extend(text.bytes().map(|byte| ASCII_VALUES[byte as usize]));
+        if self.values[start..].contains(&NOT_A_CELL) {
+            // Character by character, for the error and the state it leaves.
+            self.values.truncate(start);
+            for (offset, c) in text.chars().enumerate() {
+                self.push(c, line, column + offset)?;
+            }
+            return Ok(());
+        }
+        self.positions
+            .extend((0..text.len()).map(|offset| (line as u32, (column + offset) as u32)));
+        self.text.push_str(text);
+        Ok(())
+    }
+
     /// The grid the cells make, with `shape` or else the usual shape for their number.
     /// `start` is the position reported for a record with no cells at all.
     pub fn finish(&self, shape: Option<Shape>, start: (usize, usize)) -> Result<Grid, ParseError> {
@@ -197,6 +218,23 @@ impl CellReader {
         Ok(grid)
     }
 }
+
+/// `ASCII_VALUES` of a byte that is no cell.
+const NOT_A_CELL: u8 = u8::MAX;
+
+/// The value of each ASCII character as a cell ([`char_value`]), or `NOT_A_CELL`.
+static ASCII_VALUES: [u8; 256] = {
+    let mut table = [NOT_A_CELL; 256];
+    let mut byte = 0;
+    while byte < 128 {
+        table[byte] = match char_value(byte as u8 as char) {
+            Some(value) => value,
+            None => NOT_A_CELL,
+        };
+        byte += 1;
+    }
+    table
+};
 
 /// Where a length error points: at the first surplus cell, or at the record's start.
 fn length_error_at(found: usize, expected: usize) -> usize {
