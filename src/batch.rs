@@ -126,13 +126,14 @@ impl Batch {
     /// `stop` is set (a job that runs long should watch it too).
     pub fn run<E, W, T>(
         &self,
-        records: impl Iterator<Item = Result<Record, E>>,
+        records: impl Iterator<Item = Result<Record, E>> + Send,
         stop: &AtomicBool,
         init: impl Fn() -> W + Sync,
         job: impl Fn(&mut W, &Grid) -> T + Sync,
         mut emit: impl FnMut(Outcome<T>) -> io::Result<()>,
     ) -> Result<Finished, BatchError<E>>
     where
+        E: Send,
         W: Send,
         T: Send,
     {
@@ -193,25 +194,25 @@ impl Batch {
             };
         let (mut chunk, mut input_error) = read_chunk(&mut records, chunk_size);
         let mut previous = Vec::new();
-        // While the pool answers one chunk, this thread hands over the previous chunk's
-        // outcomes and reads the next chunk: reading and printing overlap the solving.
+        // While the pool answers one chunk and reads the next (a task of its own, so that the
+        // pool's threads are the only ones reading and solving), this thread hands over the
+        // previous chunk's outcomes: reading and printing overlap the solving.
         loop {
             let last =
                 chunk.len() < chunk_size || input_error.is_some() || stop.load(Ordering::Relaxed);
             let next_size = (chunk_size * 2).min(self.max_chunk);
             let mut answered = Vec::new();
-            let (handed, next) = pool.in_place_scope(|scope| {
+            let mut next = (Vec::new(), None);
+            let handed = pool.in_place_scope(|scope| {
                 let answered = &mut answered;
                 let chunk = std::mem::take(&mut chunk);
                 let answer_chunk = &answer_chunk;
                 scope.spawn(move |_| *answered = answer_chunk(chunk));
-                let handed = hand_over(std::mem::take(&mut previous), &mut finished);
-                let next = if last || !matches!(handed, Ok(true)) {
-                    (Vec::new(), None)
-                } else {
-                    read_chunk(&mut records, next_size)
-                };
-                (handed, next)
+                if !last {
+                    let (next, records) = (&mut next, &mut records);
+                    scope.spawn(move |_| *next = read_chunk(records, next_size));
+                }
+                hand_over(std::mem::take(&mut previous), &mut finished)
             });
             if !handed.map_err(BatchError::Output)? {
                 return Ok(finished);
