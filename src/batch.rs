@@ -3,9 +3,10 @@
 //!
 //! Records are taken in chunks (growing from one per thread to [`Batch::max_chunk`]), each
 //! chunk is answered in parallel with one worker state (a [`Solver`](crate::Solver), say) per
-//! thread, and its outcomes are handed over in order. While the pool answers one chunk, the
-//! calling thread hands over the outcomes of the previous chunk and reads the next one, so
-//! reading and printing overlap the solving. The output does not depend on the number of
+//! thread, and its outcomes are handed over in order. While the pool answers one chunk and
+//! reads the next (as a task of its own, so that only the pool's threads read and solve),
+//! the calling thread hands over the outcomes of the previous chunk: reading and printing
+//! overlap the solving. The output does not depend on the number of
 //! threads, memory holds at most three chunks, and a bad record takes its place in the
 //! output like any other.
 //!
@@ -124,6 +125,10 @@ impl Batch {
     /// Answers every record with `job`, using one worker state per thread made by `init`,
     /// and hands each outcome to `emit` in input order. Stops before the next record once
     /// `stop` is set (a job that runs long should watch it too).
+    ///
+    /// With more than one thread the records are read on a thread of the pool, hence
+    /// `Send` on the records and their error (a reader over `io::stdin()` is `Send`; one
+    /// over `io::stdin().lock()` is not).
     pub fn run<E, W, T>(
         &self,
         records: impl Iterator<Item = Result<Record, E>> + Send,
@@ -174,6 +179,9 @@ impl Batch {
                 .collect()
         };
         let mut records = records.fuse();
+        // Set once handing over fails, so that a read running beside it stops at the next
+        // record instead of filling a chunk that will never be answered.
+        let halted = AtomicBool::new(false);
         let mut chunk_size = self.threads.min(self.max_chunk);
         let mut finished = Finished {
             records: 0,
@@ -192,7 +200,7 @@ impl Batch {
                 }
                 Ok(true)
             };
-        let (mut chunk, mut input_error) = read_chunk(&mut records, chunk_size);
+        let (mut chunk, mut input_error) = read_chunk(&mut records, chunk_size, || true);
         let mut previous = Vec::new();
         // While the pool answers one chunk and reads the next (a task of its own, so that the
         // pool's threads are the only ones reading and solving), this thread hands over the
@@ -204,15 +212,25 @@ impl Batch {
             let mut answered = Vec::new();
             let mut next = (Vec::new(), None);
             let handed = pool.in_place_scope(|scope| {
+                // The read goes first: tasks from outside the pool start in the order they
+                // come, so one thread reads at once and then helps with the answering.
+                if !last {
+                    let (next, records, halted) = (&mut next, &mut records, &halted);
+                    scope.spawn(move |_| {
+                        let keep_reading =
+                            || !halted.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed);
+                        *next = read_chunk(records, next_size, keep_reading);
+                    });
+                }
                 let answered = &mut answered;
                 let chunk = std::mem::take(&mut chunk);
                 let answer_chunk = &answer_chunk;
                 scope.spawn(move |_| *answered = answer_chunk(chunk));
-                if !last {
-                    let (next, records) = (&mut next, &mut records);
-                    scope.spawn(move |_| *next = read_chunk(records, next_size));
+                let handed = hand_over(std::mem::take(&mut previous), &mut finished);
+                if !matches!(handed, Ok(true)) {
+                    halted.store(true, Ordering::Relaxed);
                 }
-                hand_over(std::mem::take(&mut previous), &mut finished)
+                handed
             });
             if !handed.map_err(BatchError::Output)? {
                 return Ok(finished);
@@ -235,15 +253,19 @@ impl Batch {
 }
 
 /// Up to `size` records, and the input error that stopped the reading early, if any.
+/// `keep_reading` is asked before each record, so a reader that is no longer wanted stops
+/// without waiting for input it does not need.
 fn read_chunk<E>(
     records: &mut impl Iterator<Item = Result<Record, E>>,
     size: usize,
+    keep_reading: impl Fn() -> bool,
 ) -> (Vec<Record>, Option<E>) {
     let mut chunk = Vec::with_capacity(size);
-    for record in records.take(size) {
-        match record {
-            Ok(record) => chunk.push(record),
-            Err(error) => return (chunk, Some(error)),
+    while chunk.len() < size && keep_reading() {
+        match records.next() {
+            Some(Ok(record)) => chunk.push(record),
+            Some(Err(error)) => return (chunk, Some(error)),
+            None => break,
         }
     }
     (chunk, None)

@@ -44,6 +44,18 @@ const SPACER: u32 = u32::MAX;
 /// the bit is simply cleared again by `uncover`.
 const COVERED: u32 = 1 << 31;
 
+/// `⌈2⁶⁴ / divisor⌉`, for [`divide`]; `divisor` is at least 2.
+fn reciprocal(divisor: u64) -> u64 {
+    u64::MAX / divisor + 1
+}
+
+/// `x / divisor` from `reciprocal(divisor)`: the top half of a 128-bit product. Exact for
+/// every 32-bit `x` and every divisor from 2 to 2³²: the rounding up of the reciprocal adds
+/// less than `x / 2⁶⁴ < 1 / divisor` to the quotient, never enough to reach the next integer.
+fn divide(x: u32, reciprocal: u64) -> u64 {
+    ((u128::from(x) * u128::from(reciprocal)) >> 64) as u64
+}
+
 /// `option_width` of a matrix whose options differ in size.
 const MIXED: u32 = u32::MAX;
 
@@ -228,6 +240,8 @@ impl ExactCover {
             items.iter().all(|&item| item < self.items as usize),
             "no such item"
         );
+        // An empty option would leave no entry before its spacer and break option numbers.
+        assert!(!items.is_empty(), "an option needs an item");
         self.link_option(items);
     }
 
@@ -240,7 +254,7 @@ impl ExactCover {
         let width = items.len() as u32;
         if option == 0 {
             self.option_width = width;
-            self.option_divisor = u64::MAX / (u64::from(width) + 1) + 1;
+            self.option_divisor = reciprocal(u64::from(width) + 1);
         } else if self.option_width != width {
             self.option_width = MIXED;
         }
@@ -319,8 +333,8 @@ impl ExactCover {
         if self.option_width != MIXED {
             // Each option takes its entries and a spacer, from the spacer after the headers.
             let first_spacer = self.items as usize + 1;
-            let offset = (node as usize - first_spacer - 1) as u128;
-            return ((offset * u128::from(self.option_divisor)) >> 64) as usize;
+            let offset = (node as usize - first_spacer - 1) as u32;
+            return divide(offset, self.option_divisor) as usize;
         }
         // Back to the spacer before the option, which holds its number.
         let mut spacer = node as usize - 1;

@@ -44,6 +44,10 @@ impl ExactCover {
                 self.nodes[spacer].top, SPACER,
                 "no spacer before option {option}"
             );
+            assert_eq!(
+                self.nodes[spacer].next as usize, option,
+                "spacer {spacer} numbers the option after it wrongly"
+            );
             let mut end = start as usize;
             while self.nodes[end].top != SPACER {
                 assert_eq!(

@@ -214,3 +214,54 @@ fn entries_name_their_options_in_uniform_and_mixed_matrices() {
         assert_eq!(matrix.option_of(matrix.option_start[5000]), 5000);
     }
 }
+
+#[test]
+fn division_by_reciprocal_is_exact_at_the_extremes() {
+    let divisors = [
+        2,
+        3,
+        5,
+        7,
+        10,
+        255,
+        1 << 16,
+        65_537,
+        (1 << 31) - 1,
+        1 << 31,
+        u32::MAX as u64,
+    ];
+    let xs = [
+        0,
+        1,
+        2,
+        3,
+        4,
+        5,
+        1 << 31,
+        u32::MAX - 2,
+        u32::MAX - 1,
+        u32::MAX,
+    ];
+    for &divisor in &divisors {
+        let reciprocal = super::reciprocal(divisor);
+        for &x in xs
+            .iter()
+            .chain(&[(divisor - 1) as u32, divisor.min(u32::MAX as u64) as u32])
+        {
+            assert_eq!(
+                super::divide(x, reciprocal),
+                x as u64 / divisor,
+                "{x} / {divisor}"
+            );
+        }
+        // Just below and at every multiple near the top of the range.
+        let top = u32::MAX as u64 / divisor * divisor;
+        for x in [top.saturating_sub(1), top] {
+            assert_eq!(
+                super::divide(x as u32, reciprocal),
+                x / divisor,
+                "{x} / {divisor}"
+            );
+        }
+    }
+}

@@ -116,6 +116,7 @@ const fn band_singles_table() -> [u32; 512] {
     table
 }
 
+/// For the row segments of a band, pattern bit `3 * row + box`: see `band_singles_table`.
 static BAND_SINGLES: [u32; 512] = band_singles_table();
 
 /// The open cells (in `open`) where the digit of `board` is the only place left in a row,

@@ -126,13 +126,15 @@ impl CellReader {
         Ok(())
     }
 
-    /// Reads the cells of `text`, which is all ASCII and all cells, found on `line` from
-    /// `column` on (from 1): [`push`](Self::push) for each character, in bulk.
+    /// Reads every character of `text`, found on `line` from `column` on (from 1), as a
+    /// cell: [`push`](Self::push) for each, with the same result and errors. Text that is
+    /// all ASCII cells, the usual case, is read in bulk; anything else character by
+    /// character.
     pub fn push_ascii(&mut self, text: &str, line: usize, column: usize) -> Result<(), ParseError> {
-        debug_assert!(text.is_ascii());
         let start = self.values.len();
         self.values
             .extend(text.bytes().map(|byte| ASCII_VALUES[byte as usize]));
+        // Bytes of non-ASCII characters map to `NOT_A_CELL` too.
         if self.values[start..].contains(&NOT_A_CELL) {
             // Character by character, for the error and the state it leaves.
             self.values.truncate(start);
