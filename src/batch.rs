@@ -6,9 +6,8 @@
 //! thread, and its outcomes are handed over in order. While the pool answers one chunk and
 //! reads the next (as a task of its own, so that only the pool's threads read and solve),
 //! the calling thread hands over the outcomes of the previous chunk: reading and printing
-//! overlap the solving. The output does not depend on the number of
-//! threads, memory holds at most three chunks, and a bad record takes its place in the
-//! output like any other.
+//! overlap the solving. The output does not depend on the number of threads, memory holds
+//! at most three chunks, and a bad record takes its place in the output like any other.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
