@@ -2,7 +2,7 @@
 //! computed on N threads in bounded memory.
 //!
 //! Records are taken in chunks (growing from one per thread to [`Batch::max_chunk`]), each
-//! chunk is answered in parallel with one worker state (a [`Solver`](crate::Solver), say) per
+//! chunk is answered in parallel with one worker state (a [`Solver`](sudoku_dlx::Solver), say) per
 //! thread, and its outcomes are handed over in order. While the pool answers one chunk and
 //! reads the next (as a task of its own, so that only the pool's threads read and solve),
 //! the calling thread hands over the outcomes of the previous chunk: reading and printing
@@ -32,13 +32,13 @@
 //! ```
 
 use crate::input::Record;
-use crate::sudoku::Grid;
 use rayon::prelude::*;
 use std::fmt;
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use sudoku_dlx::sudoku::Grid;
 
 /// The answer for one record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -288,8 +288,8 @@ fn answer<W, T>(record: Record, worker: &mut W, job: &impl Fn(&mut W, &Grid) -> 
 mod tests {
     use super::*;
     use crate::input::read_records;
-    use crate::samples::FAMOUS;
-    use crate::Solver;
+    use sudoku_dlx::samples::FAMOUS;
+    use sudoku_dlx::Solver;
 
     fn run(threads: usize, max_chunk: usize, text: &str) -> Vec<String> {
         let mut lines = Vec::new();

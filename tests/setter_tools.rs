@@ -255,7 +255,7 @@ fn rate_prints_ratings_and_summaries() {
 
 /// The public collections, when they are there (see `samples::collections_dir`).
 fn data_dir() -> Option<std::path::PathBuf> {
-    sudoku_dlx::samples::collections_dir()
+    sudoku_dlx_cli::collections::collections_dir()
 }
 
 #[test]

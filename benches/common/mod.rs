@@ -2,10 +2,10 @@
 //! they can be found, else from the puzzles the crate carries.
 
 use std::path::PathBuf;
-use sudoku_dlx::bench::{LoadError, PuzzleFile};
-use sudoku_dlx::input::Input;
 use sudoku_dlx::samples::FAMOUS;
 use sudoku_dlx::Grid;
+use sudoku_dlx_cli::bench::{LoadError, PuzzleFile};
+use sudoku_dlx_cli::input::Input;
 
 /// The shared collections, by file name.
 pub const SHARED_SETS: [&str; 4] = [
@@ -28,7 +28,7 @@ pub struct PuzzleSet {
 
 /// The folder of the shared puzzle collections (see `samples::collections_dir`).
 pub fn shared_data() -> Option<PathBuf> {
-    sudoku_dlx::samples::collections_dir()
+    sudoku_dlx_cli::collections::collections_dir()
 }
 
 /// The shared sets that can be read (each cut to [`MAX_PUZZLES_PER_SET`]), or the crate's

@@ -1,8 +1,8 @@
 //! The answer checks the benchmark runs inside its timed passes: whether a solver's answer is
 //! a solved grid that keeps the givens, in one sweep over the cells and no allocation.
 
-use crate::sudoku::{cell_char, Cell, Grid, Shape, Unit};
 use std::fmt;
+use sudoku_dlx::sudoku::{cell_char, Cell, Grid, Shape, Unit};
 
 /// Why an answer is not a solution of its puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,8 +151,8 @@ mod tests {
         let mut checker = AnswerChecker::default();
         assert_eq!(checker.check(&puzzle, solution.cells()), Ok(()));
         // The checker adapts when the shape changes.
-        let big: Grid = crate::samples::FAMOUS[0].puzzle.parse().unwrap();
-        let big_solution = crate::Solver::new().solve(&big).unwrap();
+        let big: Grid = sudoku_dlx::samples::FAMOUS[0].puzzle.parse().unwrap();
+        let big_solution = sudoku_dlx::Solver::new().solve(&big).unwrap();
         assert_eq!(checker.check(&big, big_solution.cells()), Ok(()));
         assert_eq!(checker.check(&puzzle, solution.cells()), Ok(()));
     }

@@ -2,9 +2,9 @@
 //! project's own reader, so a benchmark takes the same formats as every other command.
 
 use crate::input::{Input, InputError, Records};
-use crate::sudoku::{Grid, ParseError, Shape};
 use std::fmt;
 use std::io::BufReader;
+use sudoku_dlx::sudoku::{Grid, ParseError, Shape};
 
 /// The puzzles of one input, in memory, with where each one starts.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -38,11 +38,11 @@ pub use error::{BenchError, Problem};
 pub use load::{LoadError, PuzzleFile};
 pub use report::{json_line, Table};
 
-use crate::sudoku::{Grid, Propagation, Solver};
 use check::AnswerChecker;
 use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
+use sudoku_dlx::sudoku::{Grid, Propagation, Solver};
 
 /// What each timed pass asks of every puzzle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -1,6 +1,6 @@
 use super::*;
-use crate::samples::FAMOUS;
-use crate::Shape;
+use sudoku_dlx::samples::FAMOUS;
+use sudoku_dlx::Shape;
 
 fn famous() -> Vec<Grid> {
     FAMOUS.iter().map(|s| s.puzzle.parse().unwrap()).collect()
@@ -70,7 +70,7 @@ fn puzzles_with_several_or_no_solutions_are_verified_as_such() {
 
 #[test]
 fn a_solvable_puzzle_with_no_guess_counts_as_such() {
-    let solution = crate::Solver::new()
+    let solution = sudoku_dlx::Solver::new()
         .solve(&FAMOUS[0].puzzle.parse().unwrap())
         .unwrap();
     let mut easy = solution.clone();

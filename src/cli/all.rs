@@ -2,8 +2,8 @@
 
 use super::common::{self, CliError, InputArgs, OutputArgs, Status};
 use std::time::Instant;
-use sudoku_dlx::input::InputRecords;
 use sudoku_dlx::Solver;
+use sudoku_dlx_cli::input::InputRecords;
 
 /// Print every solution of each puzzle as it is found.
 #[derive(clap::Args, Debug)]

@@ -4,9 +4,9 @@ use super::common::{self, CliError, Status};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use std::io::{self, Write};
 use std::time::Duration;
-use sudoku_dlx::bench::{json_line, Bench, BenchError, Mode, PuzzleFile, Settings, Table};
-use sudoku_dlx::input::Input;
 use sudoku_dlx::Shape;
+use sudoku_dlx_cli::bench::{json_line, Bench, BenchError, Mode, PuzzleFile, Settings, Table};
+use sudoku_dlx_cli::input::Input;
 
 /// Measure puzzles per second on whole files, single-threaded, every answer checked.
 #[derive(clap::Args, Debug)]

@@ -1,8 +1,8 @@
 //! `sudoku-dlx check`: whether each puzzle has a unique solution.
 
 use super::common::{self, BatchArgs, CliError, Status};
-use sudoku_dlx::output::{Checked, Witnessed};
 use sudoku_dlx::Solver;
+use sudoku_dlx_cli::output::{Checked, Witnessed};
 
 /// Print whether each puzzle has a unique solution: unique, multiple or none.
 #[derive(clap::Args, Debug)]

@@ -7,10 +7,10 @@ use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use sudoku_dlx::batch::{Batch, BatchError};
-use sudoku_dlx::input::{Input, InputError, InputRecords};
-use sudoku_dlx::output::{Format, Printer, Report, Tally};
 use sudoku_dlx::{Grid, Shape};
+use sudoku_dlx_cli::batch::{Batch, BatchError};
+use sudoku_dlx_cli::input::{Input, InputError, InputRecords};
+use sudoku_dlx_cli::output::{Format, Printer, Report, Tally};
 
 /// Where the puzzles come from.
 #[derive(Args, Clone, Debug)]

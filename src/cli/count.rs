@@ -1,8 +1,8 @@
 //! `sudoku-dlx count`: the number of solutions of each puzzle.
 
 use super::common::{self, BatchArgs, CliError, Status};
-use sudoku_dlx::output::Counted;
 use sudoku_dlx::Solver;
+use sudoku_dlx_cli::output::Counted;
 
 /// Print the number of solutions of each puzzle.
 #[derive(clap::Args, Debug)]

@@ -3,11 +3,11 @@
 use super::common::{self, CliError, Status};
 use rayon::prelude::*;
 use std::io::{self, Write};
-use sudoku_dlx::output::{write_generated, Format};
 use sudoku_dlx::setter::{
     GenerateError, GenerateOptions, Generated, Generator, Level, RemovalStats, Symmetry,
 };
 use sudoku_dlx::Shape;
+use sudoku_dlx_cli::output::{write_generated, Format};
 
 /// Generate puzzles with exactly one solution: minimal, symmetric, of a difficulty.
 #[derive(clap::Args, Debug)]

@@ -9,7 +9,7 @@
 //!    examples in `#[command(after_help = ...)]`) and
 //!    `pub fn run(args: Args) -> Result<Status, CliError>`. A per-puzzle command is one call:
 //!    `common::run_batch(&args.batch, Solver::new, |solver, puzzle, progress| answer)`,
-//!    where the answer's type implements [`sudoku_dlx::output::Report`] (its line, grid and
+//!    where the answer's type implements [`sudoku_dlx_cli::output::Report`] (its line, grid and
 //!    JSON forms, and whether it counts as a success for the exit code).
 //! 2. `pub mod foo;` below.
 //! 3. In `src/main.rs`, a variant `Foo(cli::foo::Args)` of `Command` (its doc comment is the

@@ -3,9 +3,9 @@
 use super::common::{self, BatchArgs, CliError, Status};
 use serde_json::json;
 use std::io::Write;
-use sudoku_dlx::batch::Batch;
-use sudoku_dlx::output::{Format, Rated};
 use sudoku_dlx::setter::{Level, Rater, RatingSummary};
+use sudoku_dlx_cli::batch::Batch;
+use sudoku_dlx_cli::output::{Format, Rated};
 
 /// Rate each puzzle: the logic it needs, and the guesses when singles are not enough.
 #[derive(clap::Args, Debug)]

@@ -1,8 +1,8 @@
 //! `sudoku-dlx redundant`: the givens each puzzle could do without.
 
 use super::common::{self, BatchArgs, CliError, Status};
-use sudoku_dlx::output::Redundant;
 use sudoku_dlx::setter::Redundancy;
+use sudoku_dlx_cli::output::Redundant;
 
 /// List the givens that can each be removed while the puzzle stays unique.
 #[derive(clap::Args, Debug)]

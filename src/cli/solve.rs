@@ -1,8 +1,8 @@
 //! `sudoku-dlx solve`: the first solution of each puzzle.
 
 use super::common::{self, BatchArgs, CliError, Status};
-use sudoku_dlx::output::Solved;
 use sudoku_dlx::Solver;
+use sudoku_dlx_cli::output::Solved;
 
 /// Print the first solution of each puzzle, or `none`.
 #[derive(clap::Args, Debug)]

@@ -19,11 +19,11 @@ mod reader;
 
 pub use reader::{read_records, Records};
 
-use crate::sudoku::{Grid, ParseError, Shape};
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::{Path, PathBuf};
+use sudoku_dlx::sudoku::{Grid, ParseError, Shape};
 
 /// The name errors give to standard input.
 pub const STDIN_NAME: &str = "<stdin>";
@@ -111,7 +111,7 @@ impl Input {
 /// Clashing givens, digits out of range and square grids with no usual shape come from a
 /// text that has a puzzle's shape.
 fn is_puzzle_shaped(error: &ParseError) -> bool {
-    use crate::sudoku::ParseErrorKind::{Clash, DigitOutOfRange, NoUsualShape};
+    use sudoku_dlx::sudoku::ParseErrorKind::{Clash, DigitOutOfRange, NoUsualShape};
     matches!(
         error.kind,
         Clash(_) | DigitOutOfRange { .. } | NoUsualShape { .. }
@@ -289,7 +289,7 @@ mod tests {
             Input::from_arg("Cargo.toml").unwrap(),
             Input::File("Cargo.toml".into())
         );
-        let puzzle = crate::samples::EXAMPLE;
+        let puzzle = sudoku_dlx::samples::EXAMPLE;
         assert_eq!(
             Input::from_arg(puzzle).unwrap(),
             Input::Inline(puzzle.into())

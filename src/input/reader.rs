@@ -2,8 +2,8 @@
 //! most one record (a grid has at most [`MAX_SIZE`] rows) in memory.
 
 use super::{Record, STDIN_NAME};
-use crate::sudoku::{CellReader, Grid, ParseError, ParseErrorKind, Shape, MAX_SIZE};
 use std::io::{self, BufRead, Read};
+use sudoku_dlx::sudoku::{CellReader, Grid, ParseError, ParseErrorKind, Shape, MAX_SIZE};
 
 /// Longest line kept, in bytes; the rest of a longer line is skipped. A puzzle line is at
 /// most `35² = 1225` cells, so only comments are ever cut.

@@ -1,5 +1,5 @@
 use super::*;
-use crate::samples::EXAMPLE;
+use sudoku_dlx::samples::EXAMPLE;
 
 fn read(text: &str, shape: Option<Shape>) -> Vec<Record> {
     read_records(text.as_bytes(), shape)

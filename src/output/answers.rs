@@ -4,10 +4,10 @@
 use super::grid::write_pretty;
 use super::json::count_json;
 use super::Report;
-use crate::sudoku::{Grid, SolveStats, Solver, Verdict};
-use crate::Count;
 use serde_json::{Map, Value};
 use std::io::{self, Write};
+use sudoku_dlx::sudoku::{Grid, SolveStats, Solver, Verdict};
+use sudoku_dlx::Count;
 
 /// The first solution of a puzzle, or none.
 #[derive(Clone, Debug, PartialEq, Eq)]

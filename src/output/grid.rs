@@ -1,8 +1,8 @@
 //! The box-ruled grid: cells spaced out, `|` between boxes across, a `-+-` rule between
 //! boxes down, for any box shape. The input reader reads it back.
 
-use crate::sudoku::{cell_char, Grid, Shape};
 use std::io::{self, Write};
+use sudoku_dlx::sudoku::{cell_char, Grid, Shape};
 
 /// Writes `cells` (reading order, 0 for empty) of a grid of `shape` as a box-ruled grid,
 /// each line ending in a newline.
@@ -57,7 +57,7 @@ pub fn pretty(grid: &Grid) -> String {
 mod tests {
     use super::*;
     use crate::input::records_of_text;
-    use crate::samples::EXAMPLE;
+    use sudoku_dlx::samples::EXAMPLE;
 
     #[test]
     fn the_classic_grid_looks_like_the_articles() {

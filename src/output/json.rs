@@ -2,10 +2,10 @@
 //! fields one by one so that `all` can stream its array of solutions.
 
 use crate::input::Record;
-use crate::sudoku::SolveStats;
 use serde_json::{json, Map, Value};
 use std::io::{self, Write};
 use std::time::Duration;
+use sudoku_dlx::sudoku::SolveStats;
 
 /// The fields every JSON object starts with: `index`, `source`, `line`, `column`, and
 /// `puzzle` when the record was read.

@@ -20,11 +20,11 @@ pub use json::stats_json;
 pub use printer::{Printer, Tally};
 pub use setter::{rating_json, witness_json, write_generated, Rated, Redundant, Witnessed};
 
-use crate::sudoku::{Grid, SolveStats};
 use serde_json::{Map, Value};
 use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;
+use sudoku_dlx::sudoku::{Grid, SolveStats};
 
 /// The output formats.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]

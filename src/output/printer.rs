@@ -6,10 +6,10 @@ use super::json::{count_json, record_fields, stats_json, write_fields, write_obj
 use super::{Format, Report};
 use crate::batch::Outcome;
 use crate::input::Record;
-use crate::sudoku::{cell_char, Shape, SolveStats};
 use serde_json::{json, Map};
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
+use sudoku_dlx::sudoku::{cell_char, Shape, SolveStats};
 
 /// What was printed: records, bad ones, unsuccessful answers, and the solver's counters
 /// added up.

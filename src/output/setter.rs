@@ -4,10 +4,10 @@
 use super::grid::write_pretty;
 use super::Report;
 use crate::output::Checked;
-use crate::setter::{Generated, Given, NotUnique, Rating, Witness};
-use crate::sudoku::{Grid, SolveStats, Verdict};
 use serde_json::{json, Map, Value};
 use std::io::{self, Write};
+use sudoku_dlx::setter::{Generated, Given, NotUnique, Rating, Witness};
+use sudoku_dlx::sudoku::{Grid, SolveStats, Verdict};
 
 /// A rating as a JSON object: `level`, `technique`, `guesses`, `score`.
 pub fn rating_json(rating: &Rating) -> Value {

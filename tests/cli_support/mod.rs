@@ -64,7 +64,7 @@ pub fn solves(solution: &str, puzzle: &str) -> bool {
 
 /// The shared puzzle collections, when they are there.
 pub fn data_dir() -> Option<PathBuf> {
-    let found = sudoku_dlx::samples::collections_dir();
+    let found = sudoku_dlx_cli::collections::collections_dir();
     if found.is_none() {
         eprintln!("skipping: no puzzle collections (set SUDOKU_DLX_DATA)");
     }

@@ -177,7 +177,7 @@ impl SplitMix {
 
 /// The folder of the shared puzzle collections (see `samples::collections_dir`).
 pub fn shared_data() -> Option<PathBuf> {
-    sudoku_dlx::samples::collections_dir()
+    sudoku_dlx_cli::collections::collections_dir()
 }
 
 /// n queens as exact cover: rows and columns primary, both diagonal families secondary.
