@@ -25,6 +25,7 @@
 //! The crate's top-level documentation shows a matrix built and counted.
 
 mod error;
+mod interrupt;
 mod sanity;
 mod search;
 mod shortest;
@@ -33,6 +34,7 @@ mod stats;
 mod tests;
 
 pub use error::{BuildError, Conflict};
+pub use interrupt::Interrupt;
 pub use search::{Count, Solution};
 pub use stats::Stats;
 
