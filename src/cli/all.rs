@@ -23,7 +23,7 @@ Examples:
   sudoku-dlx all --format json --limit 2 puzzles.txt")]
 pub struct Args {
     /// Stop each puzzle at N solutions
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = common::parse_at_least_one)]
     pub limit: Option<u64>,
 
     #[command(flatten)]
@@ -38,7 +38,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     let inputs = args.input.resolve()?;
     let limit = args.limit.map(u128::from);
     let mut printer = common::printer(&args.output).grouped();
-    let mut solver = Solver::new();
+    let mut solver = common::watching(Solver::new, Solver::set_interrupt)();
     let mut interrupted = false;
     let streamed = || -> Result<(), CliError> {
         for record in InputRecords::new(inputs, args.input.shape) {
@@ -66,6 +66,10 @@ pub fn run(args: Args) -> Result<Status, CliError> {
                     break;
                 }
                 let Some(cells) = solutions.next_cells() else {
+                    // The interrupt may have ended the search: then there may be more.
+                    if common::is_interrupted() {
+                        (capped, interrupted) = (true, true);
+                    }
                     break;
                 };
                 printer.solution(cells)?;
@@ -77,6 +81,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         Ok(())
     };
     let streamed = streamed();
+    let interrupted = interrupted || common::is_interrupted();
     let (_, _, tally) = printer.finish()?;
     streamed?;
     common::report_bad_records(&tally);

@@ -30,7 +30,8 @@ pub struct Args {
 
 /// Checks every puzzle of the inputs for a unique solution.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    common::run_batch(&args.batch, Solver::new, |solver, puzzle, _| {
-        Witnessed::of(Checked::check(solver, puzzle), args.witness)
+    let solver = common::watching(Solver::new, Solver::set_interrupt);
+    common::run_batch(&args.batch, solver, |solver, puzzle, _| {
+        common::unless_interrupted(Witnessed::of(Checked::check(solver, puzzle), args.witness))
     })
 }

@@ -18,7 +18,7 @@ Examples:
   sudoku-dlx count --format json puzzles.txt")]
 pub struct Args {
     /// Stop counting a puzzle at N solutions (printed `N+`)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = common::parse_at_least_one)]
     pub limit: Option<u64>,
 
     #[command(flatten)]
@@ -28,10 +28,12 @@ pub struct Args {
 /// Counts the solutions of every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
     let cap = args.limit.map(u128::from);
-    common::run_batch(&args.batch, Solver::new, |solver, puzzle, progress| {
-        Counted::count(solver, puzzle, cap, |solutions| {
+    let solver = common::watching(Solver::new, Solver::set_interrupt);
+    // An interrupted count is printed: capped, it shows what it reached with a `+`.
+    common::run_batch(&args.batch, solver, |solver, puzzle, progress| {
+        Some(Counted::count(solver, puzzle, cap, |solutions| {
             progress.counting(solutions);
-            !common::is_interrupted()
-        })
+            true
+        }))
     })
 }

@@ -23,7 +23,8 @@ pub struct Args {
 
 /// Solves every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    common::run_batch(&args.batch, Solver::new, |solver, puzzle, _| {
-        Solved::solve(solver, puzzle)
+    let solver = common::watching(Solver::new, Solver::set_interrupt);
+    common::run_batch(&args.batch, solver, |solver, puzzle, _| {
+        common::unless_interrupted(Solved::solve(solver, puzzle))
     })
 }
