@@ -275,3 +275,115 @@ fn rate_summary_prints_a_line_for_an_input_with_no_records() {
     assert!(found[0].starts_with(&format!("{path}: 0 rated")), "{stdout}");
     assert!(found[1].starts_with("<inline>: 1 rated"), "{stdout}");
 }
+
+#[test]
+fn grids_of_every_shape_read_back_without_naming_the_box() {
+    let mut shapes: Vec<(usize, usize)> = (1..=5)
+        .flat_map(|rows| (1..=5).map(move |cols| (rows, cols)))
+        .collect();
+    shapes.extend([(3, 2), (2, 3), (4, 3)]);
+    for (rows, cols) in shapes {
+        let side = rows * cols;
+        let shape = format!("{rows}x{cols}");
+        let empty = ".".repeat(side * side);
+        let solved = |format: &str| {
+            // On standard input: a one-cell `.` argument would name the current folder.
+            let output = sudoku()
+                .args(["solve", "--box", &shape, "--format", format])
+                .write_stdin(format!("{empty}\n"))
+                .output()
+                .unwrap();
+            assert!(output.status.success(), "{shape}");
+            String::from_utf8(output.stdout).unwrap()
+        };
+        let (line, grid) = (solved("line"), solved("grid"));
+        sudoku()
+            .arg("solve")
+            .write_stdin(grid.clone())
+            .assert()
+            .success()
+            .stdout(line);
+        // The grid itself reads back as the same grid, printed the same way.
+        sudoku()
+            .args(["solve", "--format", "grid"])
+            .write_stdin(grid.clone())
+            .assert()
+            .success()
+            .stdout(grid);
+    }
+}
+
+#[test]
+fn a_lone_carriage_return_ends_a_line() {
+    let input = format!("{EXAMPLE}\r{INKALA}\r{EXAMPLE}\r");
+    sudoku()
+        .arg("solve")
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout(lines(&[EXAMPLE_SOLUTION, INKALA_SOLUTION, EXAMPLE_SOLUTION]));
+    // Mixed endings, a ruled grid with CR only, and a comment between.
+    let grid = "1 2 | . .\r. . | 1 2\r----+----\r2 1 | . .\r. . | 2 1\r";
+    let input = format!("# old Mac file\r{grid}\r{EXAMPLE}\r\n{INKALA}\n");
+    sudoku()
+        .arg("solve")
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout(lines(&[
+            &solutions_of("12.. ..12 21.. ..21", 1)[0],
+            EXAMPLE_SOLUTION,
+            INKALA_SOLUTION,
+        ]));
+}
+
+#[test]
+fn long_lines_and_bytes_that_are_not_text_are_named_as_such() {
+    let mut input = "1".repeat(10 * 1024 * 1024);
+    input.push('\n');
+    input.push_str(EXAMPLE);
+    input.push('\n');
+    sudoku()
+        .arg("solve")
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stdout(lines(&[
+            "error: <stdin>:1:1: line too long: 10485760 bytes (lines are read up to 65536)",
+            EXAMPLE_SOLUTION,
+        ]));
+    let mut input = b"4.....8.5.3.......\xff...7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n".to_vec();
+    input.extend_from_slice(b"# a comment may hold \xfe anything\n");
+    sudoku()
+        .arg("solve")
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stdout(lines(&["error: <stdin>:1:19: bad byte 0xFF (not UTF-8 text)"]));
+}
+
+/// `generate --box 5x5 --seed 1` with the given at r7c9 (cell 158) removed: one long search
+/// for `solve`, `check` and `rate` (20 s and more; the benchmark case of
+/// docs/performance.md).
+fn slow_25x25() -> String {
+    let made = sudoku()
+        .args(["generate", "--box", "5x5", "--seed", "1"])
+        .output()
+        .unwrap();
+    let mut puzzle = String::from_utf8(made.stdout).unwrap().trim_end().to_string();
+    assert_eq!(puzzle.len(), 625);
+    assert_ne!(&puzzle[158..159], ".");
+    puzzle.replace_range(158..159, ".");
+    puzzle
+}
+
+#[test]
+fn ctrl_c_stops_check_and_solve_inside_one_long_25x25_search() {
+    let puzzle = slow_25x25();
+    for command in ["check", "solve", "rate"] {
+        let stopped = interrupt(&[command, "--jobs", "1", &puzzle], Duration::from_secs(1), 1);
+        assert_stopped_soon(&stopped, command);
+        // No answer rather than a wrong one (`none`, `multiple`).
+        assert_eq!(stopped.stdout, "", "{command}");
+    }
+}
