@@ -233,17 +233,18 @@ impl Batch {
         let halt = || halted.store(true, std::sync::atomic::Ordering::Relaxed);
         let is_halted = || halted.load(std::sync::atomic::Ordering::Relaxed);
         // Hands over answered outputs in order; false when one is missing (interrupted).
-        let mut hand_over = |outputs: Vec<Option<T>>, finished: &mut Finished| -> io::Result<bool> {
-            for output in outputs {
-                let Some(output) = output else {
-                    finished.interrupted = true;
-                    return Ok(false);
-                };
-                emit(output)?;
-                finished.records += 1;
-            }
-            Ok(true)
-        };
+        let mut hand_over =
+            |outputs: Vec<Option<T>>, finished: &mut Finished| -> io::Result<bool> {
+                for output in outputs {
+                    let Some(output) = output else {
+                        finished.interrupted = true;
+                        return Ok(false);
+                    };
+                    emit(output)?;
+                    finished.records += 1;
+                }
+                Ok(true)
+            };
         let mut previous = Vec::new();
         // While the pool answers one chunk and reads the next (a task of its own, so that the
         // pool's threads are the only ones reading and solving), this thread hands over the
@@ -447,7 +448,9 @@ mod tests {
                     (0..records).map(Ok::<_, Infallible>),
                     &Interrupt::new(),
                     || (),
-                    |_, _| Some(rayon::current_thread_index().map(|_| rayon::current_num_threads())),
+                    |_, _| {
+                        Some(rayon::current_thread_index().map(|_| rayon::current_num_threads()))
+                    },
                     |pool| {
                         pools.push(pool);
                         Ok(())
@@ -457,7 +460,10 @@ mod tests {
             assert_eq!(pools.len(), records);
             for pool in pools {
                 // No pool at all for one record; at most one thread per record otherwise.
-                assert!(pool.unwrap_or(1) <= records, "{pool:?} threads for {records}");
+                assert!(
+                    pool.unwrap_or(1) <= records,
+                    "{pool:?} threads for {records}"
+                );
                 assert_eq!(pool.is_none(), records == 1);
             }
         }

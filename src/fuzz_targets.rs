@@ -36,7 +36,11 @@ pub fn record_reader(data: &[u8]) {
             let record = record.expect("reading from memory cannot fail");
             assert_eq!(record.index, expected_index);
             expected_index += 1;
-            assert!(record.line >= 1 && record.line <= lines, "line {}", record.line);
+            assert!(
+                record.line >= 1 && record.line <= lines,
+                "line {}",
+                record.line
+            );
             assert!(record.column >= 1);
             match &record.puzzle {
                 Ok(grid) => {
@@ -209,7 +213,9 @@ pub fn exact_cover(data: &[u8]) {
     let mut seen = Vec::new();
     matrix.restart();
     while let Some(solution) = matrix.next_solution() {
-        let chosen = solution.options().fold(0u32, |set, option| set | 1 << option);
+        let chosen = solution
+            .options()
+            .fold(0u32, |set, option| set | 1 << option);
         assert_eq!(chosen.count_ones() as usize, solution.len());
         assert!(covers(chosen) && !seen.contains(&chosen));
         seen.push(chosen);

@@ -46,7 +46,10 @@ fn interrupt(args: &[&str], after: Duration, signals: usize) -> Stopped {
         text
     });
     sleep(after);
-    assert!(child.try_wait().unwrap().is_none(), "ended before the signal");
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "ended before the signal"
+    );
     let pid = child.id().to_string();
     let sent = Instant::now();
     for _ in 0..signals {
@@ -101,9 +104,17 @@ fn ctrl_c_during_the_last_count_on_one_thread_exits_130_with_the_count_so_far() 
 fn two_sigints_at_once_still_print_what_was_computed() {
     let empty = empty9();
     for jobs in ["1", "2"] {
-        let stopped = interrupt(&["count", "--jobs", jobs, &empty], Duration::from_secs(1), 2);
+        let stopped = interrupt(
+            &["count", "--jobs", jobs, &empty],
+            Duration::from_secs(1),
+            2,
+        );
         assert_stopped_soon(&stopped, "count after two SIGINTs");
-        assert!(stopped.stdout.trim_end().ends_with('+'), "{:?}", stopped.stdout);
+        assert!(
+            stopped.stdout.trim_end().ends_with('+'),
+            "{:?}",
+            stopped.stdout
+        );
     }
 }
 
@@ -141,7 +152,11 @@ fn ctrl_c_stops_the_redundant_givens_of_a_25x25_in_one_search() {
     let puzzle = String::from_utf8(made.stdout).unwrap();
     let file = temp_file(puzzle.as_bytes());
     let path = file.path().to_str().unwrap();
-    let stopped = interrupt(&["redundant", "--jobs", "1", path], Duration::from_secs(1), 1);
+    let stopped = interrupt(
+        &["redundant", "--jobs", "1", path],
+        Duration::from_secs(1),
+        1,
+    );
     assert_stopped_soon(&stopped, "redundant on a 25x25");
     assert_eq!(stopped.stdout, "", "no partial list printed as if complete");
 }
@@ -214,7 +229,10 @@ fn control_characters_in_file_names_are_escaped_in_line_and_grid_output() {
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert_eq!(
         stdout,
-        lines(&[EXAMPLE_SOLUTION, &format!("error: {escaped}:2:1: 3 cells, expected 81")])
+        lines(&[
+            EXAMPLE_SOLUTION,
+            &format!("error: {escaped}:2:1: 3 cells, expected 81")
+        ])
     );
     // Grid output reads back: the escaped name stays on its comment line.
     let output = sudoku()
@@ -223,7 +241,10 @@ fn control_characters_in_file_names_are_escaped_in_line_and_grid_output() {
         .output()
         .unwrap();
     let grid = String::from_utf8(output.stdout).unwrap();
-    assert!(grid.contains(&format!("# error: {escaped}:2:1: ")), "{grid}");
+    assert!(
+        grid.contains(&format!("# error: {escaped}:2:1: ")),
+        "{grid}"
+    );
     sudoku()
         .arg("solve")
         .write_stdin(grid)
@@ -253,7 +274,9 @@ fn messages_name_what_to_do() {
         .args(["count", "--limit", "0", EXAMPLE])
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("'0' for '--limit <N>': must be at least 1"));
+        .stderr(predicates::str::contains(
+            "'0' for '--limit <N>': must be at least 1",
+        ));
     sudoku()
         .args(["bench", "--seconds", "1e10", "-"])
         .assert()
@@ -272,7 +295,10 @@ fn rate_summary_prints_a_line_for_an_input_with_no_records() {
     let stdout = String::from_utf8(output.stdout).unwrap();
     let found: Vec<&str> = stdout.lines().collect();
     assert_eq!(found.len(), 2, "{stdout}");
-    assert!(found[0].starts_with(&format!("{path}: 0 rated")), "{stdout}");
+    assert!(
+        found[0].starts_with(&format!("{path}: 0 rated")),
+        "{stdout}"
+    );
     assert!(found[1].starts_with("<inline>: 1 rated"), "{stdout}");
 }
 
@@ -321,7 +347,11 @@ fn a_lone_carriage_return_ends_a_line() {
         .write_stdin(input)
         .assert()
         .success()
-        .stdout(lines(&[EXAMPLE_SOLUTION, INKALA_SOLUTION, EXAMPLE_SOLUTION]));
+        .stdout(lines(&[
+            EXAMPLE_SOLUTION,
+            INKALA_SOLUTION,
+            EXAMPLE_SOLUTION,
+        ]));
     // Mixed endings, a ruled grid with CR only, and a comment between.
     let grid = "1 2 | . .\r. . | 1 2\r----+----\r2 1 | . .\r. . | 2 1\r";
     let input = format!("# old Mac file\r{grid}\r{EXAMPLE}\r\n{INKALA}\n");
@@ -352,14 +382,18 @@ fn long_lines_and_bytes_that_are_not_text_are_named_as_such() {
             "error: <stdin>:1:1: line too long: 10485760 bytes (lines are read up to 65536)",
             EXAMPLE_SOLUTION,
         ]));
-    let mut input = b"4.....8.5.3.......\xff...7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n".to_vec();
+    let mut input =
+        b"4.....8.5.3.......\xff...7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
+            .to_vec();
     input.extend_from_slice(b"# a comment may hold \xfe anything\n");
     sudoku()
         .arg("solve")
         .write_stdin(input)
         .assert()
         .code(2)
-        .stdout(lines(&["error: <stdin>:1:19: bad byte 0xFF (not UTF-8 text)"]));
+        .stdout(lines(&[
+            "error: <stdin>:1:19: bad byte 0xFF (not UTF-8 text)",
+        ]));
 }
 
 /// `generate --box 5x5 --seed 1` with the given at r7c9 (cell 158) removed: one long search
@@ -370,7 +404,10 @@ fn slow_25x25() -> String {
         .args(["generate", "--box", "5x5", "--seed", "1"])
         .output()
         .unwrap();
-    let mut puzzle = String::from_utf8(made.stdout).unwrap().trim_end().to_string();
+    let mut puzzle = String::from_utf8(made.stdout)
+        .unwrap()
+        .trim_end()
+        .to_string();
     assert_eq!(puzzle.len(), 625);
     assert_ne!(&puzzle[158..159], ".");
     puzzle.replace_range(158..159, ".");
@@ -381,7 +418,11 @@ fn slow_25x25() -> String {
 fn ctrl_c_stops_check_and_solve_inside_one_long_25x25_search() {
     let puzzle = slow_25x25();
     for command in ["check", "solve", "rate"] {
-        let stopped = interrupt(&[command, "--jobs", "1", &puzzle], Duration::from_secs(1), 1);
+        let stopped = interrupt(
+            &[command, "--jobs", "1", &puzzle],
+            Duration::from_secs(1),
+            1,
+        );
         assert_stopped_soon(&stopped, command);
         // No answer rather than a wrong one (`none`, `multiple`).
         assert_eq!(stopped.stdout, "", "{command}");

@@ -13,7 +13,12 @@ fn files(dir: &Path, seeds_only: bool) -> Vec<PathBuf> {
         .map(|entry| entry.unwrap().path())
         .filter(|path| path.is_file())
         .filter(|path| {
-            !seeds_only || path.file_name().unwrap().to_string_lossy().starts_with("seed-")
+            !seeds_only
+                || path
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .starts_with("seed-")
         })
         .collect();
     files.sort();
@@ -41,6 +46,9 @@ fn every_target_has_its_fuzzer_binary() {
     let manifest = std::fs::read_to_string(fuzz.join("Cargo.toml")).unwrap();
     for target in TARGETS {
         assert!(fuzz.join(format!("fuzz_targets/{target}.rs")).is_file());
-        assert!(manifest.contains(&format!("name = \"{target}\"")), "{target}");
+        assert!(
+            manifest.contains(&format!("name = \"{target}\"")),
+            "{target}"
+        );
     }
 }

@@ -74,7 +74,9 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
         )),
         Ok(seconds) => Duration::try_from_secs_f64(seconds)
             .map_err(|_| format!("'{text}' is not a number of seconds (0 to {MAX_SECONDS})")),
-        Err(_) => Err(format!("'{text}' is not a number of seconds (0 to {MAX_SECONDS})")),
+        Err(_) => Err(format!(
+            "'{text}' is not a number of seconds (0 to {MAX_SECONDS})"
+        )),
     }
 }
 

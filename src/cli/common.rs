@@ -220,7 +220,9 @@ pub fn check_stdout() -> Result<(), CliError> {
                 .is_some_and(|flags| flags & 3 == 2)
         });
         if read_write && target.is_ok_and(|path| path == std::path::Path::new("/dev/null")) {
-            return Err(CliError::Write(io::Error::other("standard output is closed")));
+            return Err(CliError::Write(io::Error::other(
+                "standard output is closed",
+            )));
         }
     }
     Ok(())
@@ -307,7 +309,11 @@ where
     let inputs = args.input.resolve()?;
     let interactive = inputs.contains(&Input::Stdin) && io::stdin().is_terminal();
     // Typed puzzles are answered one at a time, as they come.
-    let threads = if interactive { 1 } else { args.jobs.unwrap_or(0) };
+    let threads = if interactive {
+        1
+    } else {
+        args.jobs.unwrap_or(0)
+    };
     let (records, progress) = records(inputs, args.input.shape);
     let mut printer = printer(&args.output);
     let finished = Batch::new(threads).run(

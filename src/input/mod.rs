@@ -162,7 +162,12 @@ impl Record {
     /// `source:line:column`, where the record starts (control characters of the source
     /// escaped, see [`escape_name`]).
     pub fn position(&self) -> String {
-        format!("{}:{}:{}", escape_name(&self.source), self.line, self.column)
+        format!(
+            "{}:{}:{}",
+            escape_name(&self.source),
+            self.line,
+            self.column
+        )
     }
 
     /// The full error message for a record that could not be read:

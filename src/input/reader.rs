@@ -416,7 +416,11 @@ impl<R: BufRead> Records<R> {
 /// first `|` and whose first rule line comes after `first_rule` rows, when these show one
 /// that fits: boxes as wide as the first bar says (the whole row without a bar, when rule
 /// lines show the grid is ruled), as tall as the side allows.
-fn shape_of_rules(side: usize, first_bar: Option<usize>, first_rule: Option<usize>) -> Option<Shape> {
+fn shape_of_rules(
+    side: usize,
+    first_bar: Option<usize>,
+    first_rule: Option<usize>,
+) -> Option<Shape> {
     let box_cols = match (first_bar, first_rule) {
         // One cell has one shape; other grids without rules take the usual shape.
         (None, None) if side == 1 => 1,

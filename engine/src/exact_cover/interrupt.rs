@@ -137,7 +137,11 @@ mod tests {
     fn latin_square(n: usize) -> ExactCover {
         let mut matrix = ExactCover::new(3 * n * n, 0);
         for (row, col, digit) in (0..n * n * n).map(|k| (k / (n * n), k / n % n, k % n)) {
-            let items = [row * n + col, n * n + row * n + digit, 2 * n * n + col * n + digit];
+            let items = [
+                row * n + col,
+                n * n + row * n + digit,
+                2 * n * n + col * n + digit,
+            ];
             matrix.add_option(&items).unwrap();
         }
         matrix

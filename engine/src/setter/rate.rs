@@ -225,7 +225,11 @@ impl Rater {
         }
         guesses.sort_unstable();
         // Empty only when interrupted, and then the answer is not to be used.
-        let median = if guesses.is_empty() { 0.0 } else { median(&guesses) };
+        let median = if guesses.is_empty() {
+            0.0
+        } else {
+            median(&guesses)
+        };
         Ok(Rating::new(Technique::Search, median))
     }
 

@@ -9,8 +9,8 @@
 
 use super::forced::ForcedTest;
 use super::unavoidable::{flip_bit, words_for, UnavoidableSets};
-use crate::sudoku::Singles;
 use crate::exact_cover::Interrupt;
+use crate::sudoku::Singles;
 use crate::{Grid, Propagation, Shape, Solver};
 
 /// How the removal checks were decided.

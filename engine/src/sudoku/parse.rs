@@ -76,7 +76,10 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::Clash(clash) => write!(f, "clashing givens: {clash}"),
             ParseErrorKind::BadByte(byte) => write!(f, "bad byte 0x{byte:02X} (not UTF-8 text)"),
             ParseErrorKind::LineTooLong { length, max } => {
-                write!(f, "line too long: {length} bytes (lines are read up to {max})")
+                write!(
+                    f,
+                    "line too long: {length} bytes (lines are read up to {max})"
+                )
             }
         }
     }
