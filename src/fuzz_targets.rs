@@ -31,11 +31,9 @@ pub fn record_reader(data: &[u8]) {
     let lines = data.split(|&b| b == b'\n' || b == b'\r').count();
     let mut shape = None;
     for pass in 0..2 {
-        let mut expected_index = 0;
-        for record in read_records(data, shape) {
+        for (expected_index, record) in read_records(data, shape).enumerate() {
             let record = record.expect("reading from memory cannot fail");
             assert_eq!(record.index, expected_index);
-            expected_index += 1;
             assert!(
                 record.line >= 1 && record.line <= lines,
                 "line {}",
