@@ -428,3 +428,18 @@ fn ctrl_c_stops_check_and_solve_inside_one_long_25x25_search() {
         assert_eq!(stopped.stdout, "", "{command}");
     }
 }
+
+#[test]
+fn a_one_line_puzzle_cut_by_a_space_says_so() {
+    let spaced = format!("{} {}", &EXAMPLE[..40], &EXAMPLE[40..]);
+    sudoku()
+        .arg("solve")
+        .write_stdin(format!("{spaced}\n{EXAMPLE}  a comment is fine\n"))
+        .assert()
+        .code(2)
+        .stdout(lines(&[
+            "error: <stdin>:1:41: the puzzle ended at a space after 40 cells (the line has 81): \
+             write a one-line puzzle without spaces, or one row per line",
+            EXAMPLE_SOLUTION,
+        ]));
+}

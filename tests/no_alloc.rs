@@ -93,6 +93,26 @@ fn streaming_queens_allocates_nothing() {
     );
 }
 
+#[test]
+fn watching_an_interrupt_allocates_nothing_set_or_not() {
+    let mut matrix = queens(10);
+    let interrupt = sudoku_dlx::exact_cover::Interrupt::new();
+    matrix.set_interrupt(Some(interrupt.clone()));
+    let (count, allocations) = allocations_during(|| matrix.count(None));
+    assert_eq!(count.solutions, 724);
+    assert_eq!(allocations, 0, "a search watching an interrupt");
+    let (count, allocations) = allocations_during(|| {
+        matrix.count_while(None, |found| {
+            if found == 10 {
+                interrupt.set();
+            }
+            true
+        })
+    });
+    assert!(count.capped && matrix.was_interrupted());
+    assert_eq!(allocations, 0, "a search stopped by its interrupt");
+}
+
 /// The built-in famous puzzles: hard 9x9 puzzles, most of which need a search.
 fn hard_puzzles() -> Vec<Grid> {
     FAMOUS

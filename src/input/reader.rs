@@ -175,6 +175,28 @@ impl<R: BufRead> Records<R> {
         }
     }
 
+    /// A wrong length on a one-line puzzle whose line, spaces left out, would have been
+    /// a whole puzzle: the puzzle ended at a space, reported at that space.
+    fn spaced_out(&self, error: ParseError, start: (usize, usize)) -> ParseError {
+        let ParseErrorKind::WrongLength { found, .. } = error.kind else {
+            return error;
+        };
+        let on_line = self.line.chars().filter(|c| !c.is_whitespace()).count();
+        let whole = match self.shape {
+            Some(shape) => shape.cells() == on_line,
+            None => Shape::for_cells(on_line).is_some_and(|shape| shape.cells() == on_line),
+        };
+        if !whole || on_line == found {
+            return error;
+        }
+        ParseError {
+            line: start.0,
+            column: start.1 + found,
+            text: error.text,
+            kind: ParseErrorKind::EndedAtSpace { found, on_line },
+        }
+    }
+
     /// The error `error` of the current record, said better when its line was cut or is
     /// not UTF-8: the reader's view of the line, not what the cells made of it.
     fn explain(&self, mut error: ParseError) -> ParseError {
@@ -395,7 +417,11 @@ impl<R: BufRead> Records<R> {
         };
         let puzzle = read
             .and_then(|()| self.finish(start))
-            .map_err(|error| self.explain(error));
+            .map_err(|error| self.explain(error))
+            .map_err(|error| match layout {
+                Layout::OneLine => self.spaced_out(error, start),
+                Layout::Grid => error,
+            });
         if let Ok(grid) = &puzzle {
             self.habit = Some(layout);
             self.last_shape = Some(grid.shape());

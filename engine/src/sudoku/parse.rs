@@ -48,6 +48,14 @@ pub enum ParseErrorKind {
     /// A byte that is not UTF-8 text (a reader of files reports it instead of the
     /// replacement character it reads as).
     BadByte(u8),
+    /// A one-line puzzle that stopped at a space, although the line's cells without the
+    /// spaces would make a whole puzzle.
+    EndedAtSpace {
+        /// Cells read before the space.
+        found: usize,
+        /// Cells on the whole line.
+        on_line: usize,
+    },
     /// A line longer than a reader keeps (it keeps the first `max` bytes).
     LineTooLong {
         /// The line's length in bytes.
@@ -74,6 +82,11 @@ impl fmt::Display for ParseErrorKind {
                 super::grid::cell_char(*digit)
             ),
             ParseErrorKind::Clash(clash) => write!(f, "clashing givens: {clash}"),
+            ParseErrorKind::EndedAtSpace { found, on_line } => write!(
+                f,
+                "the puzzle ended at a space after {found} cells (the line has {on_line}): \
+                 write a one-line puzzle without spaces, or one row per line"
+            ),
             ParseErrorKind::BadByte(byte) => write!(f, "bad byte 0x{byte:02X} (not UTF-8 text)"),
             ParseErrorKind::LineTooLong { length, max } => {
                 write!(
