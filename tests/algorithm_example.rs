@@ -116,7 +116,11 @@ fn run(text: &str, level: Propagation) -> Run {
         searched,
         items,
         options,
-        search,
+        // The document does not quote the count of covered items.
+        search: Stats {
+            covers: 0,
+            ..search
+        },
     };
     println!("{text} at {level:?}: {count:?}\n  {result:?}");
     result
@@ -126,6 +130,7 @@ fn stats(nodes: u64, updates: u64, forced: u64, guesses: u64, max_depth: u32) ->
     Stats {
         nodes,
         updates,
+        covers: 0,
         forced,
         guesses,
         dead_ends: 0,
