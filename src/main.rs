@@ -49,6 +49,8 @@ enum Command {
     Redundant(cli::redundant::Args),
     /// Measure puzzles per second on whole files, single-threaded, every answer checked.
     Bench(cli::bench::Args),
+    /// Solve any exact-cover problem in Knuth's format (dlx1/dlx2, with colors).
+    Xc(cli::xc::Args),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +65,7 @@ fn main() -> ExitCode {
         Command::Rate(args) => cli::rate::run(args),
         Command::Redundant(args) => cli::redundant::run(args),
         Command::Bench(args) => cli::bench::run(args),
+        Command::Xc(args) => cli::xc::run(args),
     };
     cli::common::exit_code(result)
 }

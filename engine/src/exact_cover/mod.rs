@@ -26,6 +26,7 @@
 
 mod colors;
 mod error;
+pub mod knuth_format;
 mod sanity;
 mod search;
 mod shortest;
