@@ -11,7 +11,8 @@
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
-//! use sudoku_dlx::{batch::Batch, input::read_records, Solver};
+//! use sudoku_dlx::Solver;
+//! use sudoku_dlx_cli::{batch::Batch, input::read_records};
 //! let text = "1234341221434321\n12....1221....21\n1233............\n";
 //! let mut lines = Vec::new();
 //! Batch::new(2).run(

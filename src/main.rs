@@ -1,6 +1,8 @@
 //! `sudoku-dlx`: solve, enumerate, count and check Sudoku puzzles of any box shape from the
 //! command line. Each command lives in `src/cli/<command>.rs`; see `docs/cli.md`.
 
+#![forbid(unsafe_code)]
+
 mod cli;
 
 use clap::{Parser, Subcommand};

@@ -129,7 +129,7 @@ fn hard_puzzles() -> Vec<Grid> {
 /// Counts `puzzles` up to 2 and the empty grid, whose matrix is the largest a 9x9 puzzle can
 /// give, up to 1000, asserting that no count allocates.
 fn assert_counts_allocate_nothing(solver: &mut Solver, puzzles: &[Grid]) {
-    let level = solver.propagation();
+    let level = solver.logic();
     let mut searched = 0;
     for puzzle in puzzles {
         let (count, allocations) = allocations_during(|| solver.count(puzzle, Some(2)));
@@ -167,7 +167,7 @@ fn assert_streams_allocate_nothing(solver: &mut Solver, puzzles: &[Grid]) {
 fn a_solver_warmed_up_on_the_same_puzzles_counts_and_streams_without_allocating() {
     let puzzles = hard_puzzles();
     for level in LEVELS {
-        let mut solver = Solver::with_propagation(level);
+        let mut solver = Solver::with_logic(level);
         for puzzle in &puzzles {
             solver.count(puzzle, Some(2));
         }
@@ -181,7 +181,7 @@ fn a_solver_warmed_up_on_the_same_puzzles_counts_and_streams_without_allocating(
 fn one_warm_up_puzzle_is_enough_to_never_allocate_again() {
     let puzzles = hard_puzzles();
     for level in LEVELS {
-        let mut solver = Solver::with_propagation(level);
+        let mut solver = Solver::with_logic(level);
         solver.count(&Grid::empty(Shape::CLASSIC), Some(1));
         solver.count(&puzzles[0], Some(2));
         assert_counts_allocate_nothing(&mut solver, &puzzles);

@@ -1,8 +1,7 @@
 //! `sudoku-dlx all`: every solution of each puzzle, streamed as found.
 
-use super::common::{self, CliError, InputArgs, OutputArgs, Status};
+use super::common::{self, CliError, InputArgs, LogicArgs, OutputArgs, Status};
 use std::time::Instant;
-use sudoku_dlx::Solver;
 use sudoku_dlx_cli::input::InputRecords;
 
 /// Print every solution of each puzzle as it is found.
@@ -31,6 +30,9 @@ pub struct Args {
 
     #[command(flatten)]
     pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub logic: LogicArgs,
 }
 
 /// Streams every solution of every puzzle of the inputs, one puzzle after the other.
@@ -38,7 +40,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     let inputs = args.input.resolve()?;
     let limit = args.limit.map(u128::from);
     let mut printer = common::printer(&args.output).grouped();
-    let mut solver = Solver::new();
+    let mut solver = args.logic.solver();
     let mut interrupted = false;
     let streamed = || -> Result<(), CliError> {
         for record in InputRecords::new(inputs, args.input.shape) {

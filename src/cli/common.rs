@@ -7,7 +7,7 @@ use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use sudoku_dlx::{Grid, Shape};
+use sudoku_dlx::{Grid, Logic, Shape, Solver};
 use sudoku_dlx_cli::batch::{Batch, BatchError};
 use sudoku_dlx_cli::input::{Input, InputError, InputRecords};
 use sudoku_dlx_cli::output::{Format, Printer, Report, Tally};
@@ -45,10 +45,27 @@ pub struct OutputArgs {
     #[arg(long, value_enum, default_value_t = Format::Line)]
     pub format: Format,
 
-    /// Print per-puzzle nodes, guesses, cells filled by propagation and time, and totals
+    /// Print per-puzzle nodes, guesses, cells filled by logic and time, and totals
     /// (to standard error; inside each object with --format json)
     #[arg(long)]
     pub stats: bool,
+}
+
+/// How much logic runs before the search.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct LogicArgs {
+    /// How much logic runs before the search: off, naked-singles, hidden-singles or
+    /// locked-candidates. The answers are the same at every level; only the work differs
+    /// (see --stats)
+    #[arg(long = "logic", value_name = "LEVEL", default_value_t = Logic::default())]
+    pub level: Logic,
+}
+
+impl LogicArgs {
+    /// A solver whose logic pass runs at the level asked for.
+    pub fn solver(self) -> Solver {
+        Solver::with_logic(self.level)
+    }
 }
 
 /// The options of every batch command: inputs, output, threads.

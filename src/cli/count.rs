@@ -1,7 +1,6 @@
 //! `sudoku-dlx count`: the number of solutions of each puzzle.
 
-use super::common::{self, BatchArgs, CliError, Status};
-use sudoku_dlx::Solver;
+use super::common::{self, BatchArgs, CliError, LogicArgs, Status};
 use sudoku_dlx_cli::output::Counted;
 
 /// Print the number of solutions of each puzzle.
@@ -23,15 +22,27 @@ pub struct Args {
 
     #[command(flatten)]
     pub batch: BatchArgs,
+
+    #[command(flatten)]
+    pub logic: LogicArgs,
 }
 
 /// Counts the solutions of every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
     let cap = args.limit.map(u128::from);
-    common::run_batch(&args.batch, Solver::new, |solver, puzzle, progress| {
-        Counted::count(solver, puzzle, cap, |solutions| {
-            progress.counting(solutions);
-            !common::is_interrupted()
-        })
-    })
+    let logic = args.logic;
+    common::run_batch(
+        &args.batch,
+        || logic.solver(),
+        |solver, puzzle, progress| {
+            let count = solver.count_while(puzzle, &[], cap, |solutions| {
+                progress.counting(solutions);
+                !common::is_interrupted()
+            });
+            Counted {
+                count,
+                stats: solver.stats(),
+            }
+        },
+    )
 }

@@ -1,11 +1,10 @@
 //! `sudoku-dlx rate`: the difficulty of each puzzle, or of whole collections.
 
 use super::common::{self, BatchArgs, CliError, Status};
-use serde_json::json;
 use std::io::Write;
-use sudoku_dlx::setter::{Level, Rater, RatingSummary};
+use sudoku_dlx::setter::{Rater, RatingSummary};
 use sudoku_dlx_cli::batch::Batch;
-use sudoku_dlx_cli::output::{Format, Rated};
+use sudoku_dlx_cli::output::{summary_json, Format, Rated};
 
 /// Rate each puzzle: the logic it needs, and the guesses when singles are not enough.
 #[derive(clap::Args, Debug)]
@@ -72,21 +71,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     let mut out = common::stdout();
     for (source, summary) in &summaries {
         if args.batch.output.format == Format::Json {
-            let levels: serde_json::Map<String, serde_json::Value> = Level::ALL
-                .iter()
-                .zip(summary.levels)
-                .map(|(level, count)| (level.name().to_string(), count.into()))
-                .collect();
-            let object = json!({
-                "source": source,
-                "rated": summary.rated,
-                "mean_score": summary.mean_score(),
-                "mean_guesses": summary.mean_guesses(),
-                "levels": levels,
-                "not_unique": summary.not_unique,
-                "bad": summary.bad,
-            });
-            writeln!(out, "{object}")?;
+            writeln!(out, "{}", summary_json(source, summary))?;
         } else {
             writeln!(out, "{source}: {summary}")?;
         }
