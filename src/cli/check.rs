@@ -50,11 +50,11 @@ pub fn run(args: Args) -> Result<Status, CliError> {
                 verdict,
                 stats: solver.stats(),
             };
-            Witnessed {
+            common::unless_interrupted(Witnessed {
                 checked,
                 witness,
                 show: args.witness,
-            }
+            })
         },
     )
 }

@@ -17,7 +17,7 @@ Examples:
   sudoku-dlx count --format json puzzles.txt")]
 pub struct Args {
     /// Stop counting a puzzle at N solutions (printed `N+`)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = common::parse_at_least_one)]
     pub limit: Option<u64>,
 
     #[command(flatten)]
@@ -31,18 +31,19 @@ pub struct Args {
 pub fn run(args: Args) -> Result<Status, CliError> {
     let cap = args.limit.map(u128::from);
     let logic = args.logic;
+    // An interrupted count is printed: capped, it shows what it reached with a `+`.
     common::run_batch(
         &args.batch,
         || logic.solver(),
         |solver, puzzle, progress| {
             let count = solver.count_while(puzzle, &[], cap, |solutions| {
                 progress.counting(solutions);
-                !common::is_interrupted()
+                true
             });
-            Counted {
+            Some(Counted {
                 count,
                 stats: solver.stats(),
-            }
+            })
         },
     )
 }

@@ -31,10 +31,10 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         || logic.solver(),
         |solver, puzzle, _| {
             let solution = solver.solve(puzzle);
-            Solved {
+            common::unless_interrupted(Solved {
                 solution,
                 stats: solver.stats(),
-            }
+            })
         },
     )
 }

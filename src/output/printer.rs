@@ -246,8 +246,10 @@ impl<W: Write, E: Write> Printer<W, E> {
     ) -> io::Result<()> {
         let group = self.group.take().expect("begin_solutions first");
         match self.format {
-            Format::Line if group.found == 0 => self.out.write_all(b"none\n")?,
-            Format::Grid if group.found == 0 => self.out.write_all(b"# none\n")?,
+            // Capped with nothing found: interrupted before the first solution, which says
+            // nothing about whether there is one.
+            Format::Line if group.found == 0 && !capped => self.out.write_all(b"none\n")?,
+            Format::Grid if group.found == 0 && !capped => self.out.write_all(b"# none\n")?,
             Format::Line | Format::Grid => {}
             Format::Json => {
                 let mut tail = Map::new();
