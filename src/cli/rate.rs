@@ -41,6 +41,12 @@ pub fn run(args: Args) -> Result<Status, CliError> {
             Rated(rater.rate(puzzle))
         });
     }
+    if args.batch.pipeline.by_line() {
+        return Err(CliError::Usage(
+            "--summary prints one line per input, not per record: drop --keep-lines and --keyed"
+                .to_string(),
+        ));
+    }
     let inputs = args.batch.input.resolve()?;
     let threads = args.batch.jobs.map_or(0, usize::from);
     let (records, progress) = common::records(inputs, args.batch.input.shape);
@@ -94,10 +100,10 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     out.flush()?;
     let bad = summaries.iter().any(|(_, s)| s.bad > 0);
     let not_unique = summaries.iter().any(|(_, s)| s.not_unique > 0);
-    Ok(match () {
+    Ok(args.batch.pipeline.status(match () {
         _ if finished.interrupted => Status::Interrupted,
         _ if bad => Status::BadInput,
         _ if not_unique => Status::Unsuccessful,
         _ => Status::Success,
-    })
+    }))
 }
