@@ -24,6 +24,7 @@ pub mod check;
 pub mod common;
 pub mod count;
 pub mod generate;
+pub mod pipeline;
 pub mod progress;
 pub mod rate;
 pub mod redundant;

@@ -42,6 +42,12 @@ pub fn run(args: Args) -> Result<Status, CliError> {
             common::unless_interrupted(Rated(rater.rate(puzzle)))
         });
     }
+    if args.batch.pipeline.by_line() {
+        return Err(CliError::Usage(
+            "--summary prints one line per input, not per record: drop --keep-lines and --keyed"
+                .to_string(),
+        ));
+    }
     let inputs = args.batch.input.resolve()?;
     let threads = args.batch.jobs.unwrap_or(0);
     // One summary per input, in order, whether or not it has records.
@@ -93,10 +99,10 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     out.flush()?;
     let bad = summaries.iter().any(|(_, s)| s.bad > 0);
     let not_unique = summaries.iter().any(|(_, s)| s.not_unique > 0);
-    Ok(match () {
+    Ok(args.batch.pipeline.status(match () {
         _ if finished.interrupted => Status::Interrupted,
         _ if bad => Status::BadInput,
         _ if not_unique => Status::Unsuccessful,
         _ => Status::Success,
-    })
+    }))
 }

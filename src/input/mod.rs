@@ -15,6 +15,7 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
+pub mod lines;
 mod reader;
 
 pub use reader::{read_records, Records};
