@@ -372,7 +372,7 @@ fn run_pipeline_batch<W, R>(
     inputs: Vec<Input>,
     threads: usize,
     init: impl Fn() -> W + Sync,
-    job: impl Fn(&mut W, &Grid, &Progress) -> R + Sync,
+    job: impl Fn(&mut W, &Grid, &Progress) -> Option<R> + Sync,
 ) -> Result<Status, CliError>
 where
     W: Send,
@@ -395,7 +395,7 @@ where
     let mut printer = printer(&args.output);
     let finished = Batch::new(threads).run(
         records,
-        interrupted(),
+        interrupt(),
         init,
         |worker, puzzle| job(worker, puzzle, &progress),
         |outcome| {
