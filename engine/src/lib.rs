@@ -50,5 +50,6 @@ pub mod exact_cover;
 pub mod samples;
 pub mod setter;
 pub mod sudoku;
+pub mod variant;
 
 pub use sudoku::{Cell, Count, Grid, ParseError, Propagation, Shape, SolveStats, Solver, Verdict};
