@@ -35,6 +35,8 @@
 mod check;
 mod compile;
 mod error;
+#[cfg(feature = "fpuzzles")]
+pub mod fpuzzles;
 mod geometry;
 mod model;
 mod rule;
