@@ -1,6 +1,7 @@
 //! `sudoku-dlx check`: whether each puzzle has a unique solution.
 
 use super::common::{self, BatchArgs, CliError, Status};
+use super::variant::VariantArgs;
 use sudoku_dlx::Solver;
 use sudoku_dlx_cli::output::{Checked, Witnessed};
 
@@ -17,7 +18,8 @@ Examples:
   sudoku-dlx check 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
   sudoku-dlx check puzzles.txt | sort | uniq -c
   sudoku-dlx check --witness 4.7.698256.2.58947958724316825437169791586432346912758289643571573291684164875293
-  sudoku-dlx check --format json - < puzzles.txt")]
+  sudoku-dlx check --format json - < puzzles.txt
+  sudoku-dlx check --witness puzzle.json")]
 pub struct Args {
     /// For a puzzle with several solutions, show two of them, the cells where they differ,
     /// and a given that rules the second out (always in JSON, as `witness`)
@@ -26,10 +28,29 @@ pub struct Args {
 
     #[command(flatten)]
     pub batch: BatchArgs,
+
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 /// Checks every puzzle of the inputs for a unique solution.
 pub fn run(args: Args) -> Result<Status, CliError> {
+    if args.variant.applies(&args.batch.input) {
+        let b = &args.batch;
+        return super::variant::run_batch(
+            &b.input,
+            &b.output,
+            &args.variant,
+            b.jobs,
+            |solver, puzzle| {
+                let checked = Checked {
+                    verdict: solver.verdict(puzzle),
+                    stats: solver.stats(),
+                };
+                Witnessed::of(checked, args.witness)
+            },
+        );
+    }
     common::run_batch(&args.batch, Solver::new, |solver, puzzle, _| {
         Witnessed::of(Checked::check(solver, puzzle), args.witness)
     })

@@ -1,6 +1,7 @@
 //! `sudoku-dlx count`: the number of solutions of each puzzle.
 
 use super::common::{self, BatchArgs, CliError, Status};
+use super::variant::VariantArgs;
 use sudoku_dlx::Solver;
 use sudoku_dlx_cli::output::Counted;
 
@@ -15,7 +16,8 @@ input.
 Examples:
   sudoku-dlx count '12.. ..12 .... ....'
   sudoku-dlx count --limit 1000000 .................................................................................
-  sudoku-dlx count --format json puzzles.txt")]
+  sudoku-dlx count --format json puzzles.txt
+  sudoku-dlx count --regions aaabbbcccaaabbbcccaaabbbcccdddeeefffdddeeefffdddeeefffggghhhiiiggghhhiiiggghhhiii puzzles.txt")]
 pub struct Args {
     /// Stop counting a puzzle at N solutions (printed `N+`)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -23,11 +25,30 @@ pub struct Args {
 
     #[command(flatten)]
     pub batch: BatchArgs,
+
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 /// Counts the solutions of every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
     let cap = args.limit.map(u128::from);
+    if args.variant.applies(&args.batch.input) {
+        let b = &args.batch;
+        return super::variant::run_batch(
+            &b.input,
+            &b.output,
+            &args.variant,
+            b.jobs,
+            |solver, puzzle| {
+                let count = solver.count_while(puzzle, cap, |_| !common::is_interrupted());
+                Counted {
+                    count,
+                    stats: solver.stats(),
+                }
+            },
+        );
+    }
     common::run_batch(&args.batch, Solver::new, |solver, puzzle, progress| {
         Counted::count(solver, puzzle, cap, |solutions| {
             progress.counting(solutions);

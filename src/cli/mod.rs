@@ -28,3 +28,4 @@ pub mod progress;
 pub mod rate;
 pub mod redundant;
 pub mod solve;
+pub mod variant;

@@ -16,6 +16,7 @@
 //! ```
 
 mod reader;
+pub mod variant;
 
 pub use reader::{read_records, Records};
 
