@@ -317,7 +317,7 @@ pub fn records_of_json(text: &str, source: &str, first: usize) -> Vec<VariantRec
                         error: json,
                     }),
                 });
-                offset = next_document(text, offset, error_line - line + 1);
+                offset = next_document(text, offset);
             }
             None => break,
         }
@@ -325,15 +325,13 @@ pub fn records_of_json(text: &str, source: &str, first: usize) -> Vec<VariantRec
     records
 }
 
-/// The byte offset of the next line that starts with `{`, at least `lines` lines after the
-/// line of `offset` (or the end of the text).
-fn next_document(text: &str, offset: usize, lines: usize) -> usize {
+/// The byte offset of the first line after the line of `offset` that starts with `{` (or
+/// the end of the text): where the next document may start after a broken one.
+fn next_document(text: &str, offset: usize) -> usize {
     let mut at = offset;
-    let mut passed = 0;
     while let Some(k) = text[at..].find('\n') {
         at += k + 1;
-        passed += 1;
-        if passed >= lines && text[at..].starts_with('{') {
+        if text[at..].starts_with('{') {
             return at;
         }
     }
