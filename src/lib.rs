@@ -4,6 +4,7 @@
 //! tools) is the `sudoku_dlx` crate in `engine/`, which depends on none of this.
 
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod batch;
 pub mod bench;

@@ -1,6 +1,7 @@
 //! What the commands share: the input, output and thread options, the interrupt flag, the
 //! batch plumbing, and the mapping of outcomes to exit codes.
 
+use super::pipeline::{PipelineArgs, PipelineRecords};
 use super::progress::Progress;
 use clap::Args;
 use std::fmt;
@@ -9,7 +10,7 @@ use std::process::ExitCode;
 use std::sync::{LazyLock, OnceLock};
 use std::time::{Duration, Instant};
 use sudoku_dlx::exact_cover::Interrupt;
-use sudoku_dlx::{Grid, Shape};
+use sudoku_dlx::{Grid, Logic, Shape, Solver};
 use sudoku_dlx_cli::batch::{Batch, BatchError, MAX_THREADS};
 use sudoku_dlx_cli::input::{Input, InputError, InputRecords};
 use sudoku_dlx_cli::output::{Format, Printer, Report, Tally};
@@ -47,10 +48,29 @@ pub struct OutputArgs {
     #[arg(long, value_enum, default_value_t = Format::Line)]
     pub format: Format,
 
-    /// Print per-puzzle nodes, guesses, cells filled by propagation and time, and totals
+    /// Print per-puzzle nodes, guesses, cells filled by logic and time, and totals
     /// (to standard error; inside each object with --format json)
     #[arg(long)]
     pub stats: bool,
+}
+
+/// How much logic runs before the search.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct LogicArgs {
+    /// How much logic runs before the search: off, naked-singles, hidden-singles or
+    /// locked-candidates. The answers are the same at every level; only the work differs
+    /// (see --stats)
+    #[arg(long = "logic", value_name = "LEVEL", default_value_t = Logic::default())]
+    pub level: Logic,
+}
+
+impl LogicArgs {
+    /// A solver whose logic pass runs at the level asked for, watching the Ctrl-C interrupt.
+    pub fn solver(self) -> Solver {
+        let mut solver = Solver::with_logic(self.level);
+        solver.set_interrupt(Some(interrupt().clone()));
+        solver
+    }
 }
 
 /// The options of every batch command: inputs, output, threads.
@@ -66,6 +86,9 @@ pub struct BatchArgs {
     /// output is the same for any number [default: one per core]
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
+
+    #[command(flatten)]
+    pub pipeline: PipelineArgs,
 }
 
 /// `--jobs`: a number of threads from 1 to [`MAX_THREADS`].
@@ -126,6 +149,8 @@ pub enum CliError {
     Write(io::Error),
     /// The thread pool could not be started.
     Threads(rayon::ThreadPoolBuildError),
+    /// Options that do not go together.
+    Usage(String),
 }
 
 impl fmt::Display for CliError {
@@ -134,6 +159,7 @@ impl fmt::Display for CliError {
             CliError::Input(error) => error.fmt(f),
             CliError::Write(error) => write!(f, "cannot write the output: {error}"),
             CliError::Threads(error) => write!(f, "cannot start threads: {error}"),
+            CliError::Usage(message) => f.write_str(message),
         }
     }
 }
@@ -314,6 +340,9 @@ where
     } else {
         args.jobs.unwrap_or(0)
     };
+    if args.pipeline.by_line() {
+        return run_pipeline_batch(args, inputs, threads, init, job);
+    }
     let (records, progress) = records(inputs, args.input.shape);
     let mut printer = printer(&args.output);
     let finished = Batch::new(threads).run(
@@ -331,5 +360,82 @@ where
     let (_, _, tally) = printer.finish()?;
     let finished = finished?;
     report_bad_records(&tally);
-    Ok(Status::of(&tally, finished.interrupted))
+    Ok(args
+        .pipeline
+        .status(Status::of(&tally, finished.interrupted)))
+}
+
+/// [`run_batch`] for input read line by line (`--keep-lines`, `--keyed`): passed lines and
+/// keys are printed around each answer, in order.
+fn run_pipeline_batch<W, R>(
+    args: &BatchArgs,
+    inputs: Vec<Input>,
+    threads: usize,
+    init: impl Fn() -> W + Sync,
+    job: impl Fn(&mut W, &Grid, &Progress) -> Option<R> + Sync,
+) -> Result<Status, CliError>
+where
+    W: Send,
+    R: Report + Send,
+{
+    if args.output.format == Format::Grid {
+        return Err(CliError::Usage(
+            "--keep-lines and --keyed print one line per record: use --format line or json"
+                .to_string(),
+        ));
+    }
+    let progress = Progress::new(None);
+    let wrapper = progress.clone();
+    let (records, queue) = PipelineRecords::new(
+        inputs,
+        args.input.shape,
+        &args.pipeline,
+        Box::new(move |read| wrapper.wrap_read(read)),
+    );
+    let mut printer = printer(&args.output);
+    let finished = Batch::new(threads).run(
+        records,
+        interrupt(),
+        init,
+        |worker, puzzle| job(worker, puzzle, &progress),
+        |outcome| {
+            let around = queue
+                .lock()
+                .expect("the queue is never left mid-update")
+                .pop_front()
+                .unwrap_or_default();
+            progress.print(|| {
+                pass_through(&mut printer, around.passed)?;
+                printer.set_key(around.key);
+                printer.record(&outcome)
+            })?;
+            progress.records_done(printer.tally().records);
+            Ok(())
+        },
+    );
+    progress.finish();
+    if matches!(&finished, Ok(done) if !done.interrupted) {
+        let trailing = queue
+            .lock()
+            .expect("the queue is never left mid-update")
+            .pop_front();
+        pass_through(&mut printer, trailing.unwrap_or_default().passed)?;
+    }
+    let (_, _, tally) = printer.finish()?;
+    let finished = finished?;
+    report_bad_records(&tally);
+    Ok(args
+        .pipeline
+        .status(Status::of(&tally, finished.interrupted)))
+}
+
+/// Prints blank and comment lines passed through (`--keep-lines`) as they were.
+fn pass_through<W: Write, E: Write>(
+    printer: &mut Printer<W, E>,
+    passed: Vec<String>,
+) -> io::Result<()> {
+    for line in passed {
+        writeln!(printer.out(), "{line}")?;
+    }
+    Ok(())
 }

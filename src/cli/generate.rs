@@ -65,7 +65,7 @@ pub struct Args {
     pub format: Format,
 
     /// Print to standard error, at the end, how the removal checks were decided (by the
-    /// givens forcing a digit back, by an unavoidable set, by the singles pass, by search)
+    /// givens forcing a digit back, by an unavoidable set, by the logic pass, by search)
     /// and the puzzles per second
     #[arg(long)]
     pub stats: bool,

@@ -1,12 +1,11 @@
 //! `sudoku-dlx rate`: the difficulty of each puzzle, or of whole collections.
 
 use super::common::{self, BatchArgs, CliError, Status};
-use serde_json::json;
 use std::io::Write;
-use sudoku_dlx::setter::{Level, Rater, RatingSummary};
+use sudoku_dlx::setter::{Rater, RatingSummary};
 use sudoku_dlx_cli::batch::Batch;
 use sudoku_dlx_cli::input::escape_name;
-use sudoku_dlx_cli::output::{Format, Rated};
+use sudoku_dlx_cli::output::{summary_json, Format, Rated};
 
 /// Rate each puzzle: the logic it needs, and the guesses when singles are not enough.
 #[derive(clap::Args, Debug)]
@@ -43,15 +42,21 @@ pub fn run(args: Args) -> Result<Status, CliError> {
             common::unless_interrupted(Rated(rater.rate(puzzle)))
         });
     }
+    if args.batch.pipeline.by_line() {
+        return Err(CliError::Usage(
+            "--summary prints one line per input, not per record: drop --keep-lines and --keyed"
+                .to_string(),
+        ));
+    }
     let inputs = args.batch.input.resolve()?;
     let threads = args.batch.jobs.unwrap_or(0);
-    // One summary per input, in order, whether or not it has records; inputs of the same
-    // name in a row (inline puzzles) share theirs.
+    // One summary per input, in order, whether or not it has records; puzzles written inline
+    // one after the other are one input, `<inline>`, as their records say.
     let mut summaries: Vec<(String, RatingSummary)> = inputs
         .iter()
         .map(|input| (input.name(), RatingSummary::default()))
         .collect();
-    summaries.dedup_by(|next, first| next.0 == first.0);
+    summaries.dedup_by(|next, previous| next.0 == previous.0);
     let (records, progress) = common::records(inputs, args.batch.input.shape);
     let mut current = 0;
     let finished = Batch::new(threads).run(
@@ -88,21 +93,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     };
     for (source, summary) in &summaries[..reached] {
         if args.batch.output.format == Format::Json {
-            let levels: serde_json::Map<String, serde_json::Value> = Level::ALL
-                .iter()
-                .zip(summary.levels)
-                .map(|(level, count)| (level.name().to_string(), count.into()))
-                .collect();
-            let object = json!({
-                "source": source,
-                "rated": summary.rated,
-                "mean_score": summary.mean_score(),
-                "mean_guesses": summary.mean_guesses(),
-                "levels": levels,
-                "not_unique": summary.not_unique,
-                "bad": summary.bad,
-            });
-            writeln!(out, "{object}")?;
+            writeln!(out, "{}", summary_json(source, summary))?;
         } else {
             writeln!(out, "{}: {summary}", escape_name(source))?;
         }
@@ -110,10 +101,10 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     out.flush()?;
     let bad = summaries.iter().any(|(_, s)| s.bad > 0);
     let not_unique = summaries.iter().any(|(_, s)| s.not_unique > 0);
-    Ok(match () {
+    Ok(args.batch.pipeline.status(match () {
         _ if finished.interrupted => Status::Interrupted,
         _ if bad => Status::BadInput,
         _ if not_unique => Status::Unsuccessful,
         _ => Status::Success,
-    })
+    }))
 }

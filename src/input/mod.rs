@@ -6,7 +6,7 @@
 //! [`output`](crate::output)'s grid format prints. See `docs/formats.md` for the grammar.
 //!
 //! ```
-//! use sudoku_dlx::input::read_records;
+//! use sudoku_dlx_cli::input::read_records;
 //! let text = "# two puzzles\n12.. ..12 21.. ..21\n1234341221434321  solved\n";
 //! let records: Vec<_> = read_records(text.as_bytes(), None).collect::<Result<_, _>>()?;
 //! assert_eq!(records.len(), 2);
@@ -15,7 +15,9 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
+pub mod lines;
 mod reader;
+pub mod variant;
 
 pub use reader::{read_records, Records};
 

@@ -15,7 +15,7 @@ use super::rate::{Level, Rater, Rating};
 use super::removal::{Removal, RemovalStats};
 use super::symmetry::Symmetry;
 use crate::exact_cover::Interrupt;
-use crate::{Grid, Propagation, Shape};
+use crate::{Grid, Logic, Shape};
 use std::fmt;
 
 /// What to generate.
@@ -55,12 +55,10 @@ impl GenerateOptions {
     /// How removals are judged for these options.
     fn rule(&self) -> Rule {
         match self.difficulty {
-            Some(Level::Easy) if !self.minimal => Rule::Logic(Propagation::NakedSingles),
-            Some(Level::Medium) if !self.minimal => Rule::Logic(Propagation::HiddenSingles),
-            Some(Level::Hard) if !self.minimal => Rule::Logic(Propagation::LockedCandidates),
-            None if !self.minimal && self.shape.size() >= 16 => {
-                Rule::Logic(Propagation::HiddenSingles)
-            }
+            Some(Level::Easy) if !self.minimal => Rule::Logic(Logic::NakedSingles),
+            Some(Level::Medium) if !self.minimal => Rule::Logic(Logic::HiddenSingles),
+            Some(Level::Hard) if !self.minimal => Rule::Logic(Logic::LockedCandidates),
+            None if !self.minimal && self.shape.size() >= 16 => Rule::Logic(Logic::HiddenSingles),
             _ => Rule::Unique,
         }
     }
@@ -71,8 +69,8 @@ impl GenerateOptions {
 enum Rule {
     /// The puzzle keeps one solution.
     Unique,
-    /// The singles at this propagation still solve it (so it keeps one solution).
-    Logic(Propagation),
+    /// The logic pass at this level still solves it (so it keeps one solution).
+    Logic(Logic),
 }
 
 /// A generated puzzle.
@@ -223,7 +221,7 @@ impl Generator {
             let orbit = &self.orbits[index];
             match rule {
                 Rule::Unique => self.removal.remove_if_unique(orbit),
-                Rule::Logic(propagation) => self.removal.remove_if_solved_by(orbit, propagation),
+                Rule::Logic(logic) => self.removal.remove_if_solved_by(orbit, logic),
             };
         }
     }
