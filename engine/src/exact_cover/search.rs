@@ -48,7 +48,7 @@ pub(super) struct State {
 /// size) of the search tree, never in the solutions found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Branching {
-    /// The default, measured fastest on Sudoku: an item left with one option is taken as soon as it appears (the last
+    /// The default, measured fastest on the puzzle solver's matrices: an item left with one option is taken as soon as it appears (the last
     /// one to appear first), a path with an empty primary item is abandoned at once, and
     /// ties at a real guess are compared by how many options each item's options would
     /// remove (see the module documentation).
