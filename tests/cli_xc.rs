@@ -384,7 +384,7 @@ fn shared_sudoku_matrices_are_unique() {
 fn ctrl_c_stops_a_count_with_the_count_so_far_and_exit_130() {
     // 16 queens have 14,772,512 solutions: far more than a second of counting.
     let file = temp_file(queens(16).as_bytes());
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
+    let child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
         .arg("xc")
         .arg(file.path())
         .stdout(Stdio::piped())
