@@ -9,5 +9,7 @@
 pub mod batch;
 pub mod bench;
 pub mod collections;
+#[doc(hidden)]
+pub mod fuzz_targets;
 pub mod input;
 pub mod output;

@@ -57,6 +57,9 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Err(error) = cli::common::check_stdout() {
+        return cli::common::exit_code(Err(error));
+    }
     cli::common::install_interrupt_handler();
     let result = match cli.command {
         Command::Solve(args) => cli::solve::run(args),

@@ -4,6 +4,7 @@ use super::common::{self, BatchArgs, CliError, Status};
 use std::io::Write;
 use sudoku_dlx::setter::{Rater, RatingSummary};
 use sudoku_dlx_cli::batch::Batch;
+use sudoku_dlx_cli::input::escape_name;
 use sudoku_dlx_cli::output::{summary_json, Format, Rated};
 
 /// Rate each puzzle: the logic it needs, and the guesses when singles are not enough.
@@ -17,8 +18,8 @@ singles), medium (hidden singles), hard (locked candidates), expert (search, at 
 guesses), extreme (more). The same puzzle always gets the same rating. A puzzle with several solutions or none prints `multiple` or `none`
 (exit code 1).
 
-With --summary, prints one line per input instead: the number of puzzles of each level and
-the mean score and guesses.
+With --summary, prints one line per input instead (an input with no puzzle too): the
+number of puzzles of each level and the mean score and guesses.
 
 Examples:
   sudoku-dlx rate 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
@@ -35,26 +36,41 @@ pub struct Args {
 
 /// Rates every puzzle of the inputs, or sums them up per input.
 pub fn run(args: Args) -> Result<Status, CliError> {
+    let rater = common::watching(Rater::new, Rater::set_interrupt);
     if !args.summary {
-        return common::run_batch(&args.batch, Rater::new, |rater, puzzle, _| {
-            Rated(rater.rate(puzzle))
+        return common::run_batch(&args.batch, rater, |rater, puzzle, _| {
+            common::unless_interrupted(Rated(rater.rate(puzzle)))
         });
     }
+    if args.batch.pipeline.by_line() {
+        return Err(CliError::Usage(
+            "--summary prints one line per input, not per record: drop --keep-lines and --keyed"
+                .to_string(),
+        ));
+    }
     let inputs = args.batch.input.resolve()?;
-    let threads = args.batch.jobs.map_or(0, usize::from);
+    let threads = args.batch.jobs.unwrap_or(0);
+    // One summary per input, in order, whether or not it has records; puzzles written inline
+    // one after the other are one input, `<inline>`, as their records say.
+    let mut summaries: Vec<(String, RatingSummary)> = inputs
+        .iter()
+        .map(|input| (input.name(), RatingSummary::default()))
+        .collect();
+    summaries.dedup_by(|next, previous| next.0 == previous.0);
     let (records, progress) = common::records(inputs, args.batch.input.shape);
-    let mut summaries: Vec<(String, RatingSummary)> = Vec::new();
+    let mut current = 0;
     let finished = Batch::new(threads).run(
         records,
-        common::interrupted(),
-        Rater::new,
-        |rater, puzzle| rater.rate(puzzle),
+        common::interrupt(),
+        rater,
+        |rater, puzzle| common::unless_interrupted(rater.rate(puzzle)),
         |outcome| {
+            // Records come in input order: skip the inputs that had no more.
             let source = &outcome.record.source;
-            if summaries.last().is_none_or(|(last, _)| last != source) {
-                summaries.push((source.clone(), RatingSummary::default()));
+            while summaries[current].0 != *source && current + 1 < summaries.len() {
+                current += 1;
             }
-            let summary = &mut summaries.last_mut().expect("just pushed").1;
+            let summary = &mut summaries[current].1;
             match &outcome.answer {
                 Some(rating) => summary.add(rating),
                 None => {
@@ -69,20 +85,26 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     progress.finish();
     let finished = finished?;
     let mut out = common::stdout();
-    for (source, summary) in &summaries {
+    // Interrupted: the inputs not reached have nothing to sum up.
+    let reached = if finished.interrupted {
+        current + 1
+    } else {
+        summaries.len()
+    };
+    for (source, summary) in &summaries[..reached] {
         if args.batch.output.format == Format::Json {
             writeln!(out, "{}", summary_json(source, summary))?;
         } else {
-            writeln!(out, "{source}: {summary}")?;
+            writeln!(out, "{}: {summary}", escape_name(source))?;
         }
     }
     out.flush()?;
     let bad = summaries.iter().any(|(_, s)| s.bad > 0);
     let not_unique = summaries.iter().any(|(_, s)| s.not_unique > 0);
-    Ok(match () {
+    Ok(args.batch.pipeline.status(match () {
         _ if finished.interrupted => Status::Interrupted,
         _ if bad => Status::BadInput,
         _ if not_unique => Status::Unsuccessful,
         _ => Status::Success,
-    })
+    }))
 }

@@ -60,6 +60,8 @@ pub struct Printer<W: Write, E: Write> {
     /// Answers are groups of solutions (`all`), separated by blank lines in line format.
     grouped: bool,
     group: Option<Group>,
+    /// The key of the next record (`--keyed`): before its line, or `"id"` in its object.
+    key: Option<String>,
 }
 
 impl<W: Write, E: Write> Printer<W, E> {
@@ -75,6 +77,7 @@ impl<W: Write, E: Write> Printer<W, E> {
             started: Instant::now(),
             grouped: false,
             group: None,
+            key: None,
         }
     }
 
@@ -96,6 +99,30 @@ impl<W: Write, E: Write> Printer<W, E> {
     }
 
     /// Writes the blank line that separates records (grid format) or groups (`all`).
+    /// Sets the key of the next record printed (`--keyed`): `KEY<TAB>` starts its line, and
+    /// its JSON object starts with `"id"`.
+    pub fn set_key(&mut self, key: Option<String>) {
+        self.key = key;
+    }
+
+    /// Writes the key of the record being printed, and a tab, in the line format.
+    fn write_key(&mut self) -> io::Result<()> {
+        match &self.key {
+            Some(key) => write!(self.out, "{key}\t"),
+            None => Ok(()),
+        }
+    }
+
+    /// The JSON fields of a record, after its `"id"` when it has a key.
+    fn fields(&self, record: &Record) -> Map<String, serde_json::Value> {
+        let mut object = Map::new();
+        if let Some(key) = &self.key {
+            object.insert("id".into(), key.clone().into());
+        }
+        object.extend(record_fields(record));
+        object
+    }
+
     fn separate(&mut self) -> io::Result<()> {
         let separated =
             self.format == Format::Grid || (self.grouped && self.format == Format::Line);
@@ -114,12 +141,13 @@ impl<W: Write, E: Write> Printer<W, E> {
         let stats = answer.stats();
         match self.format {
             Format::Line => {
+                self.write_key()?;
                 answer.write_line(&mut self.out)?;
                 self.out.write_all(b"\n")?;
             }
             Format::Grid => answer.write_grid(puzzle, &mut self.out)?,
             Format::Json => {
-                let mut object = record_fields(&outcome.record);
+                let mut object = self.fields(&outcome.record);
                 answer.add_json(&mut object);
                 if let (true, Some(stats)) = (self.show_stats, &stats) {
                     object.insert("stats".into(), stats_json(stats, outcome.elapsed));
@@ -166,10 +194,13 @@ impl<W: Write, E: Write> Printer<W, E> {
         let message = record.error_message().unwrap_or_default();
         self.separate()?;
         match self.format {
-            Format::Line => writeln!(self.out, "error: {message}")?,
+            Format::Line => {
+                self.write_key()?;
+                writeln!(self.out, "error: {message}")?
+            }
             Format::Grid => writeln!(self.out, "# error: {message}")?,
             Format::Json => {
-                let mut object = record_fields(record);
+                let mut object = self.fields(record);
                 object.insert("error".into(), message.into());
                 write_object(&mut self.out, &object)?;
             }
@@ -246,8 +277,10 @@ impl<W: Write, E: Write> Printer<W, E> {
     ) -> io::Result<()> {
         let group = self.group.take().expect("begin_solutions first");
         match self.format {
-            Format::Line if group.found == 0 => self.out.write_all(b"none\n")?,
-            Format::Grid if group.found == 0 => self.out.write_all(b"# none\n")?,
+            // Capped with nothing found: interrupted before the first solution, which says
+            // nothing about whether there is one.
+            Format::Line if group.found == 0 && !capped => self.out.write_all(b"none\n")?,
+            Format::Grid if group.found == 0 && !capped => self.out.write_all(b"# none\n")?,
             Format::Line | Format::Grid => {}
             Format::Json => {
                 let mut tail = Map::new();

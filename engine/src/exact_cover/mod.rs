@@ -26,6 +26,7 @@
 
 mod colors;
 mod error;
+mod interrupt;
 pub mod knuth_format;
 mod sanity;
 mod search;
@@ -35,6 +36,7 @@ mod stats;
 mod tests;
 
 pub use error::{BuildError, Conflict, SelectError};
+pub use interrupt::Interrupt;
 pub use search::{Branching, Count, Solution};
 pub use stats::Stats;
 

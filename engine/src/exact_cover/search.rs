@@ -1,6 +1,7 @@
 //! The search: cover and uncover, choosing an item, and the resumable iterative loop that
 //! every consumer (first solution, stream of solutions, count with a cap) goes through.
 
+use super::interrupt::Watch;
 use super::shortest::shortest;
 use super::{Conflict, ExactCover, Node, SelectError, COVERED, SPACER};
 
@@ -14,6 +15,8 @@ enum Phase {
     Found,
     /// Every solution has been reported.
     Exhausted,
+    /// The interrupt stopped the search on entering `level`: the next call resumes there.
+    Paused,
 }
 
 /// The search's own memory, sized when the matrix is cleared so that searching never
@@ -41,6 +44,8 @@ pub(super) struct State {
     selected: Vec<u32>,
     /// How the item to branch on is chosen.
     branching: Branching,
+    /// The interrupt the search watches (see `interrupt.rs`).
+    pub(super) watch: Watch,
 }
 
 /// How the search chooses the item to branch on. Both take an item with the fewest options
@@ -127,6 +132,7 @@ impl State {
         self.met_dead_end = false;
         self.selected.clear();
         self.selected.reserve(items);
+        self.watch.stopped = false;
     }
 }
 
@@ -247,7 +253,7 @@ impl ExactCover {
 
     /// Abandons any search in progress, keeping the selections.
     fn rewind_search(&mut self) {
-        if self.search.phase == Phase::Found {
+        if matches!(self.search.phase, Phase::Found | Phase::Paused) {
             for level in (0..self.search.level).rev() {
                 let Level { item, node } = self.search.levels[level];
                 self.uncover_rest_of_option(node);
@@ -296,6 +302,7 @@ impl ExactCover {
         let mut count = Count::default();
         while cap.is_none_or(|cap| count.solutions < cap) {
             if !self.advance() {
+                count.capped = self.search.watch.stopped;
                 return count;
             }
             count.solutions += 1;
@@ -322,7 +329,9 @@ impl ExactCover {
             Phase::Ready => Step::Enter,
             Phase::Found => Step::Backtrack,
             Phase::Exhausted => return false,
+            Phase::Paused => Step::Enter,
         };
+        self.search.watch.stopped = false;
         let mut level = self.search.level;
         // Counted in a local copy, written back on return: in `self` every counter would be
         // stored to memory at each step, since the link stores might alias it.
@@ -330,6 +339,11 @@ impl ExactCover {
         loop {
             match step {
                 Step::Enter => {
+                    if self.search.watch.must_stop() {
+                        (self.search.level, self.search.phase) = (level, Phase::Paused);
+                        self.stats = stats;
+                        return false;
+                    }
                     stats.nodes += 1;
                     if self.right_of(0) == 0 {
                         self.search.level = level;

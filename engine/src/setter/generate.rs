@@ -14,6 +14,7 @@ use super::random::SetterRng;
 use super::rate::{Level, Rater, Rating};
 use super::removal::{Removal, RemovalStats};
 use super::symmetry::Symmetry;
+use crate::exact_cover::Interrupt;
 use crate::{Grid, Logic, Shape};
 use std::fmt;
 
@@ -144,6 +145,19 @@ impl Generator {
         }
     }
 
+    /// Makes later calls watch `interrupt`: once it is set, [`generate`](Self::generate)
+    /// stops within a few thousand search nodes with an error that is not to be reported
+    /// as such ([`was_interrupted`](Self::was_interrupted) says so).
+    pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.removal.set_interrupt(interrupt.clone());
+        self.rater.set_interrupt(interrupt);
+    }
+
+    /// True when the interrupt is set, so that the last answer may have been cut short.
+    pub fn was_interrupted(&self) -> bool {
+        self.removal.is_interrupted()
+    }
+
     /// The options it generates for.
     pub fn options(&self) -> &GenerateOptions {
         &self.options
@@ -161,9 +175,15 @@ impl Generator {
         let options = self.options;
         let before = self.removal.stats();
         for attempt in 1..=options.max_attempts {
+            if self.removal.is_interrupted() {
+                break;
+            }
             let solution = random_solution(options.shape, &mut rng);
             self.removal.restart(&solution, &solution);
             self.carve(&mut rng);
+            if self.removal.is_interrupted() {
+                break;
+            }
             if options.minimal && !self.is_minimal() {
                 continue;
             }
@@ -195,6 +215,9 @@ impl Generator {
         self.order.extend(0..self.orbits.len());
         rng.shuffle(&mut self.order);
         for &index in &self.order {
+            if self.removal.is_interrupted() {
+                return;
+            }
             let orbit = &self.orbits[index];
             match rule {
                 Rule::Unique => self.removal.remove_if_unique(orbit),
@@ -212,6 +235,9 @@ impl Generator {
                 continue;
             }
             for &cell in orbit {
+                if self.removal.is_interrupted() {
+                    return false;
+                }
                 if self.removal.puzzle().cells()[cell] != 0 && self.removal.can_remove(cell) {
                     return false;
                 }

@@ -179,6 +179,20 @@ impl Rater {
         Rater::default()
     }
 
+    /// Makes later calls watch `interrupt`: once it is set, [`rate`](Self::rate) stops
+    /// within a few thousand search nodes, and its answer is not to be used
+    /// ([`was_interrupted`](Self::was_interrupted) says so).
+    pub fn set_interrupt(&mut self, interrupt: Option<crate::exact_cover::Interrupt>) {
+        self.solver.set_interrupt(interrupt);
+    }
+
+    /// True when the interrupt is set, so that the last answer may have been cut short.
+    pub fn was_interrupted(&self) -> bool {
+        self.solver
+            .interrupt()
+            .is_some_and(crate::exact_cover::Interrupt::is_set)
+    }
+
     /// The rating of `puzzle`, or why it has none.
     pub fn rate(&mut self, puzzle: &Grid) -> Result<Rating, NotUnique> {
         match self.solver.logic_pass(puzzle, Logic::NakedSingles) {
@@ -200,13 +214,18 @@ impl Rater {
         let mut guesses = Vec::with_capacity(RATING_TRANSFORMS);
         for transform in &self.transforms {
             let moved = transform.apply(puzzle);
-            match self.solver.count(&moved, Some(2)).solutions {
+            let count = self.solver.count(&moved, Some(2));
+            if self.solver.was_interrupted() {
+                break;
+            }
+            match count.solutions {
                 0 => return Err(NotUnique::NoSolution),
                 1 => guesses.push(self.solver.stats().search.guesses as f64),
                 _ => return Err(NotUnique::MultipleSolutions),
             }
         }
-        let guesses = median(&mut guesses).expect("RATING_TRANSFORMS is not zero");
+        // Empty only when interrupted, and then the answer is not to be used.
+        let guesses = median(&mut guesses).unwrap_or(0.0);
         Ok(Rating::new(Technique::Search, guesses))
     }
 

@@ -9,6 +9,7 @@
 
 use super::forced::ForcedTest;
 use super::unavoidable::{flip_bit, words_for, UnavoidableSets};
+use crate::exact_cover::Interrupt;
 use crate::sudoku::LogicOutcome;
 use crate::{Grid, Logic, Shape, Solver};
 
@@ -85,6 +86,16 @@ impl Removal {
             solution: Grid::empty(shape),
             stats: RemovalStats::default(),
         }
+    }
+
+    /// Makes the removal checks watch `interrupt`.
+    pub(crate) fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.solver.set_interrupt(interrupt);
+    }
+
+    /// True once the interrupt is set: the checks' answers are no longer to be trusted.
+    pub(crate) fn is_interrupted(&self) -> bool {
+        self.solver.interrupt().is_some_and(Interrupt::is_set)
     }
 
     /// The shape it works on.

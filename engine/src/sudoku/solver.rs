@@ -9,7 +9,7 @@
 use super::grid::Grid;
 use super::logic::{Candidates, Logic};
 use super::shape::{Geometry, Shape};
-use crate::exact_cover::{self, Count, ExactCover};
+use crate::exact_cover::{self, Count, ExactCover, Interrupt};
 
 /// What a question cost: cells placed by the logic pass, and the search's own counters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -137,6 +137,26 @@ impl Solver {
     /// Changes the level of the logic pass for later questions.
     pub fn set_logic(&mut self, logic: Logic) {
         self.logic = logic;
+    }
+
+    /// Makes later questions watch `interrupt` (or nothing, with `None`): once it is set,
+    /// a search under way stops within a few thousand nodes. The answer of a question it
+    /// stopped is not final (a `None` from [`solve`](Self::solve) does not mean "no
+    /// solution", a count is capped at what was found): [`was_interrupted`](Self::was_interrupted)
+    /// says so.
+    pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.matrix.set_interrupt(interrupt);
+    }
+
+    /// The interrupt later questions watch, if any.
+    pub fn interrupt(&self) -> Option<&Interrupt> {
+        self.matrix.interrupt()
+    }
+
+    /// True when the interrupt stopped the last question's search before its end, so that
+    /// its answer is not final.
+    pub fn was_interrupted(&self) -> bool {
+        self.stats.searched && self.matrix.was_interrupted()
     }
 
     /// What the last question cost.

@@ -1,0 +1,170 @@
+"""Speed of the Python package: per-call overhead over the Rust engine, solve_many against
+the command line's --jobs, and beside pure-Python solvers. Prints the figures that
+docs/performance.md records.
+
+    target/python-venv/bin/python python/bench/compare.py [--bin target/release/sudoku-dlx]
+
+Needs the package installed (scripts/test does it) and, for the comparison, py-sudoku; the
+17-clue set is read from ../shared/data (or $SUDOKU_DLX_DATA) when present.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import timeit
+from pathlib import Path
+
+import sudoku_dlx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from conftest import REPO, WORLDS_HARDEST, data_folder, puzzle_lines  # noqa: E402
+from test_boards import TUTORIAL  # noqa: E402
+
+
+def per_call_us(call, repeat=7, number=20_000):
+    """The median over `repeat` runs of the time of one call, in microseconds."""
+    runs = timeit.repeat(call, repeat=repeat, number=number)
+    return statistics.median(runs) / number * 1e6
+
+
+def rust_us(binary, puzzle):
+    """The engine's own time for one solve of `puzzle`, from `sudoku-dlx bench --json`."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as file:
+        file.write((puzzle + "\n") * 1000)
+    try:
+        out = subprocess.run(
+            [binary, "bench", "--mode", "solve", "--seconds", "1", "--runs", "7", "--json", file.name],
+            capture_output=True, text=True, check=True,
+        ).stdout
+    finally:
+        os.unlink(file.name)
+    report = json.loads(out.splitlines()[-1])
+    return report, 1e6 / find_rate(report)
+
+
+def find_rate(report):
+    """The puzzles per second in a bench report, wherever it sits."""
+    if isinstance(report, dict):
+        for key, value in report.items():
+            if "per_second" in key and isinstance(value, (int, float)):
+                return value
+            found = find_rate(value)
+            if found:
+                return found
+    if isinstance(report, list):
+        for value in report:
+            found = find_rate(value)
+            if found:
+                return found
+    return None
+
+
+def overhead(binary):
+    easy = sudoku_dlx.generate(seed=3, difficulty="easy", minimal=False)[0]
+    rows = [[int(c) if c != "." else 0 for c in easy[r * 9 : r * 9 + 9]] for r in range(9)]
+    solver = sudoku_dlx.Solver()
+    report, rust = rust_us(binary, easy)
+    print(f"easy puzzle (naked singles): {easy}")
+    print(f"  Rust (sudoku-dlx bench --mode solve): {rust:.2f} us per solve")
+    for name, call in [
+        ("solve(string)", lambda: sudoku_dlx.solve(easy)),
+        ("Solver().solve(string)", lambda: solver.solve(easy)),
+        ("solve(list of lists)", lambda: sudoku_dlx.solve(rows)),
+    ]:
+        us = per_call_us(call)
+        print(f"  {name:24} {us:6.2f} us per call, overhead {us - rust:5.2f} us")
+
+
+def many(binary):
+    folder = data_folder()
+    path = folder / "puzzles2_17_clue" if folder else None
+    if not path or not path.is_file():
+        print("17-clue set: not here (set SUDOKU_DLX_DATA)")
+        return
+    puzzles = puzzle_lines(path)
+    rates = []
+    for _ in range(3):
+        started = time.perf_counter()
+        answers = sudoku_dlx.solve_many(puzzles)
+        rates.append(len(puzzles) / (time.perf_counter() - started))
+    assert all(answers)
+    cli = []
+    for _ in range(3):
+        started = time.perf_counter()
+        subprocess.run([binary, "solve", "--jobs", "2", str(path)], stdout=subprocess.DEVNULL, check=True)
+        cli.append(len(puzzles) / (time.perf_counter() - started))
+    py, rs = statistics.median(rates), statistics.median(cli)
+    print(f"17-clue set, {len(puzzles)} puzzles, best of 3 medians:")
+    print(f"  solve_many(lines), 2 cores:          {py:9,.0f} puzzles/s")
+    print(f"  sudoku-dlx solve --jobs 2 FILE:      {rs:9,.0f} puzzles/s (wall time, printing included)")
+    print(f"  ratio CLI / solve_many: {rs / py:.2f}")
+
+
+def backtrack(board):
+    """The tutorials' solver: the first empty cell, each digit that fits, recursion."""
+    for r in range(9):
+        for c in range(9):
+            if board[r][c] == 0:
+                for d in range(1, 10):
+                    if fits(board, r, c, d):
+                        board[r][c] = d
+                        if backtrack(board):
+                            return True
+                        board[r][c] = 0
+                return False
+    return True
+
+
+def fits(board, r, c, d):
+    if d in board[r] or any(board[i][c] == d for i in range(9)):
+        return False
+    br, bc = r - r % 3, c - c % 3
+    return all(board[br + i][bc + j] != d for i in range(3) for j in range(3))
+
+
+def side_by_side():
+    from sudoku import Sudoku
+
+    def rows_of(text):
+        return [[int(c) if c not in "." else 0 for c in text[r * 9 : r * 9 + 9]] for r in range(9)]
+
+    sets = [("tutorial board (5-3-0-0-7)", [TUTORIAL]), ("world's hardest (2012)", [rows_of(WORLDS_HARDEST)])]
+    folder = data_folder()
+    if folder and (folder / "puzzles3_magictour_top1465").is_file():
+        sets.append(("top1465, first 20", [rows_of(p) for p in puzzle_lines(folder / "puzzles3_magictour_top1465")[:20]]))
+    solvers = [
+        ("sudoku_dlx.solve", lambda b: sudoku_dlx.solve(b)),
+        ("py-sudoku 2.0.0", lambda b: Sudoku(3, 3, board=b).solve()),
+        ("plain backtracking", lambda b: backtrack([row[:] for row in b])),
+    ]
+    print("mean time per puzzle (one run; pure-Python solvers are slow on hard puzzles):")
+    for set_name, boards in sets:
+        line = [f"  {set_name:28}"]
+        for name, solve in solvers:
+            started = time.perf_counter()
+            for board in boards:
+                solve(board)
+            line.append(f"{name} {(time.perf_counter() - started) / len(boards) * 1e3:10.3f} ms")
+        print(" | ".join(line))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", default=str(REPO / "target" / "release" / "sudoku-dlx"))
+    parser.add_argument("--only", choices=["overhead", "many", "side"], default=None)
+    args = parser.parse_args()
+    if args.only in (None, "overhead"):
+        overhead(args.bin)
+    if args.only in (None, "many"):
+        many(args.bin)
+    if args.only in (None, "side"):
+        side_by_side()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,224 @@
+//! Errors as Python sees them: a bad board is a `BoardError` (a `ValueError`) that says
+//! where and why, with the position as attributes; a Rust panic is an `InternalError` (a
+//! `RuntimeError`), never a crash and never a `BaseException` that `except Exception` misses.
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::IntoPyObjectExt;
+use std::fmt;
+use std::panic::{self, AssertUnwindSafe};
+use sudoku_dlx::sudoku::{Clash, ParseErrorKind, ShapeError};
+use sudoku_dlx::ParseError;
+
+pyo3::create_exception!(
+    sudoku_dlx,
+    InvalidBoard,
+    PyValueError,
+    "A board that cannot be read: its message says where and why, and the attributes \
+     `index` (the board's place in `solve_many`, else None), `row` and `column` (the cell, \
+     from 1, or None), `line` (the line of a string board, from 1, or None), `reason`, and \
+     for two equal digits in a unit `digit` and `cells` (two (row, column) pairs from 1)."
+);
+
+pyo3::create_exception!(
+    sudoku_dlx,
+    InternalError,
+    PyRuntimeError,
+    "A bug in sudoku-dlx caught at the boundary (a Rust panic): please report it with the \
+     board that caused it."
+);
+
+/// Why a board could not be read.
+#[derive(Clone, Debug)]
+pub enum BoardError {
+    /// A string's text was read by the engine's parser.
+    Parse(ParseError),
+    /// A string that is not valid Unicode (lone surrogates).
+    NotText,
+    /// Not a string, a sequence of rows, or a 2-D array.
+    NotABoard(String),
+    /// An array with other than two dimensions.
+    Dimensions(usize),
+    /// A row that is not a list or tuple.
+    NotARow {
+        /// The row, from 1.
+        row: usize,
+        /// Its type's name.
+        found: String,
+    },
+    /// Rows of the wrong number for the named box shape.
+    RowCount {
+        /// Rows given.
+        found: usize,
+        /// Rows the shape has.
+        expected: usize,
+    },
+    /// A side with no usual box shape (prime, below 4, above 35).
+    NoUsualShape(usize),
+    /// A row with the wrong number of cells.
+    RowLength {
+        /// The row, from 1.
+        row: usize,
+        /// Cells in it.
+        found: usize,
+        /// Cells expected (the number of rows).
+        expected: usize,
+    },
+    /// A cell that is not an int.
+    NotAnInt {
+        /// Row and column, from 1.
+        at: (usize, usize),
+        /// Its type's name.
+        found: String,
+    },
+    /// A cell outside 0 to the side.
+    OutOfRange {
+        /// Row and column, from 1.
+        at: (usize, usize),
+        /// The value given.
+        value: i64,
+        /// The side of the grid.
+        size: usize,
+    },
+    /// Two equal digits in one unit.
+    Clash(Clash),
+    /// A box shape that is not one.
+    Shape(ShapeError),
+}
+
+impl BoardError {
+    /// The cell the error is about, from 1.
+    fn cell(&self) -> Option<(usize, usize)> {
+        match self {
+            BoardError::NotAnInt { at, .. } | BoardError::OutOfRange { at, .. } => Some(*at),
+            BoardError::Clash(clash)
+            | BoardError::Parse(ParseError {
+                kind: ParseErrorKind::Clash(clash),
+                ..
+            }) => Some((clash.second.row + 1, clash.second.col + 1)),
+            _ => None,
+        }
+    }
+
+    /// The reason alone, without the position.
+    fn reason(&self) -> String {
+        match self {
+            BoardError::Parse(error) => error.kind.to_string(),
+            BoardError::NotText => "the string is not valid Unicode".to_string(),
+            BoardError::NotABoard(found) => format!(
+                "a board is a string, a list of rows of ints or a 2-D numpy array, not {found}"
+            ),
+            BoardError::Dimensions(dims) => {
+                format!("an array board has 2 dimensions, not {dims}")
+            }
+            BoardError::NotARow { found, .. } => {
+                format!("a row is a list or tuple of ints, not {found}")
+            }
+            BoardError::RowCount { found, expected } => {
+                format!("{found} rows, but the box shape makes {expected}")
+            }
+            BoardError::NoUsualShape(size) => format!(
+                "{size} rows make a {size}x{size} grid with no usual box shape: name it with box=(rows, cols)"
+            ),
+            BoardError::RowLength {
+                found, expected, ..
+            } => format!("{found} cells, expected {expected}"),
+            BoardError::NotAnInt { found, .. } => format!("a cell is an int, not {found}"),
+            BoardError::OutOfRange { value, size, .. } => {
+                format!("{value} is out of range for a {size}x{size} grid (0 to {size})")
+            }
+            BoardError::Clash(clash) => format!("clashing givens: {clash}"),
+            BoardError::Shape(error) => error.to_string(),
+        }
+    }
+
+    /// The Python exception, with `index` when the board is one of many.
+    pub fn to_python(&self, py: Python<'_>, index: Option<usize>) -> PyErr {
+        let error = InvalidBoard::new_err(self.message(index));
+        let value = error.value(py);
+        let line = match self {
+            BoardError::Parse(error) => Some(error.line),
+            _ => None,
+        };
+        let (row, column) = match (self.cell(), self) {
+            (Some((row, column)), _) => (Some(row), Some(column)),
+            (None, BoardError::RowLength { row, .. } | BoardError::NotARow { row, .. }) => {
+                (Some(*row), None)
+            }
+            (None, BoardError::Parse(error)) => (None, Some(error.column)),
+            _ => (None, None),
+        };
+        let clash = match self {
+            BoardError::Clash(clash)
+            | BoardError::Parse(ParseError {
+                kind: ParseErrorKind::Clash(clash),
+                ..
+            }) => Some(clash),
+            _ => None,
+        };
+        let digit = clash.map(|clash| clash.digit);
+        let cells =
+            clash.map(|clash| [clash.first, clash.second].map(|cell| (cell.row + 1, cell.col + 1)));
+        let attributes = [
+            ("index", index.into_bound_py_any(py)),
+            ("row", row.into_bound_py_any(py)),
+            ("column", column.into_bound_py_any(py)),
+            ("line", line.into_bound_py_any(py)),
+            ("reason", self.reason().into_bound_py_any(py)),
+            ("digit", digit.into_bound_py_any(py)),
+            ("cells", cells.into_bound_py_any(py)),
+        ];
+        for (name, object) in attributes {
+            if let Err(failure) = object.and_then(|object| value.setattr(name, object)) {
+                return failure;
+            }
+        }
+        error
+    }
+
+    /// `board 3: row 2, column 5: reason`, each part when known.
+    fn message(&self, index: Option<usize>) -> String {
+        let mut message = String::new();
+        if let Some(index) = index {
+            message.push_str(&format!("board {index}: "));
+        }
+        match self {
+            BoardError::Parse(error) if self.cell().is_none() => {
+                message.push_str(&format!("line {}, column {}: ", error.line, error.column));
+            }
+            BoardError::RowLength { row, .. } | BoardError::NotARow { row, .. } => {
+                message.push_str(&format!("row {row}: "));
+            }
+            _ => {
+                if let Some((row, column)) = self.cell() {
+                    message.push_str(&format!("row {row}, column {column}: "));
+                }
+            }
+        }
+        message.push_str(&self.reason());
+        message
+    }
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(None))
+    }
+}
+
+/// Runs `work`, turning a panic into an `InternalError` that names what panicked.
+pub fn catch_panic<T>(work: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    match panic::catch_unwind(AssertUnwindSafe(work)) {
+        Ok(result) => result,
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|text| text.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic without a message".to_string());
+            Err(InternalError::new_err(format!(
+                "internal error in sudoku-dlx (please report it): {what}"
+            )))
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! The setter's tools, as the command line has them: generate, rate, witness, redundant.
+
+use crate::board::Form;
+use crate::single::{detached, read_board, with_solver};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use std::hash::{BuildHasher, RandomState};
+use sudoku_dlx::setter::{
+    self, GenerateOptions, Generator, Given, Level, Rater, Redundancy, Symmetry,
+};
+use sudoku_dlx::{Cell, Shape};
+
+/// New puzzles with exactly one solution, as strings in the line notation, made in
+/// parallel. The same `seed` and options give the same puzzles on every run.
+///
+/// `minimal`: removing any given breaks uniqueness. `symmetry`: none, rot180, rot90,
+/// mirror, flip, diagonal, antidiagonal, mirror-flip, diagonals or full. `difficulty`:
+/// easy, medium, hard, expert or extreme (the scale of `rate`). `box=(rows, cols)`: the box
+/// shape, (3, 3) by default.
+///
+/// >>> puzzles = generate(2, symmetry="rot180", seed=7)
+/// >>> len(puzzles), all(is_unique(p) for p in puzzles)
+/// (2, True)
+/// >>> generate(seed=7, box=(2, 2)) == generate(seed=7, box=(2, 2))
+/// True
+#[pyfunction]
+#[pyo3(signature = (count = 1, *, minimal = true, symmetry = None, seed = None, r#box = None, difficulty = None))]
+pub fn generate(
+    py: Python<'_>,
+    count: u64,
+    minimal: bool,
+    symmetry: Option<&str>,
+    seed: Option<u64>,
+    r#box: Option<(usize, usize)>,
+    difficulty: Option<&str>,
+) -> PyResult<Vec<String>> {
+    let value_error = |error: &dyn std::fmt::Display| PyValueError::new_err(error.to_string());
+    let shape = match r#box {
+        Some((rows, cols)) => Shape::new(rows, cols).map_err(|e| value_error(&e))?,
+        None => Shape::CLASSIC,
+    };
+    let mut options = GenerateOptions::new(shape);
+    options.minimal = minimal;
+    if let Some(name) = symmetry {
+        options.symmetry = name.parse::<Symmetry>().map_err(|e| value_error(&e))?;
+    }
+    if let Some(name) = difficulty {
+        options.difficulty = Some(name.parse::<Level>().map_err(|e| value_error(&e))?);
+    }
+    let seed = seed.unwrap_or_else(|| RandomState::new().hash_one(0u8));
+    let made = detached(py, || {
+        (0..count)
+            .into_par_iter()
+            .map_init(
+                || Generator::new(options),
+                |generator, index| generator.generate(seed, index),
+            )
+            .collect::<Result<Vec<_>, _>>()
+    })?;
+    let made = made.map_err(|error| PyRuntimeError::new_err(error.to_string()))?;
+    Ok(made.iter().map(|made| made.puzzle.to_string()).collect())
+}
+
+/// How hard a puzzle is, on the scale of `sudoku-dlx rate`.
+#[pyclass(module = "sudoku_dlx", frozen, get_all)]
+#[derive(Clone, Debug)]
+pub struct Rating {
+    /// easy, medium, hard, expert or extreme.
+    pub level: &'static str,
+    /// The strongest step needed: naked-singles, hidden-singles, locked-candidates, search.
+    pub technique: &'static str,
+    /// The median number of guesses over fixed search orders (0 without search).
+    pub guesses: f64,
+    /// One number that orders puzzles (1 to 3 for logic, 4 + log2(guesses) with search).
+    pub score: f64,
+}
+
+#[pymethods]
+impl Rating {
+    fn __repr__(&self) -> String {
+        format!(
+            "Rating(level={:?}, technique={:?}, guesses={}, score={:.2})",
+            self.level, self.technique, self.guesses, self.score
+        )
+    }
+}
+
+/// The rating of a puzzle with exactly one solution (a ValueError otherwise).
+///
+/// >>> rate("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
+/// Rating(level="extreme", technique="search", guesses=144, score=11.17)
+/// >>> rate("1...2...4......3")
+/// Traceback (most recent call last):
+///   ...
+/// ValueError: the puzzle has no solution
+#[pyfunction]
+#[pyo3(signature = (board, *, r#box = None))]
+pub fn rate(
+    py: Python<'_>,
+    board: &Bound<'_, PyAny>,
+    r#box: Option<(usize, usize)>,
+) -> PyResult<Rating> {
+    let (grid, _) = read_board(py, board, r#box)?;
+    let rating = detached(py, || Rater::new().rate(&grid))?;
+    let rating = rating.map_err(|error| PyValueError::new_err(error.to_string()))?;
+    Ok(Rating {
+        level: rating.level.name(),
+        technique: rating.technique.name(),
+        guesses: rating.guesses,
+        score: rating.score,
+    })
+}
+
+/// Why a puzzle is not unique: two solutions (in the board's form), the cells where they
+/// differ and a given that rules the second out, cells as (row, column) from 1.
+#[pyclass(module = "sudoku_dlx", frozen, get_all)]
+pub struct Witness {
+    /// One solution (the smaller in reading order).
+    pub first: Py<PyAny>,
+    /// Another solution.
+    pub second: Py<PyAny>,
+    /// The cells where they differ, as (row, column) from 1.
+    pub differing: Vec<(usize, usize)>,
+    /// A given to add, as (row, column, digit): the first differing cell with its digit in
+    /// `first`.
+    pub suggestion: (usize, usize, u8),
+}
+
+/// Two solutions of a puzzle that has several, with where they differ; None when the
+/// puzzle has one solution or none.
+///
+/// >>> w = witness("." * 16)
+/// >>> w.first, w.differing[:2], w.suggestion
+/// ('1234341221434321', [(3, 1), (3, 3)], (3, 1, 2))
+/// >>> witness("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......") is None
+/// True
+#[pyfunction]
+#[pyo3(signature = (board, *, r#box = None))]
+pub fn witness(
+    py: Python<'_>,
+    board: &Bound<'_, PyAny>,
+    r#box: Option<(usize, usize)>,
+) -> PyResult<Option<Witness>> {
+    let (grid, form) = read_board(py, board, r#box)?;
+    let found = detached(py, || with_solver(|solver| setter::witness(solver, &grid)))?;
+    found
+        .map(|found| {
+            Ok(Witness {
+                first: form.to_python(py, &found.first)?.unbind(),
+                second: Form::clone_ref(&form, py)
+                    .to_python(py, &found.second)?
+                    .unbind(),
+                differing: found.differing.iter().copied().map(cell_pair).collect(),
+                suggestion: given_triple(found.suggestion),
+            })
+        })
+        .transpose()
+}
+
+/// The givens that can each be removed alone while the puzzle keeps its one solution, as
+/// (row, column, digit) from 1; empty when the puzzle is minimal. A ValueError when the
+/// puzzle does not have exactly one solution.
+///
+/// >>> redundant("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+/// []
+/// >>> redundant("1234341221434321")[:2]
+/// [(1, 1, 1), (1, 2, 2)]
+#[pyfunction]
+#[pyo3(signature = (board, *, r#box = None))]
+pub fn redundant(
+    py: Python<'_>,
+    board: &Bound<'_, PyAny>,
+    r#box: Option<(usize, usize)>,
+) -> PyResult<Vec<(usize, usize, u8)>> {
+    let (grid, _) = read_board(py, board, r#box)?;
+    let givens = detached(py, || Redundancy::new().find(&grid))?;
+    givens
+        .map(|givens| givens.into_iter().map(given_triple).collect())
+        .map_err(|error| PyValueError::new_err(error.to_string()))
+}
+
+/// A cell as (row, column) from 1.
+fn cell_pair(cell: Cell) -> (usize, usize) {
+    (cell.row + 1, cell.col + 1)
+}
+
+/// A given as (row, column, digit), row and column from 1.
+fn given_triple(given: Given) -> (usize, usize, u8) {
+    let (row, column) = cell_pair(given.cell);
+    (row, column, given.digit)
+}

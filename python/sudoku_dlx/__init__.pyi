@@ -1,0 +1,125 @@
+"""Type hints for sudoku_dlx: the sudoku-dlx engine (exact cover, Dancing Links) in Rust."""
+
+from typing import Any, Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, TypeVar, Union, overload
+
+# A board: a string in the line notation, rows of ints with 0 for empty, or a 2-D numpy
+# array of ints (numpy is optional: the type is Any so that it is not needed).
+Rows = Sequence[Sequence[int]]
+Board = Union[str, Rows, Any]
+B = TypeVar("B", str, List[List[int]], Any)
+BoxShape = Tuple[int, int]
+
+class InvalidBoard(ValueError):
+    """A board that cannot be read: the message says where and why."""
+
+    index: Optional[int]
+    """The board's place in solve_many, else None."""
+    row: Optional[int]
+    """The row of the cell at fault, from 1, or None."""
+    column: Optional[int]
+    """The column of the cell (or the character of a string board), from 1, or None."""
+    line: Optional[int]
+    """The line of a string board, from 1, or None."""
+    reason: str
+    """What is wrong, without the position."""
+    digit: Optional[int]
+    """For two equal digits in a unit: the digit."""
+    cells: Optional[List[Tuple[int, int]]]
+    """For two equal digits in a unit: both cells as (row, column) from 1."""
+
+class InternalError(RuntimeError):
+    """A bug in sudoku-dlx caught at the boundary (a Rust panic)."""
+
+class Stats:
+    """What a call cost."""
+
+    placed_by_logic: int
+    searched: bool
+    nodes: int
+    updates: int
+    forced: int
+    guesses: int
+    dead_ends: int
+    solutions: int
+    max_depth: int
+
+class Solutions(Iterator[Any]):
+    """A lazy iterator over the solutions of one board."""
+
+    def __iter__(self) -> "Solutions": ...
+    def __next__(self) -> Any: ...
+    @property
+    def stats(self) -> Stats:
+        """What the search has cost so far."""
+
+class Rating:
+    """How hard a puzzle is, on the scale of `sudoku-dlx rate`."""
+
+    level: Literal["easy", "medium", "hard", "expert", "extreme"]
+    technique: Literal["naked-singles", "hidden-singles", "locked-candidates", "search"]
+    guesses: float
+    score: float
+
+class Witness:
+    """Two solutions of a puzzle that has several, and where they differ."""
+
+    first: Any
+    second: Any
+    differing: List[Tuple[int, int]]
+    suggestion: Tuple[int, int, int]
+
+class Solver:
+    """A solver to reuse: no allocation once warm, and `.stats` after each call."""
+
+    def __init__(self) -> None: ...
+    def solve(self, board: B, *, box: Optional[BoxShape] = None) -> Optional[B]:
+        """The first solution, in the board's form, or None."""
+    def count(self, board: Board, limit: Optional[int] = None, *, box: Optional[BoxShape] = None) -> int:
+        """The number of solutions, at most `limit`."""
+    def is_unique(self, board: Board, *, box: Optional[BoxShape] = None) -> bool:
+        """True when the board has exactly one solution."""
+    def verdict(self, board: Board, *, box: Optional[BoxShape] = None) -> Literal["unique", "multiple", "none"]:
+        """How many solutions: one, several, or none."""
+    @property
+    def stats(self) -> Stats:
+        """What the last call cost."""
+
+@overload
+def solve(board: str, *, box: Optional[BoxShape] = None) -> Optional[str]: ...
+@overload
+def solve(board: Rows, *, box: Optional[BoxShape] = None) -> Optional[List[List[int]]]: ...
+@overload
+def solve(board: Any, *, box: Optional[BoxShape] = None) -> Any:
+    """The first solution of `board`, in the form it was given in, or None."""
+def count(board: Board, limit: Optional[int] = None, *, box: Optional[BoxShape] = None) -> int:
+    """The number of solutions, counting at most `limit` when one is given."""
+def is_unique(board: Board, *, box: Optional[BoxShape] = None) -> bool:
+    """True when `board` has exactly one solution."""
+def verdict(board: Board, *, box: Optional[BoxShape] = None) -> Literal["unique", "multiple", "none"]:
+    """How many solutions `board` has: one, several, or none."""
+def solutions(board: Board, *, box: Optional[BoxShape] = None) -> Solutions:
+    """A lazy iterator over every solution of `board`."""
+def solve_many(
+    boards: Iterable[Board],
+    jobs: Optional[int] = None,
+    *,
+    errors: Literal["raise", "return"] = "raise",
+    box: Optional[BoxShape] = None,
+) -> List[Any]:
+    """Every board solved in parallel, answers in input order (None: no solution)."""
+def generate(
+    count: int = 1,
+    *,
+    minimal: bool = True,
+    symmetry: Optional[str] = None,
+    seed: Optional[int] = None,
+    box: Optional[BoxShape] = None,
+    difficulty: Optional[str] = None,
+) -> List[str]:
+    """New puzzles with exactly one solution, in the line notation."""
+def rate(board: Board, *, box: Optional[BoxShape] = None) -> Rating:
+    """The rating of a puzzle with exactly one solution."""
+def witness(board: Board, *, box: Optional[BoxShape] = None) -> Optional[Witness]:
+    """Two solutions and where they differ; None with one solution or none."""
+def redundant(board: Board, *, box: Optional[BoxShape] = None) -> List[Tuple[int, int, int]]:
+    """The givens that can each go, as (row, column, digit) from 1."""
