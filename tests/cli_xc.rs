@@ -137,7 +137,7 @@ fn generated_problems_have_their_known_counts() {
         (langford(8), "300"),
         (pentominoes(3, 20), "8"),
     ] {
-        for rule in ["fastest", "knuth"] {
+        for rule in ["forced-first", "knuth"] {
             xc(&["--branching", rule], &text)
                 .code(0)
                 .stdout(format!("{count}\n"))
@@ -198,7 +198,7 @@ fn check_says_unique_multiple_or_none() {
 fn stats_under_knuths_rule_are_dlx1s() {
     // The figures of dlx1 in ../shared/data/xc/README for queens8.dlx, which is this text
     // but for its comment line.
-    xc(&["--branching", "knuth", "--stats"], &queens(8))
+    xc(&["--stats"], &queens(8))
         .code(0)
         .stdout("92\n")
         .stderr(predicates::str::starts_with(
@@ -358,7 +358,7 @@ fn shared_problems_match_knuths_counts_nodes_and_updates() {
                 "solutions {solutions}, nodes {nodes}, updates {updates}, seconds "
             )));
         sudoku()
-            .arg("xc")
+            .args(["xc", "--branching", "forced-first"])
             .arg(&path)
             .assert()
             .code(0)
@@ -378,4 +378,33 @@ fn shared_sudoku_matrices_are_unique() {
             .code(0)
             .stdout("unique\n");
     }
+}
+
+#[test]
+fn ctrl_c_stops_a_count_with_the_count_so_far_and_exit_130() {
+    // 16 queens have 14,772,512 solutions: far more than a second of counting.
+    let file = temp_file(queens(16).as_bytes());
+    let child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
+        .arg("xc")
+        .arg(file.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A count prints nothing before it ends: give the handler time to be installed.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let count = stdout.strip_suffix("+\n").expect("a count with a plus");
+    assert!(count.parse::<u128>().unwrap() < 14_772_512);
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "sudoku-dlx: interrupted\n"
+    );
 }

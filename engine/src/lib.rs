@@ -43,6 +43,24 @@
 //! let first: Vec<usize> = matrix.first_solution().unwrap().options().collect();
 //! assert_eq!(first, vec![0, 1]);
 //! ```
+//!
+//! Problems in Knuth's input format (that of his `dlx1` and `dlx2`) are read by
+//! [`exact_cover::knuth_format`]; secondary items may take colors, as in `dlx2`: two options
+//! may share a colored secondary item when they give it the same color.
+//!
+//! ```
+//! use sudoku_dlx::exact_cover::knuth_format::Problem;
+//! use sudoku_dlx::exact_cover::ExactCover;
+//!
+//! let parsed = Problem::parse("| two items\na b\na\nb\na b\n").unwrap();
+//! assert_eq!(parsed.problem.matrix().unwrap().count(None).solutions, 2);
+//!
+//! // Two primary items and one secondary item 2, colored 7 by both options.
+//! let mut matrix = ExactCover::new(2, 1);
+//! matrix.add_colored_option(&[(0, None), (2, Some(7))]).unwrap();
+//! matrix.add_colored_option(&[(1, None), (2, Some(7))]).unwrap();
+//! assert_eq!(matrix.count(None).solutions, 1);
+//! ```
 
 #![warn(missing_docs)]
 #![deny(unsafe_code)]

@@ -57,9 +57,10 @@ pub struct Args {
     #[arg(long)]
     pub stats: bool,
 
-    /// The branching rule: `fastest` (ours), or `knuth` (the first item of minimum length,
-    /// as dlx1 and dlx2 choose: same nodes and updates as theirs)
-    #[arg(long, value_enum, default_value_t = Rule::Fastest)]
+    /// The branching rule: `knuth` (the first item of minimum length, as dlx1 and dlx2
+    /// choose: the same nodes and updates as theirs), or `forced-first` (the Sudoku
+    /// solver's: items left with one option first, ties compared)
+    #[arg(long, value_enum, default_value_t = Rule::Knuth)]
     pub branching: Rule,
 }
 
@@ -76,7 +77,7 @@ pub enum XcFormat {
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
     /// The engine's default: forced items first, ties compared.
-    Fastest,
+    ForcedFirst,
     /// Knuth's: the first item of minimum length.
     Knuth,
 }
@@ -145,7 +146,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         }
     };
     matrix.set_branching(match args.branching {
-        Rule::Fastest => Branching::Fastest,
+        Rule::ForcedFirst => Branching::ForcedFirst,
         Rule::Knuth => Branching::FirstShortest,
     });
     let started = Instant::now();

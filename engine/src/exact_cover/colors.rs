@@ -20,16 +20,7 @@ impl ExactCover {
     /// [`add_option`](Self::add_option). A color may be given to secondary items only
     /// ([`BuildError::ColoredPrimary`] otherwise); colors are any numbers below
     /// 2³¹ − 1, compared for equality only.
-    ///
-    /// ```
-    /// use sudoku_dlx::exact_cover::ExactCover;
-    /// // Two primary items and one secondary item `x`: both options can be chosen
-    /// // together when they give `x` the same color.
-    /// let mut matrix = ExactCover::new(2, 1);
-    /// matrix.add_colored_option(&[(0, None), (2, Some(7))]).unwrap();
-    /// matrix.add_colored_option(&[(1, None), (2, Some(7))]).unwrap();
-    /// assert_eq!(matrix.count(None).solutions, 1);
-    /// ```
+    /// The crate's top-level documentation has an example.
     pub fn add_colored_option(
         &mut self,
         entries: &[(usize, Option<u32>)],

@@ -71,12 +71,14 @@ impl fmt::Display for BuildError {
 
 impl std::error::Error for BuildError {}
 
-/// An option could not be selected because one of its items is already covered.
+/// An option could not be selected because an earlier selection rules it out: one of its
+/// items is already covered, or (in a colored matrix) a purification hid the option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Conflict {
     /// The option that was asked for.
     pub option: usize,
-    /// An item of that option that an earlier selection covers.
+    /// An item of that option that an earlier selection covers, or where the option left
+    /// its list when a purification hid it.
     pub item: usize,
 }
 
@@ -84,7 +86,7 @@ impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "option {} needs item {}, which is already covered",
+            "option {} is ruled out at item {} by an earlier selection",
             self.option, self.item
         )
     }

@@ -173,13 +173,7 @@ fn skipped(line: &str) -> bool {
 
 impl Problem {
     /// Reads a problem in Knuth's format.
-    ///
-    /// ```
-    /// use sudoku_dlx::exact_cover::knuth_format::Problem;
-    /// let parsed = Problem::parse("| two items\na b\na\nb\na b\n").unwrap();
-    /// let mut matrix = parsed.problem.matrix().unwrap();
-    /// assert_eq!(matrix.count(None).solutions, 2);
-    /// ```
+    /// The crate's top-level documentation has an example.
     pub fn parse(text: &str) -> Result<Parsed, FormatError> {
         let mut lines = text.lines().enumerate().map(|(k, line)| (k + 1, line));
         let (item_line, items_text) =

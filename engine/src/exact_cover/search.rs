@@ -53,12 +53,12 @@ pub(super) struct State {
 /// size) of the search tree, never in the solutions found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Branching {
-    /// The default: an item left with one option is taken as soon as it appears (the last
+    /// The default, measured fastest on the puzzle solver's matrices: an item left with one option is taken as soon as it appears (the last
     /// one to appear first), a path with an empty primary item is abandoned at once, and
     /// ties at a real guess are compared by how many options each item's options would
     /// remove (see the module documentation).
     #[default]
-    Fastest,
+    ForcedFirst,
     /// Knuth's rule in `dlx1` and `dlx2`: the first item of minimum length in item order,
     /// an empty item being covered and backed up from like any other. Under it the
     /// statistics `nodes` and [`Stats::knuth_updates`](super::Stats::knuth_updates) equal
