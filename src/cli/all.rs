@@ -1,8 +1,7 @@
 //! `sudoku-dlx all`: every solution of each puzzle, streamed as found.
 
-use super::common::{self, CliError, InputArgs, OutputArgs, Status};
+use super::common::{self, CliError, InputArgs, LogicArgs, OutputArgs, Status};
 use std::time::Instant;
-use sudoku_dlx::Solver;
 use sudoku_dlx_cli::input::InputRecords;
 
 /// Print every solution of each puzzle as it is found.
@@ -23,7 +22,7 @@ Examples:
   sudoku-dlx all --format json --limit 2 puzzles.txt")]
 pub struct Args {
     /// Stop each puzzle at N solutions
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = common::parse_at_least_one)]
     pub limit: Option<u64>,
 
     #[command(flatten)]
@@ -31,6 +30,9 @@ pub struct Args {
 
     #[command(flatten)]
     pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub logic: LogicArgs,
 }
 
 /// Streams every solution of every puzzle of the inputs, one puzzle after the other.
@@ -38,7 +40,8 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     let inputs = args.input.resolve()?;
     let limit = args.limit.map(u128::from);
     let mut printer = common::printer(&args.output).grouped();
-    let mut solver = Solver::new();
+    let logic = args.logic;
+    let mut solver = logic.solver();
     let mut interrupted = false;
     let streamed = || -> Result<(), CliError> {
         for record in InputRecords::new(inputs, args.input.shape) {
@@ -66,6 +69,10 @@ pub fn run(args: Args) -> Result<Status, CliError> {
                     break;
                 }
                 let Some(cells) = solutions.next_cells() else {
+                    // The interrupt may have ended the search: then there may be more.
+                    if common::is_interrupted() {
+                        (capped, interrupted) = (true, true);
+                    }
                     break;
                 };
                 printer.solution(cells)?;
@@ -77,6 +84,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         Ok(())
     };
     let streamed = streamed();
+    let interrupted = interrupted || common::is_interrupted();
     let (_, _, tally) = printer.finish()?;
     streamed?;
     common::report_bad_records(&tally);

@@ -1,7 +1,8 @@
 //! `sudoku-dlx check`: whether each puzzle has a unique solution.
 
-use super::common::{self, BatchArgs, CliError, Status};
-use sudoku_dlx::Solver;
+use super::common::{self, BatchArgs, CliError, LogicArgs, Status};
+use sudoku_dlx::setter::Witness;
+use sudoku_dlx::Verdict;
 use sudoku_dlx_cli::output::{Checked, Witnessed};
 
 /// Print whether each puzzle has a unique solution: unique, multiple or none.
@@ -26,11 +27,34 @@ pub struct Args {
 
     #[command(flatten)]
     pub batch: BatchArgs,
+
+    #[command(flatten)]
+    pub logic: LogicArgs,
 }
 
 /// Checks every puzzle of the inputs for a unique solution.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    common::run_batch(&args.batch, Solver::new, |solver, puzzle, _| {
-        Witnessed::of(Checked::check(solver, puzzle), args.witness)
-    })
+    let logic = args.logic;
+    common::run_batch(
+        &args.batch,
+        || logic.solver(),
+        |solver, puzzle, _| {
+            let verdict = solver.verdict(puzzle);
+            let witness = match &verdict {
+                Verdict::Multiple(first, second) => {
+                    Some(Witness::between(first.clone(), second.clone()))
+                }
+                Verdict::None | Verdict::Unique(_) => None,
+            };
+            let checked = Checked {
+                verdict,
+                stats: solver.stats(),
+            };
+            common::unless_interrupted(Witnessed {
+                checked,
+                witness,
+                show: args.witness,
+            })
+        },
+    )
 }

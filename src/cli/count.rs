@@ -1,7 +1,6 @@
 //! `sudoku-dlx count`: the number of solutions of each puzzle.
 
-use super::common::{self, BatchArgs, CliError, Status};
-use sudoku_dlx::Solver;
+use super::common::{self, BatchArgs, CliError, LogicArgs, Status};
 use sudoku_dlx_cli::output::Counted;
 
 /// Print the number of solutions of each puzzle.
@@ -18,20 +17,33 @@ Examples:
   sudoku-dlx count --format json puzzles.txt")]
 pub struct Args {
     /// Stop counting a puzzle at N solutions (printed `N+`)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = common::parse_at_least_one)]
     pub limit: Option<u64>,
 
     #[command(flatten)]
     pub batch: BatchArgs,
+
+    #[command(flatten)]
+    pub logic: LogicArgs,
 }
 
 /// Counts the solutions of every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
     let cap = args.limit.map(u128::from);
-    common::run_batch(&args.batch, Solver::new, |solver, puzzle, progress| {
-        Counted::count(solver, puzzle, cap, |solutions| {
-            progress.counting(solutions);
-            !common::is_interrupted()
-        })
-    })
+    let logic = args.logic;
+    // An interrupted count is printed: capped, it shows what it reached with a `+`.
+    common::run_batch(
+        &args.batch,
+        || logic.solver(),
+        |solver, puzzle, progress| {
+            let count = solver.count_while(puzzle, &[], cap, |solutions| {
+                progress.counting(solutions);
+                true
+            });
+            Some(Counted {
+                count,
+                stats: solver.stats(),
+            })
+        },
+    )
 }

@@ -29,3 +29,4 @@ pub mod progress;
 pub mod rate;
 pub mod redundant;
 pub mod solve;
+pub mod xc;

@@ -23,7 +23,8 @@ pub struct Args {
 
 /// Finds the redundant givens of every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    common::run_batch(&args.batch, Redundancy::new, |finder, puzzle, _| {
-        Redundant(finder.find(puzzle))
+    let finder = common::watching(Redundancy::new, Redundancy::set_interrupt);
+    common::run_batch(&args.batch, finder, |finder, puzzle, _| {
+        common::unless_interrupted(Redundant(finder.find(puzzle)))
     })
 }

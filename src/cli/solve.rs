@@ -1,7 +1,6 @@
 //! `sudoku-dlx solve`: the first solution of each puzzle.
 
-use super::common::{self, BatchArgs, CliError, Status};
-use sudoku_dlx::Solver;
+use super::common::{self, BatchArgs, CliError, LogicArgs, Status};
 use sudoku_dlx_cli::output::Solved;
 
 /// Print the first solution of each puzzle, or `none`.
@@ -19,11 +18,23 @@ Examples:
 pub struct Args {
     #[command(flatten)]
     pub batch: BatchArgs,
+
+    #[command(flatten)]
+    pub logic: LogicArgs,
 }
 
 /// Solves every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    common::run_batch(&args.batch, Solver::new, |solver, puzzle, _| {
-        Solved::solve(solver, puzzle)
-    })
+    let logic = args.logic;
+    common::run_batch(
+        &args.batch,
+        || logic.solver(),
+        |solver, puzzle, _| {
+            let solution = solver.solve(puzzle);
+            common::unless_interrupted(Solved {
+                solution,
+                stats: solver.stats(),
+            })
+        },
+    )
 }
