@@ -17,7 +17,7 @@ use sudoku_dlx::SolveStats;
 #[derive(Clone, Copy, Debug)]
 pub struct Stats {
     /// Cells placed by the logic pass before any search (givens not counted).
-    pub propagated: u64,
+    pub placed_by_logic: u64,
     /// Whether a search was needed (False when logic alone decided).
     pub searched: bool,
     /// Search nodes visited.
@@ -39,7 +39,7 @@ pub struct Stats {
 impl From<SolveStats> for Stats {
     fn from(stats: SolveStats) -> Stats {
         Stats {
-            propagated: stats.propagated,
+            placed_by_logic: stats.placed_by_logic,
             searched: stats.searched,
             nodes: stats.search.nodes,
             updates: stats.search.updates,
@@ -56,9 +56,9 @@ impl From<SolveStats> for Stats {
 impl Stats {
     fn __repr__(&self) -> String {
         format!(
-            "Stats(propagated={}, searched={}, nodes={}, updates={}, forced={}, guesses={}, \
+            "Stats(placed_by_logic={}, searched={}, nodes={}, updates={}, forced={}, guesses={}, \
              dead_ends={}, solutions={}, max_depth={})",
-            self.propagated,
+            self.placed_by_logic,
             if self.searched { "True" } else { "False" },
             self.nodes,
             self.updates,

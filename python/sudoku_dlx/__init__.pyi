@@ -33,7 +33,7 @@ class InternalError(RuntimeError):
 class Stats:
     """What a call cost."""
 
-    propagated: int
+    placed_by_logic: int
     searched: bool
     nodes: int
     updates: int

@@ -56,7 +56,7 @@ def test_a_solver_is_reused_and_tells_what_each_call_cost():
     assert solver.solve(easy) == easy
     assert not solver.stats.searched and solver.stats.nodes == 0
     assert solver.verdict(NORVIG_HARD) == "unique" and solver.is_unique(NORVIG_HARD)
-    assert "Stats(propagated=" in repr(solver.stats)
+    assert "Stats(placed_by_logic=" in repr(solver.stats)
     with pytest.raises(ValueError):
         solver.solve("x")
 
