@@ -182,6 +182,11 @@ fn the_examples_of_docs_setters_md() {
 }
 
 #[test]
+fn the_examples_of_docs_variants_md() {
+    run("docs/variants.md");
+}
+
+#[test]
 fn words_split_like_a_shell() {
     assert_eq!(
         split_words("sudoku-dlx count '12.. ..12' \"a b\" x"),

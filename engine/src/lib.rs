@@ -56,6 +56,7 @@ mod name;
 pub mod samples;
 pub mod setter;
 pub mod sudoku;
+pub mod variant;
 
 pub use exact_cover::Count;
 pub use median::median;

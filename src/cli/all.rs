@@ -1,6 +1,7 @@
 //! `sudoku-dlx all`: every solution of each puzzle, streamed as found.
 
 use super::common::{self, CliError, InputArgs, LogicArgs, OutputArgs, Status};
+use super::variant::VariantArgs;
 use std::time::Instant;
 use sudoku_dlx_cli::input::InputRecords;
 
@@ -33,12 +34,18 @@ pub struct Args {
 
     #[command(flatten)]
     pub logic: LogicArgs,
+
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 /// Streams every solution of every puzzle of the inputs, one puzzle after the other.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    let inputs = args.input.resolve()?;
     let limit = args.limit.map(u128::from);
+    if args.variant.applies(&args.input) {
+        return super::variant::run_all(&args.input, &args.output, &args.variant, limit);
+    }
+    let inputs = args.input.resolve()?;
     let mut printer = common::printer(&args.output).grouped();
     let logic = args.logic;
     let mut solver = logic.solver();

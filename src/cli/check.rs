@@ -1,6 +1,7 @@
 //! `sudoku-dlx check`: whether each puzzle has a unique solution.
 
 use super::common::{self, BatchArgs, CliError, LogicArgs, Status};
+use super::variant::VariantArgs;
 use sudoku_dlx::setter::Witness;
 use sudoku_dlx::Verdict;
 use sudoku_dlx_cli::output::{Checked, Witnessed};
@@ -18,7 +19,8 @@ Examples:
   sudoku-dlx check 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
   sudoku-dlx check puzzles.txt | sort | uniq -c
   sudoku-dlx check --witness 4.7.698256.2.58947958724316825437169791586432346912758289643571573291684164875293
-  sudoku-dlx check --format json - < puzzles.txt")]
+  sudoku-dlx check --format json - < puzzles.txt
+  sudoku-dlx check --witness puzzle.json")]
 pub struct Args {
     /// For a puzzle with several solutions, show two of them, the cells where they differ,
     /// and a given that rules the second out (always in JSON, as `witness`)
@@ -30,31 +32,53 @@ pub struct Args {
 
     #[command(flatten)]
     pub logic: LogicArgs,
+
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 /// Checks every puzzle of the inputs for a unique solution.
 pub fn run(args: Args) -> Result<Status, CliError> {
+    if args.variant.applies(&args.batch.input) {
+        let b = &args.batch;
+        return super::variant::run_batch(
+            &b.input,
+            &b.output,
+            &args.variant,
+            b.jobs,
+            |solver, puzzle| {
+                let checked = Checked {
+                    verdict: solver.verdict(puzzle),
+                    stats: solver.stats(),
+                };
+                witnessed(checked, args.witness)
+            },
+        );
+    }
     let logic = args.logic;
     common::run_batch(
         &args.batch,
         || logic.solver(),
         |solver, puzzle, _| {
-            let verdict = solver.verdict(puzzle);
-            let witness = match &verdict {
-                Verdict::Multiple(first, second) => {
-                    Some(Witness::between(first.clone(), second.clone()))
-                }
-                Verdict::None | Verdict::Unique(_) => None,
-            };
             let checked = Checked {
-                verdict,
+                verdict: solver.verdict(puzzle),
                 stats: solver.stats(),
             };
-            common::unless_interrupted(Witnessed {
-                checked,
-                witness,
-                show: args.witness,
-            })
+            common::unless_interrupted(witnessed(checked, args.witness))
         },
     )
+}
+
+/// The verdict and, when it is `multiple`, its witness from the two solutions found (shown in
+/// line and grid formats with `show`, always in JSON).
+fn witnessed(checked: Checked, show: bool) -> Witnessed {
+    let witness = match &checked.verdict {
+        Verdict::Multiple(first, second) => Some(Witness::between(first.clone(), second.clone())),
+        Verdict::None | Verdict::Unique(_) => None,
+    };
+    Witnessed {
+        checked,
+        witness,
+        show,
+    }
 }

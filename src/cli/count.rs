@@ -1,6 +1,7 @@
 //! `sudoku-dlx count`: the number of solutions of each puzzle.
 
 use super::common::{self, BatchArgs, CliError, LogicArgs, Status};
+use super::variant::VariantArgs;
 use sudoku_dlx_cli::output::Counted;
 
 /// Print the number of solutions of each puzzle.
@@ -14,7 +15,8 @@ input.
 Examples:
   sudoku-dlx count '12.. ..12 .... ....'
   sudoku-dlx count --limit 1000000 .................................................................................
-  sudoku-dlx count --format json puzzles.txt")]
+  sudoku-dlx count --format json puzzles.txt
+  sudoku-dlx count --regions aaabbbcccaaabbbcccaaabbbcccdddeeefffdddeeefffdddeeefffggghhhiiiggghhhiiiggghhhiii puzzles.txt")]
 pub struct Args {
     /// Stop counting a puzzle at N solutions (printed `N+`)
     #[arg(long, value_name = "N", value_parser = common::parse_at_least_one)]
@@ -25,11 +27,30 @@ pub struct Args {
 
     #[command(flatten)]
     pub logic: LogicArgs,
+
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 /// Counts the solutions of every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
     let cap = args.limit.map(u128::from);
+    if args.variant.applies(&args.batch.input) {
+        let b = &args.batch;
+        return super::variant::run_batch(
+            &b.input,
+            &b.output,
+            &args.variant,
+            b.jobs,
+            |solver, puzzle| {
+                let count = solver.count_while(puzzle, cap, |_| !common::is_interrupted());
+                Counted {
+                    count,
+                    stats: solver.stats(),
+                }
+            },
+        );
+    }
     let logic = args.logic;
     // An interrupted count is printed: capped, it shows what it reached with a `+`.
     common::run_batch(

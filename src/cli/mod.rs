@@ -29,4 +29,5 @@ pub mod progress;
 pub mod rate;
 pub mod redundant;
 pub mod solve;
+pub mod variant;
 pub mod xc;

@@ -50,11 +50,13 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     }
     let inputs = args.batch.input.resolve()?;
     let threads = args.batch.jobs.unwrap_or(0);
-    // One summary per input, in order, whether or not it has records.
+    // One summary per input, in order, whether or not it has records; puzzles written inline
+    // one after the other are one input, `<inline>`, as their records say.
     let mut summaries: Vec<(String, RatingSummary)> = inputs
         .iter()
         .map(|input| (input.name(), RatingSummary::default()))
         .collect();
+    summaries.dedup_by(|next, previous| next.0 == previous.0);
     let (records, progress) = common::records(inputs, args.batch.input.shape);
     let mut current = 0;
     let finished = Batch::new(threads).run(

@@ -1,6 +1,7 @@
 //! `sudoku-dlx solve`: the first solution of each puzzle.
 
 use super::common::{self, BatchArgs, CliError, LogicArgs, Status};
+use super::variant::VariantArgs;
 use sudoku_dlx_cli::output::Solved;
 
 /// Print the first solution of each puzzle, or `none`.
@@ -14,17 +15,35 @@ Examples:
   sudoku-dlx solve --format grid puzzle.txt
   sudoku-dlx solve --jobs 2 puzzles.txt > solutions.txt
   sudoku-dlx solve --box 3x2 1.2...3.....4.....5....6...1.....2..
-  cat puzzles.txt | sudoku-dlx solve --format json --stats")]
+  cat puzzles.txt | sudoku-dlx solve --format json --stats
+  sudoku-dlx solve --rules x,anti-knight puzzles.txt
+  sudoku-dlx solve killer.json")]
 pub struct Args {
     #[command(flatten)]
     pub batch: BatchArgs,
 
     #[command(flatten)]
     pub logic: LogicArgs,
+
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 /// Solves every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
+    if args.variant.applies(&args.batch.input) {
+        let b = &args.batch;
+        return super::variant::run_batch(
+            &b.input,
+            &b.output,
+            &args.variant,
+            b.jobs,
+            |solver, puzzle| Solved {
+                solution: solver.solve(puzzle),
+                stats: solver.stats(),
+            },
+        );
+    }
     let logic = args.logic;
     common::run_batch(
         &args.batch,

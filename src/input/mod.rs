@@ -17,6 +17,7 @@
 
 pub mod lines;
 mod reader;
+pub mod variant;
 
 pub use reader::{read_records, Records};
 

@@ -169,7 +169,7 @@ fn nothing_panics_on_junk() {
     let invalid_utf8: &[u8] = &[0xff, 0xfe, b'\n', b'1'];
     assert_eq!(
         outcomes_of_bytes(invalid_utf8),
-        vec!["error 1:1: bad character '\u{fffd}'"]
+        vec!["error 1:1: bad byte 0xFF (not UTF-8 text)"]
     );
 }
 

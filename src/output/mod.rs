@@ -13,6 +13,7 @@ mod grid;
 mod json;
 mod printer;
 mod setter;
+pub mod variant;
 
 pub use answers::{Checked, Counted, Solved};
 pub use grid::{pretty, write_pretty};

@@ -1,0 +1,161 @@
+//! Checking a variant's parts when it is made, and checking a solved grid against it.
+
+use super::compile::marked_pairs;
+use super::geometry::{
+    diagonal_cells, disjoint_groups, king_squares, knight_pairs, orthogonal_pairs, windoku_windows,
+};
+use super::rule::{Marker, Relation, Rule};
+use super::{cell_of, Variant, VariantError};
+use crate::Shape;
+
+/// Checks a region map and returns it: one region number below `n` per cell, `n` cells each.
+pub(super) fn regions(shape: Shape, map: &[usize]) -> Result<Vec<usize>, VariantError> {
+    let n = shape.size();
+    if map.len() != shape.cells() {
+        return Err(VariantError::RegionsLength {
+            found: map.len(),
+            expected: shape.cells(),
+        });
+    }
+    let mut sizes = vec![0usize; n.max(map.iter().max().map_or(0, |&m| m + 1))];
+    map.iter().for_each(|&region| sizes[region] += 1);
+    if let Some((region, &cells)) = sizes.iter().enumerate().find(|(_, &size)| size != n) {
+        return Err(VariantError::RegionSize {
+            region,
+            cells,
+            expected: n,
+        });
+    }
+    Ok(map.to_vec())
+}
+
+/// Checks one rule of a grid of `shape` (`irregular` when a region map replaces the boxes).
+pub(super) fn rule(
+    shape: Shape,
+    irregular: bool,
+    index: usize,
+    rule: &Rule,
+) -> Result<(), VariantError> {
+    let at = super::error::RuleRef {
+        index,
+        name: rule.name(),
+    };
+    let cells = rule.cells();
+    let n = shape.size();
+    for (k, &cell) in cells.iter().enumerate() {
+        if cell >= shape.cells() {
+            return Err(VariantError::CellOutside { rule: at, cell });
+        }
+        if cells[..k].contains(&cell) {
+            return Err(VariantError::RepeatedCell {
+                rule: at,
+                cell: cell_of(shape, cell),
+            });
+        }
+    }
+    let distinct = matches!(rule, Rule::ExtraRegion(_) | Rule::Killer { .. });
+    if distinct && cells.len() > n {
+        return Err(VariantError::TooManyCells {
+            rule: at,
+            cells: cells.len(),
+            size: n,
+        });
+    }
+    let needs = match rule {
+        Rule::ExtraRegion(_) | Rule::Killer { .. } | Rule::Thermometer(_) => 1,
+        Rule::Arrow { .. } => 2,
+        _ => 0,
+    };
+    if cells.len() < needs {
+        return Err(VariantError::TooFewCells { rule: at });
+    }
+    let bad_value = match rule {
+        Rule::Difference { value, .. } => (*value == 0).then_some(u32::from(*value)),
+        Rule::Ratio { value, .. } => (*value == 0).then_some(u32::from(*value)),
+        Rule::Xv { sum, .. } => (*sum == 0).then_some(u32::from(*sum)),
+        _ => None,
+    };
+    if let Some(value) = bad_value {
+        return Err(VariantError::BadValue { rule: at, value });
+    }
+    if irregular && matches!(rule, Rule::DisjointGroups) {
+        return Err(VariantError::NeedsBoxes { rule: at });
+    }
+    Ok(())
+}
+
+/// True when the complete `cells` keep the variant's rows, columns, regions and rules.
+pub(super) fn solved(variant: &Variant, cells: &[u8]) -> bool {
+    let shape = variant.shape();
+    let n = shape.size();
+    let distinct = |unit: &mut dyn Iterator<Item = usize>| {
+        let mut seen = 0u64;
+        for cell in unit {
+            let bit = 1u64 << cells[cell];
+            if seen & bit != 0 {
+                return false;
+            }
+            seen |= bit;
+        }
+        true
+    };
+    let region_of = variant.region_of();
+    let lines = (0..n).all(|k| {
+        distinct(&mut (0..n).map(|c| k * n + c))
+            && distinct(&mut (0..n).map(|r| r * n + k))
+            && distinct(&mut (0..n * n).filter(|&cell| region_of[cell] == k))
+    });
+    let holds = |a: usize, b: usize, relation: Relation| relation.allows(cells[a], cells[b]);
+    let rules = variant.rules();
+    lines
+        && rules.iter().all(|rule| match rule {
+            Rule::Diagonal(diagonal) => distinct(&mut diagonal_cells(n, *diagonal).into_iter()),
+            Rule::ExtraRegion(unit) => distinct(&mut unit.iter().copied()),
+            Rule::Windoku => windoku_windows(shape)
+                .into_iter()
+                .all(|unit| distinct(&mut unit.into_iter())),
+            Rule::DisjointGroups => disjoint_groups(shape)
+                .into_iter()
+                .all(|unit| distinct(&mut unit.into_iter())),
+            Rule::AntiKing => king_squares(n)
+                .into_iter()
+                .all(|unit| distinct(&mut unit.into_iter())),
+            Rule::AntiKnight => knight_pairs(n)
+                .into_iter()
+                .all(|[a, b]| holds(a, b, Relation::Differ)),
+            Rule::NonConsecutive => orthogonal_pairs(n)
+                .into_iter()
+                .all(|[a, b]| holds(a, b, Relation::NotConsecutive)),
+            Rule::Killer { cells: cage, sum } => {
+                distinct(&mut cage.iter().copied())
+                    && sum.is_none_or(|sum| {
+                        cage.iter().map(|&c| u32::from(cells[c])).sum::<u32>() == sum
+                    })
+            }
+            Rule::Thermometer(line) => line.windows(2).all(|w| holds(w[0], w[1], Relation::Less)),
+            Rule::Arrow { circle, line } => {
+                line.iter().map(|&c| u32::from(cells[c])).sum::<u32>() == u32::from(cells[*circle])
+            }
+            Rule::Difference {
+                cells: [a, b],
+                value,
+            } => holds(*a, *b, Relation::Difference(*value)),
+            Rule::Ratio {
+                cells: [a, b],
+                value,
+            } => holds(*a, *b, Relation::Ratio(*value)),
+            Rule::Xv { cells: [a, b], sum } => holds(*a, *b, Relation::Sum(*sum)),
+            Rule::Odd(cell) => cells[*cell] % 2 == 1,
+            Rule::Even(cell) => cells[*cell] % 2 == 0,
+            Rule::Negative(marker) => negative_holds(rules, *marker, n, cells),
+        })
+}
+
+/// True when no unmarked orthogonal pair satisfies `marker`.
+fn negative_holds(rules: &[Rule], marker: Marker, n: usize, cells: &[u8]) -> bool {
+    let marked = marked_pairs(rules, marker);
+    orthogonal_pairs(n)
+        .into_iter()
+        .filter(|pair| !marked.contains(pair))
+        .all(|[a, b]| !marker.satisfied(cells[a], cells[b]))
+}

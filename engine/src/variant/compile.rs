@@ -1,0 +1,149 @@
+//! What each rule compiles to, before items are numbered: units where no digit repeats,
+//! pairwise relations between two cells, digits a cell may hold, and sum constraints.
+
+use super::geometry::{
+    diagonal_cells, disjoint_groups, king_squares, knight_pairs, orthogonal_pairs, windoku_windows,
+};
+use super::rule::{Marker, Relation, Rule};
+use crate::Shape;
+use std::collections::BTreeSet;
+
+/// A sum constraint: a killer cage with a total, or an arrow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Sum {
+    /// The rule it comes from.
+    pub rule: usize,
+    /// Its cells; for an arrow the circle comes first.
+    pub cells: Vec<usize>,
+    /// What the digits must do.
+    pub kind: SumKind,
+}
+
+/// The two sum constraints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SumKind {
+    /// Distinct digits with this total.
+    Cage(u32),
+    /// The first cell's digit is the total of the others.
+    Arrow,
+}
+
+/// The rules of a variant, in the terms the matrix is built from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Parts {
+    /// Sets of cells where no digit repeats (besides rows, columns and regions).
+    pub units: Vec<Vec<usize>>,
+    /// Pairs of cells and the relation their digits keep.
+    pub relations: Vec<(usize, usize, Relation)>,
+    /// For each cell, the digits it may hold, bit `d - 1` for digit `d`.
+    pub allowed: Vec<u64>,
+    /// Sum constraints.
+    pub sums: Vec<Sum>,
+}
+
+/// The digits `1..=n` as a mask.
+pub(crate) fn all_digits(n: usize) -> u64 {
+    (1u64 << n) - 1
+}
+
+/// Compiles `rules` for a grid of `shape`. The rules are already validated.
+pub(crate) fn compile(shape: Shape, rules: &[Rule]) -> Parts {
+    let n = shape.size();
+    let mut parts = Parts {
+        allowed: vec![all_digits(n); shape.cells()],
+        ..Parts::default()
+    };
+    let odd = (0..n).step_by(2).fold(0u64, |mask, bit| mask | 1 << bit);
+    for (index, rule) in rules.iter().enumerate() {
+        match rule {
+            Rule::Diagonal(diagonal) => parts.units.push(diagonal_cells(n, *diagonal)),
+            Rule::ExtraRegion(cells) | Rule::Killer { cells, sum: None } => {
+                parts.units.push(cells.clone())
+            }
+            Rule::Windoku => parts.units.extend(windoku_windows(shape)),
+            Rule::DisjointGroups => parts.units.extend(disjoint_groups(shape)),
+            Rule::AntiKing => parts.units.extend(king_squares(n)),
+            Rule::AntiKnight => parts.relations.extend(
+                knight_pairs(n)
+                    .into_iter()
+                    .map(|[a, b]| (a, b, Relation::Differ)),
+            ),
+            Rule::NonConsecutive => parts.relations.extend(
+                orthogonal_pairs(n)
+                    .into_iter()
+                    .map(|[a, b]| (a, b, Relation::NotConsecutive)),
+            ),
+            Rule::Killer {
+                cells,
+                sum: Some(sum),
+            } => parts.sums.push(Sum {
+                rule: index,
+                cells: cells.clone(),
+                kind: SumKind::Cage(*sum),
+            }),
+            Rule::Thermometer(cells) => {
+                let len = cells.len();
+                for (position, &cell) in cells.iter().enumerate() {
+                    // The bulb is at least 1, each step up adds 1; the tip at most n.
+                    let low = position + 1;
+                    let high = n.saturating_sub(len - 1 - position);
+                    let band = if low <= high {
+                        all_digits(high) & !all_digits(low - 1)
+                    } else {
+                        0
+                    };
+                    parts.allowed[cell] &= band;
+                }
+                parts.relations.extend(
+                    cells
+                        .windows(2)
+                        .map(|pair| (pair[0], pair[1], Relation::Less)),
+                );
+            }
+            Rule::Arrow { circle, line } => parts.sums.push(Sum {
+                rule: index,
+                cells: std::iter::once(*circle)
+                    .chain(line.iter().copied())
+                    .collect(),
+                kind: SumKind::Arrow,
+            }),
+            Rule::Difference { cells, value } => {
+                parts
+                    .relations
+                    .push((cells[0], cells[1], Relation::Difference(*value)));
+            }
+            Rule::Ratio { cells, value } => {
+                parts
+                    .relations
+                    .push((cells[0], cells[1], Relation::Ratio(*value)));
+            }
+            Rule::Xv { cells, sum } => {
+                parts
+                    .relations
+                    .push((cells[0], cells[1], Relation::Sum(*sum)))
+            }
+            Rule::Odd(cell) => parts.allowed[*cell] &= odd,
+            Rule::Even(cell) => parts.allowed[*cell] &= !odd,
+            Rule::Negative(marker) => {
+                let marked = marked_pairs(rules, *marker);
+                parts.relations.extend(
+                    orthogonal_pairs(n)
+                        .into_iter()
+                        .filter(|pair| !marked.contains(pair))
+                        .map(|[a, b]| (a, b, Relation::Not(*marker))),
+                );
+            }
+        }
+    }
+    parts
+}
+
+/// The pairs of cells (smaller first) that carry a marker of this kind.
+pub(crate) fn marked_pairs(rules: &[Rule], kind: Marker) -> BTreeSet<[usize; 2]> {
+    rules
+        .iter()
+        .filter_map(Rule::marker)
+        .filter(|(marker, _)| *marker == kind)
+        .map(|(_, [a, b])| [a.min(b), a.max(b)])
+        .collect()
+}

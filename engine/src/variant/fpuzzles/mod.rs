@@ -1,0 +1,500 @@
+//! The f-puzzles format that setters export and share (the `fpuzzles` feature): a JSON
+//! document, or the lz-string base64 form that f-puzzles puts in its share links.
+//!
+//! Read: `size`; `grid` (rows of cells with `value`, `given` and `region`); the booleans
+//! `diagonal+`, `diagonal-`, `antiknight`, `antiking`, `disjointgroups`, `nonconsecutive`;
+//! the lists `extraregion`, `killercage` (and `cage`), `thermometer`, `arrow`, `difference`,
+//! `ratio`, `xv`, `odd`, `even` and `negative`. Cells are named `R1C1`. `title`, `author`,
+//! `ruleset`, `solution` and the cosmetic `text`, `line`, `rectangle` and `circle` are
+//! ignored; any other constraint is refused by name, since ignoring a rule gives wrong
+//! answers.
+//!
+//! ```
+//! use sudoku_dlx::variant::{fpuzzles, VariantSolver};
+//!
+//! let text = r#"{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],
+//!     [{},{},{},{}],[{},{},{},{}]],"diagonal-":true,
+//!     "killercage":[{"cells":["R4C3","R4C4"],"value":"7"}]}"#;
+//! let variant = fpuzzles::parse(text)?;
+//! let solution = VariantSolver::new().solve(&variant).unwrap();
+//! assert!(variant.accepts(&solution));
+//! // Written back, it reads again as the same puzzle.
+//! assert_eq!(fpuzzles::parse(&fpuzzles::to_json(&variant).to_string())?, variant);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod error;
+mod write;
+
+pub use error::FpuzzlesError;
+pub use write::to_json;
+
+use super::{Diagonal, Marker, Rule, Variant, VariantError};
+use crate::{Grid, Shape};
+use serde_json::{Map, Value};
+
+/// Keys that carry no rule: names, text, cosmetics.
+const IGNORED: &[&str] = &[
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+    "text",
+    "line",
+    "rectangle",
+    "circle",
+];
+
+/// Reads an f-puzzles document: plain JSON, the compressed string of a share link, or the
+/// link itself (anything up to `load=` is skipped).
+pub fn parse(text: &str) -> Result<Variant, FpuzzlesError> {
+    let text = text.trim_start_matches('\u{feff}').trim();
+    if text.starts_with('{') {
+        return parse_json(text);
+    }
+    let packed = text.rsplit_once("load=").map_or(text, |(_, rest)| rest);
+    let packed = packed.split('&').next().unwrap_or(packed);
+    let wide = lz_str::decompress_from_base64(packed).ok_or(FpuzzlesError::Compressed)?;
+    let json = String::from_utf16(&wide).map_err(|_| FpuzzlesError::Compressed)?;
+    if !json.trim_start().starts_with('{') {
+        return Err(FpuzzlesError::Compressed);
+    }
+    parse_json(&json)
+}
+
+/// Reads a plain JSON f-puzzles document.
+pub fn parse_json(text: &str) -> Result<Variant, FpuzzlesError> {
+    let value: Value = serde_json::from_str(text).map_err(|error| FpuzzlesError::Json {
+        line: error.line(),
+        column: error.column(),
+        message: error.to_string(),
+    })?;
+    let object = value
+        .as_object()
+        .ok_or_else(|| FpuzzlesError::field("(document)", "expected an object"))?;
+    from_object(object)
+}
+
+/// The variant an f-puzzles object describes.
+pub fn from_object(object: &Map<String, Value>) -> Result<Variant, FpuzzlesError> {
+    let size = object
+        .get("size")
+        .ok_or_else(|| FpuzzlesError::field("size", "missing"))?
+        .as_u64()
+        .ok_or_else(|| FpuzzlesError::field("size", "expected a whole number"))?
+        as usize;
+    let shape = Shape::for_size(size).ok_or_else(|| {
+        FpuzzlesError::field(
+            "size",
+            format!("{size} has no usual box shape (4 to 35, not prime)"),
+        )
+    })?;
+    let reader = Reader { n: size };
+    let (givens, regions) = reader.grid(object, shape)?;
+    let mut rules = Vec::new();
+    let mut origins = Vec::new();
+    // Keys in sorted order, so that rules are numbered the same whatever order the map
+    // keeps (serde_json's `preserve_order` may be on in a program that uses this crate).
+    let mut keys: Vec<&String> = object.keys().collect();
+    keys.sort();
+    for key in keys {
+        let value = &object[key];
+        if key == "size" || key == "grid" || IGNORED.contains(&key.as_str()) {
+            continue;
+        }
+        reader.constraint(key, value, &mut rules, &mut origins)?;
+    }
+    Variant::new(givens, regions, rules).map_err(|error| FpuzzlesError::Rule {
+        path: rule_index(&error).map(|k| origins[k].clone()),
+        error,
+    })
+}
+
+/// The rule an error is about, if it is about one.
+fn rule_index(error: &VariantError) -> Option<usize> {
+    match error {
+        VariantError::CellOutside { rule, .. }
+        | VariantError::RepeatedCell { rule, .. }
+        | VariantError::TooFewCells { rule }
+        | VariantError::TooManyCells { rule, .. }
+        | VariantError::BadValue { rule, .. }
+        | VariantError::NeedsBoxes { rule }
+        | VariantError::SumTooLarge { rule, .. } => Some(rule.index),
+        VariantError::OverlappingSums { second, .. } => Some(second.index),
+        _ => None,
+    }
+}
+
+/// Reads the parts of a document for a grid of side `n`.
+struct Reader {
+    n: usize,
+}
+
+impl Reader {
+    /// The givens and, when some cell names one, the region map.
+    fn grid(
+        &self,
+        object: &Map<String, Value>,
+        shape: Shape,
+    ) -> Result<(Grid, Option<Vec<usize>>), FpuzzlesError> {
+        let n = self.n;
+        let rows = object
+            .get("grid")
+            .ok_or_else(|| FpuzzlesError::field("grid", "missing"))?
+            .as_array()
+            .filter(|rows| rows.len() == n)
+            .ok_or_else(|| FpuzzlesError::field("grid", format!("expected {n} rows")))?;
+        let mut cells = vec![0u8; n * n];
+        let mut regions: Vec<usize> = (0..n * n).map(|cell| shape.box_of(cell)).collect();
+        let mut irregular = false;
+        for (r, row) in rows.iter().enumerate() {
+            let row = row.as_array().filter(|row| row.len() == n).ok_or_else(|| {
+                FpuzzlesError::field(format!("grid[{r}]"), format!("expected {n} cells"))
+            })?;
+            for (c, cell) in row.iter().enumerate() {
+                let path = format!("grid[{r}][{c}]");
+                let cell = cell
+                    .as_object()
+                    .ok_or_else(|| FpuzzlesError::field(&path, "expected an object"))?;
+                if cell.get("given").and_then(Value::as_bool) == Some(true) {
+                    if let Some(value) = cell.get("value") {
+                        let digit = value
+                            .as_u64()
+                            .filter(|&d| (1..=n as u64).contains(&d))
+                            .ok_or_else(|| {
+                                FpuzzlesError::field(
+                                    format!("{path}.value"),
+                                    format!("expected a digit 1 to {n}"),
+                                )
+                            })?;
+                        cells[r * n + c] = digit as u8;
+                    }
+                }
+                if let Some(region) = cell.get("region") {
+                    let region =
+                        region
+                            .as_u64()
+                            .filter(|&k| (k as usize) < n)
+                            .ok_or_else(|| {
+                                FpuzzlesError::field(
+                                    format!("{path}.region"),
+                                    format!("expected a region 0 to {}", n - 1),
+                                )
+                            })?;
+                    irregular |= region as usize != regions[r * n + c];
+                    regions[r * n + c] = region as usize;
+                }
+                if cell
+                    .get("givenPencilMarks")
+                    .is_some_and(|marks| !is_empty(marks))
+                {
+                    return Err(FpuzzlesError::Unsupported {
+                        name: "givenPencilMarks".into(),
+                    });
+                }
+            }
+        }
+        let givens = Grid::from_cells(shape, cells).expect("digits checked");
+        Ok((givens, irregular.then_some(regions)))
+    }
+
+    /// Adds the rules of one top-level key, and for each the path it comes from.
+    fn constraint(
+        &self,
+        key: &str,
+        value: &Value,
+        rules: &mut Vec<Rule>,
+        origins: &mut Vec<String>,
+    ) -> Result<(), FpuzzlesError> {
+        let before = rules.len();
+        self.rules_of(key, value, rules, origins)?;
+        origins.resize(rules.len(), key.to_string());
+        debug_assert!(origins.len() >= before);
+        Ok(())
+    }
+
+    /// The rules of one top-level key; list entries note their paths in `origins`.
+    fn rules_of(
+        &self,
+        key: &str,
+        value: &Value,
+        rules: &mut Vec<Rule>,
+        origins: &mut Vec<String>,
+    ) -> Result<(), FpuzzlesError> {
+        let flag = |rule: Rule, rules: &mut Vec<Rule>| -> Result<(), FpuzzlesError> {
+            match value.as_bool() {
+                Some(true) => rules.push(rule),
+                Some(false) => {}
+                None => return Err(FpuzzlesError::field(key, "expected true or false")),
+            }
+            Ok(())
+        };
+        match key {
+            "diagonal+" => return flag(Rule::Diagonal(Diagonal::Anti), rules),
+            "diagonal-" => return flag(Rule::Diagonal(Diagonal::Main), rules),
+            "antiknight" => return flag(Rule::AntiKnight, rules),
+            "antiking" => return flag(Rule::AntiKing, rules),
+            "disjointgroups" => return flag(Rule::DisjointGroups, rules),
+            "nonconsecutive" => return flag(Rule::NonConsecutive, rules),
+            "negative" => return self.negative(value, rules),
+            _ => {}
+        }
+        let entries = match value {
+            Value::Array(entries) => entries,
+            Value::Bool(false) | Value::Null => return Ok(()),
+            _ if KNOWN_LISTS.contains(&key) => {
+                return Err(FpuzzlesError::field(key, "expected a list"));
+            }
+            _ => return Err(FpuzzlesError::Unsupported { name: key.into() }),
+        };
+        if !KNOWN_LISTS.contains(&key) {
+            return if entries.is_empty() {
+                Ok(())
+            } else {
+                Err(FpuzzlesError::Unsupported { name: key.into() })
+            };
+        }
+        for (k, entry) in entries.iter().enumerate() {
+            let path = format!("{key}[{k}]");
+            let entry = entry
+                .as_object()
+                .ok_or_else(|| FpuzzlesError::field(&path, "expected an object"))?;
+            self.entry(key, &path, entry, rules)?;
+            origins.resize(rules.len(), path);
+        }
+        Ok(())
+    }
+
+    /// Adds the rules of one entry of a list.
+    fn entry(
+        &self,
+        key: &str,
+        path: &str,
+        entry: &Map<String, Value>,
+        rules: &mut Vec<Rule>,
+    ) -> Result<(), FpuzzlesError> {
+        match key {
+            "extraregion" => rules.push(Rule::ExtraRegion(self.cells(path, entry, "cells")?)),
+            "killercage" | "cage" => {
+                let cells = self.cells(path, entry, "cells")?;
+                let sum = number(path, entry, "value")?;
+                rules.push(Rule::Killer { cells, sum });
+            }
+            "thermometer" => {
+                for line in self.lines(path, entry)? {
+                    rules.push(Rule::Thermometer(line));
+                }
+            }
+            "arrow" => {
+                let circle = self.cells(path, entry, "cells")?;
+                let [circle] = circle[..] else {
+                    return Err(FpuzzlesError::Unsupported {
+                        name: format!("{path}.cells (a pill of {} cells)", circle.len()),
+                    });
+                };
+                for line in self.lines(path, entry)? {
+                    let line: Vec<usize> =
+                        line.into_iter().filter(|&cell| cell != circle).collect();
+                    rules.push(Rule::Arrow { circle, line });
+                }
+            }
+            "difference" | "ratio" | "xv" => {
+                let cells = self.cells(path, entry, "cells")?;
+                let cells: [usize; 2] = cells.try_into().map_err(|_| {
+                    FpuzzlesError::field(format!("{path}.cells"), "expected two cells")
+                })?;
+                rules.push(match key {
+                    "difference" => Rule::Difference {
+                        cells,
+                        value: small(path, number(path, entry, "value")?.unwrap_or(1))?,
+                    },
+                    "ratio" => Rule::Ratio {
+                        cells,
+                        value: small(path, number(path, entry, "value")?.unwrap_or(2))?,
+                    },
+                    _ => Rule::Xv {
+                        cells,
+                        sum: xv_sum(path, entry)?,
+                    },
+                });
+            }
+            _ => {
+                // "odd" and "even": one cell each.
+                let cell = entry
+                    .get("cell")
+                    .ok_or_else(|| FpuzzlesError::field(format!("{path}.cell"), "missing"))?;
+                let cell = self.cell(&format!("{path}.cell"), cell)?;
+                rules.push(if key == "odd" {
+                    Rule::Odd(cell)
+                } else {
+                    Rule::Even(cell)
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The `negative` list: `"ratio"`, `"difference"`, `"xv"`.
+    fn negative(&self, value: &Value, rules: &mut Vec<Rule>) -> Result<(), FpuzzlesError> {
+        let names = value
+            .as_array()
+            .ok_or_else(|| FpuzzlesError::field("negative", "expected a list"))?;
+        for (k, name) in names.iter().enumerate() {
+            let marker = match name.as_str() {
+                Some("ratio") => Marker::Ratio,
+                Some("difference") => Marker::Difference,
+                Some("xv") => Marker::Xv,
+                Some(other) => {
+                    return Err(FpuzzlesError::Unsupported {
+                        name: format!("negative {other}"),
+                    })
+                }
+                None => {
+                    return Err(FpuzzlesError::field(
+                        format!("negative[{k}]"),
+                        "expected a name",
+                    ))
+                }
+            };
+            rules.push(Rule::Negative(marker));
+        }
+        Ok(())
+    }
+
+    /// A list of cell names at `entry[field]`.
+    fn cells(
+        &self,
+        path: &str,
+        entry: &Map<String, Value>,
+        field: &str,
+    ) -> Result<Vec<usize>, FpuzzlesError> {
+        let path = format!("{path}.{field}");
+        let list = entry
+            .get(field)
+            .ok_or_else(|| FpuzzlesError::field(&path, "missing"))?
+            .as_array()
+            .ok_or_else(|| FpuzzlesError::field(&path, "expected a list of cells"))?;
+        list.iter()
+            .enumerate()
+            .map(|(k, cell)| self.cell(&format!("{path}[{k}]"), cell))
+            .collect()
+    }
+
+    /// The lines of a thermometer or an arrow: `lines`, a list of lists of cells.
+    fn lines(
+        &self,
+        path: &str,
+        entry: &Map<String, Value>,
+    ) -> Result<Vec<Vec<usize>>, FpuzzlesError> {
+        let lines_path = format!("{path}.lines");
+        let lines = entry
+            .get("lines")
+            .ok_or_else(|| FpuzzlesError::field(&lines_path, "missing"))?
+            .as_array()
+            .ok_or_else(|| FpuzzlesError::field(&lines_path, "expected a list of lines"))?;
+        lines
+            .iter()
+            .enumerate()
+            .map(|(k, line)| {
+                let line_path = format!("{lines_path}[{k}]");
+                line.as_array()
+                    .ok_or_else(|| FpuzzlesError::field(&line_path, "expected a list of cells"))?
+                    .iter()
+                    .enumerate()
+                    .map(|(j, cell)| self.cell(&format!("{line_path}[{j}]"), cell))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// A cell name, `R1C1` (either case), as a cell index.
+    fn cell(&self, path: &str, value: &Value) -> Result<usize, FpuzzlesError> {
+        let bad = || {
+            FpuzzlesError::field(
+                path,
+                format!("expected a cell R1C1 to R{0}C{0}, found {value}", self.n),
+            )
+        };
+        let name = value.as_str().ok_or_else(bad)?.to_ascii_uppercase();
+        let rest = name.strip_prefix('R').ok_or_else(bad)?;
+        let (row, col) = rest.split_once('C').ok_or_else(bad)?;
+        let (row, col): (usize, usize) = (
+            row.parse().map_err(|_| bad())?,
+            col.parse().map_err(|_| bad())?,
+        );
+        if !(1..=self.n).contains(&row) || !(1..=self.n).contains(&col) {
+            return Err(bad());
+        }
+        Ok((row - 1) * self.n + col - 1)
+    }
+}
+
+/// The lists this reader knows.
+const KNOWN_LISTS: &[&str] = &[
+    "extraregion",
+    "killercage",
+    "cage",
+    "thermometer",
+    "arrow",
+    "difference",
+    "ratio",
+    "xv",
+    "odd",
+    "even",
+];
+
+/// An optional number at `entry[field]`, written as a number or a string (`""` is none).
+fn number(
+    path: &str,
+    entry: &Map<String, Value>,
+    field: &str,
+) -> Result<Option<u32>, FpuzzlesError> {
+    let bad = || FpuzzlesError::field(format!("{path}.{field}"), "expected a whole number");
+    match entry.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(text)) if text.trim().is_empty() => Ok(None),
+        Some(Value::String(text)) => text.trim().parse().map(Some).map_err(|_| bad()),
+        Some(Value::Number(number)) => number
+            .as_u64()
+            .and_then(|v| u32::try_from(v).ok())
+            .map(Some)
+            .ok_or_else(bad),
+        Some(_) => Err(bad()),
+    }
+}
+
+/// A dot's value, which must fit a digit's range.
+fn small(path: &str, value: u32) -> Result<u8, FpuzzlesError> {
+    u8::try_from(value).map_err(|_| FpuzzlesError::field(format!("{path}.value"), "too large"))
+}
+
+/// X (10) or V (5).
+fn xv_sum(path: &str, entry: &Map<String, Value>) -> Result<u8, FpuzzlesError> {
+    match entry
+        .get("value")
+        .and_then(Value::as_str)
+        .map(str::to_ascii_uppercase)
+        .as_deref()
+    {
+        Some("X") => Ok(10),
+        Some("V") => Ok(5),
+        _ => Err(FpuzzlesError::field(
+            format!("{path}.value"),
+            "expected \"X\" or \"V\"",
+        )),
+    }
+}
+
+/// True for `[]`, `{}`, `""`, `null` and `false`.
+fn is_empty(value: &Value) -> bool {
+    match value {
+        Value::Array(items) => items.is_empty(),
+        Value::Object(fields) => fields.is_empty(),
+        Value::String(text) => text.is_empty(),
+        Value::Null | Value::Bool(false) => true,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,98 @@
+//! A variant written back as an f-puzzles document, so that `--format json` carries the
+//! rules out in a form every setter's tool reads.
+
+use super::super::geometry::windoku_windows;
+use super::super::{Diagonal, Rule, Variant};
+use serde_json::{json, Map, Value};
+
+/// The f-puzzles document of `variant`: `size`, `grid` (givens, and regions when they are
+/// not the boxes) and one key per kind of rule. Windoku, which f-puzzles has no key for, is
+/// written as its four extra regions.
+pub fn to_json(variant: &Variant) -> Value {
+    let shape = variant.shape();
+    let n = shape.size();
+    let name = |cell: usize| Value::from(format!("R{}C{}", cell / n + 1, cell % n + 1));
+    let names = |cells: &[usize]| Value::from(cells.iter().map(|&c| name(c)).collect::<Vec<_>>());
+    let mut object = Map::new();
+    object.insert("size".into(), n.into());
+    let grid: Vec<Value> = (0..n)
+        .map(|row| {
+            (0..n)
+                .map(|col| {
+                    let cell = row * n + col;
+                    let mut fields = Map::new();
+                    let digit = variant.givens().cells()[cell];
+                    if digit != 0 {
+                        fields.insert("value".into(), digit.into());
+                        fields.insert("given".into(), true.into());
+                    }
+                    if variant.regions().is_some() {
+                        fields.insert("region".into(), variant.region_of()[cell].into());
+                    }
+                    Value::Object(fields)
+                })
+                .collect()
+        })
+        .collect();
+    object.insert("grid".into(), grid.into());
+    let mut push = |key: &str, value: Value| {
+        let list = object
+            .entry(key)
+            .or_insert_with(|| Value::Array(Vec::new()));
+        if let Value::Array(items) = list {
+            items.push(value);
+        }
+    };
+    let mut flags = Vec::new();
+    for rule in variant.rules() {
+        match rule {
+            Rule::Diagonal(Diagonal::Anti) => flags.push("diagonal+"),
+            Rule::Diagonal(Diagonal::Main) => flags.push("diagonal-"),
+            Rule::AntiKnight => flags.push("antiknight"),
+            Rule::AntiKing => flags.push("antiking"),
+            Rule::NonConsecutive => flags.push("nonconsecutive"),
+            Rule::DisjointGroups => flags.push("disjointgroups"),
+            Rule::Windoku => {
+                for window in windoku_windows(shape) {
+                    push("extraregion", json!({ "cells": names(&window) }));
+                }
+            }
+            Rule::ExtraRegion(cells) => push("extraregion", json!({ "cells": names(cells) })),
+            Rule::Killer { cells, sum } => {
+                let mut cage = json!({ "cells": names(cells) });
+                if let Some(sum) = sum {
+                    cage["value"] = sum.to_string().into();
+                }
+                push("killercage", cage);
+            }
+            Rule::Thermometer(cells) => push("thermometer", json!({ "lines": [names(cells)] })),
+            Rule::Arrow { circle, line } => {
+                let mut whole = vec![*circle];
+                whole.extend(line);
+                push(
+                    "arrow",
+                    json!({ "cells": [name(*circle)], "lines": [names(&whole)] }),
+                );
+            }
+            Rule::Difference { cells, value } => push(
+                "difference",
+                json!({ "cells": names(cells), "value": value.to_string() }),
+            ),
+            Rule::Ratio { cells, value } => push(
+                "ratio",
+                json!({ "cells": names(cells), "value": value.to_string() }),
+            ),
+            Rule::Xv { cells, sum } => push(
+                "xv",
+                json!({ "cells": names(cells), "value": if *sum == 10 { "X" } else { "V" } }),
+            ),
+            Rule::Odd(cell) => push("odd", json!({ "cell": name(*cell) })),
+            Rule::Even(cell) => push("even", json!({ "cell": name(*cell) })),
+            Rule::Negative(marker) => push("negative", Value::from(marker.name())),
+        }
+    }
+    for flag in flags {
+        object.insert(flag.into(), true.into());
+    }
+    Value::Object(object)
+}

@@ -1,0 +1,171 @@
+//! Sudoku variants through exact cover: irregular regions, diagonals, extra regions,
+//! windoku, disjoint groups, anti-knight, anti-king, non-consecutive, killer cages,
+//! thermometers, arrows, kropki dots, XV, odd/even and negative constraints.
+//!
+//! A [`Variant`] is a grid of givens, an optional region map that replaces the boxes, and a
+//! list of [`Rule`]s. Building it checks the rules and compiles them once into items and
+//! options (see `docs/variants.md`): a set of cells where digits do not repeat becomes
+//! unit-digit items (primary for `n` cells, secondary for fewer), a pairwise rule becomes
+//! secondary items shared by the placements it forbids together, odd/even and thermometer
+//! bounds remove placements, and a sum (a killer cage's total, an arrow) becomes one option
+//! per digit assignment of its cells. A [`VariantSolver`] answers the usual questions with
+//! the generic exact-cover search.
+//!
+//! ```
+//! use sudoku_dlx::variant::{Rule, Variant, VariantSolver};
+//! use sudoku_dlx::{Grid, Shape};
+//!
+//! // The empty 4x4 grid has 288 solutions; with both diagonals, 48 are left.
+//! let empty = Grid::empty(Shape::new(2, 2)?);
+//! let x = Variant::new(
+//!     empty,
+//!     None,
+//!     vec![
+//!         Rule::Diagonal(sudoku_dlx::variant::Diagonal::Main),
+//!         Rule::Diagonal(sudoku_dlx::variant::Diagonal::Anti),
+//!     ],
+//! )?;
+//! let mut solver = VariantSolver::new();
+//! assert_eq!(solver.count(&x, None).solutions, 48);
+//! let solution = solver.solve(&x).expect("it has solutions");
+//! assert!(x.accepts(&solution));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod check;
+mod compile;
+mod error;
+#[cfg(feature = "fpuzzles")]
+pub mod fpuzzles;
+mod geometry;
+mod model;
+mod rule;
+mod solver;
+mod sums;
+#[cfg(test)]
+mod tests;
+
+pub use error::{RuleRef, VariantError};
+pub use rule::{Diagonal, Marker, Rule};
+pub use solver::{VariantSolutions, VariantSolver};
+pub use sums::MAX_SUM_OPTIONS;
+
+use crate::sudoku::Cell;
+use crate::{Grid, Shape};
+use model::Model;
+
+/// A variant puzzle: givens, the regions (the boxes unless a map replaces them) and the
+/// rules, compiled once when it is made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    givens: Grid,
+    regions: Option<Vec<usize>>,
+    region_of: Vec<usize>,
+    rules: Vec<Rule>,
+    model: Model,
+}
+
+impl Variant {
+    /// A variant puzzle of `givens`' shape. `regions`, when given, numbers the region of
+    /// each cell (in reading order, from 0; each of the `n` regions has `n` cells) and
+    /// replaces the boxes. Refused with the reason when a rule names cells outside the grid
+    /// or twice, has too few or too many cells, a bad value, or cannot be encoded (a cell in
+    /// two sum constraints, a sum with too many assignments).
+    pub fn new(
+        givens: Grid,
+        regions: Option<Vec<usize>>,
+        rules: Vec<Rule>,
+    ) -> Result<Variant, VariantError> {
+        let shape = givens.shape();
+        let region_of = match &regions {
+            Some(map) => check::regions(shape, map)?,
+            None => (0..shape.cells()).map(|cell| shape.box_of(cell)).collect(),
+        };
+        for (index, rule) in rules.iter().enumerate() {
+            check::rule(shape, regions.is_some(), index, rule)?;
+        }
+        let parts = compile::compile(shape, &rules);
+        let model = Model::build(shape, &region_of, parts, |index| rule_ref(&rules, index))?;
+        Ok(Variant {
+            givens,
+            regions,
+            region_of,
+            rules,
+            model,
+        })
+    }
+
+    /// The same rules and regions with other givens of the same shape, without compiling
+    /// the rules again.
+    pub fn with_givens(&self, givens: Grid) -> Result<Variant, VariantError> {
+        if givens.shape() != self.shape() {
+            return Err(VariantError::GivensShape);
+        }
+        Ok(Variant {
+            givens,
+            ..self.clone()
+        })
+    }
+
+    /// The grid's shape.
+    pub fn shape(&self) -> Shape {
+        self.givens.shape()
+    }
+
+    /// The givens.
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
+    /// The region map, when the regions are not the boxes.
+    pub fn regions(&self) -> Option<&[usize]> {
+        self.regions.as_deref()
+    }
+
+    /// The region of each cell (the boxes' numbers when there is no map).
+    pub fn region_of(&self) -> &[usize] {
+        &self.region_of
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+
+    /// True when `grid` is complete, keeps the givens, and keeps every rule: rows, columns
+    /// and regions, and each of [`rules`](Self::rules).
+    pub fn accepts(&self, grid: &Grid) -> bool {
+        grid.shape() == self.shape()
+            && grid.is_complete()
+            && self
+                .givens
+                .cells()
+                .iter()
+                .zip(grid.cells())
+                .all(|(&given, &digit)| given == 0 || given == digit)
+            && check::solved(self, grid.cells())
+    }
+
+    /// How many digit assignments the sum constraints were compiled to (each is one option of
+    /// the matrix when no given rules it out).
+    pub fn sum_assignments(&self) -> usize {
+        self.model.sums.iter().map(|sum| sum.len()).sum()
+    }
+
+    pub(crate) fn model(&self) -> &Model {
+        &self.model
+    }
+}
+
+/// How errors name rule `index` of `rules`.
+fn rule_ref(rules: &[Rule], index: usize) -> RuleRef {
+    RuleRef {
+        index,
+        name: rules[index].name(),
+    }
+}
+
+/// The cell of index `cell` in a grid of `shape`.
+fn cell_of(shape: Shape, cell: usize) -> Cell {
+    Cell::of(shape, cell)
+}

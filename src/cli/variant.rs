@@ -1,0 +1,190 @@
+//! Variant puzzles on the batch commands: `--rules` and `--regions` for line puzzles, and
+//! f-puzzles JSON inputs, which need no flag. A command takes this path when either flag is
+//! given or any input is JSON; its answers print like the classic ones.
+
+use super::common::{self, CliError, InputArgs, OutputArgs, Status};
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+use std::time::{Duration, Instant};
+use sudoku_dlx::variant::{Diagonal, Rule, VariantSolver};
+use sudoku_dlx_cli::input::variant::{self as read, LineRules, VariantRecord};
+use sudoku_dlx_cli::output::variant::{VariantPrinter, WithRules};
+use sudoku_dlx_cli::output::Report;
+
+/// A rule named with `--rules`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RuleName {
+    /// Both diagonals (X-sudoku)
+    X,
+    /// The anti-diagonal, bottom-left to top-right
+    #[value(name = "diagonal+")]
+    DiagonalPlus,
+    /// The main diagonal, top-left to bottom-right
+    #[value(name = "diagonal-")]
+    DiagonalMinus,
+    /// Cells a knight's move apart differ
+    AntiKnight,
+    /// Cells a king's move apart differ
+    AntiKing,
+    /// Orthogonal neighbours are not consecutive
+    NonConsecutive,
+    /// Four extra 3x3 windows (windows of the box shape)
+    Windoku,
+    /// Cells at the same place in their boxes differ
+    Disjoint,
+}
+
+impl RuleName {
+    /// The rules the name stands for.
+    pub fn rules(self) -> Vec<Rule> {
+        match self {
+            RuleName::X => vec![
+                Rule::Diagonal(Diagonal::Main),
+                Rule::Diagonal(Diagonal::Anti),
+            ],
+            RuleName::DiagonalPlus => vec![Rule::Diagonal(Diagonal::Anti)],
+            RuleName::DiagonalMinus => vec![Rule::Diagonal(Diagonal::Main)],
+            RuleName::AntiKnight => vec![Rule::AntiKnight],
+            RuleName::AntiKing => vec![Rule::AntiKing],
+            RuleName::NonConsecutive => vec![Rule::NonConsecutive],
+            RuleName::Windoku => vec![Rule::Windoku],
+            RuleName::Disjoint => vec![Rule::DisjointGroups],
+        }
+    }
+}
+
+/// The variant options of the batch commands.
+#[derive(Args, Clone, Debug, Default)]
+pub struct VariantArgs {
+    /// Rules added to every line puzzle, separated by commas (f-puzzles JSON inputs carry
+    /// their own)
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "RULES")]
+    pub rules: Vec<RuleName>,
+
+    /// Irregular regions (jigsaw) for line puzzles: one character per cell in the puzzle's
+    /// cell order, the same character for the cells of one region
+    #[arg(long, value_name = "STRING")]
+    pub regions: Option<String>,
+}
+
+impl VariantArgs {
+    /// The rules and regions for line puzzles.
+    pub fn line_rules(&self) -> LineRules {
+        LineRules {
+            rules: self.rules.iter().flat_map(|name| name.rules()).collect(),
+            regions: self.regions.clone(),
+        }
+    }
+
+    /// True when the command must take the variant path.
+    pub fn applies(&self, input: &InputArgs) -> bool {
+        !self.rules.is_empty()
+            || self.regions.is_some()
+            || input
+                .inputs
+                .iter()
+                .any(|arg| read::is_variant_input(arg, input.shape))
+            || (input.inputs.is_empty() && read::is_variant_input("-", input.shape))
+    }
+}
+
+/// Reads every record of the inputs.
+fn records(input: &InputArgs, variant: &VariantArgs) -> Result<Vec<VariantRecord>, CliError> {
+    read::read_all(&input.inputs, input.shape, &variant.line_rules()).map_err(CliError::Input)
+}
+
+/// Answers every variant record with `job` on `jobs` threads (all when `None`), and prints
+/// the answers in input order.
+pub fn run_batch<R: Report + Send>(
+    input: &InputArgs,
+    output: &OutputArgs,
+    variant: &VariantArgs,
+    jobs: Option<usize>,
+    job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> R + Sync,
+) -> Result<Status, CliError> {
+    let records = records(input, variant)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.unwrap_or(0))
+        .build()
+        .map_err(CliError::Threads)?;
+    let answers: Vec<Option<(WithRules<R>, Duration)>> = pool.install(|| {
+        records
+            .par_iter()
+            .map_init(VariantSolver::new, |solver, record| {
+                let variant = record.puzzle.as_ref().ok()?;
+                if common::is_interrupted() {
+                    return None;
+                }
+                let started = Instant::now();
+                let answer = job(solver, variant);
+                Some((WithRules::new(answer, variant), started.elapsed()))
+            })
+            .collect()
+    });
+    let mut printer = VariantPrinter::new(common::printer(output), output.format, false);
+    for (record, answer) in records.iter().zip(answers) {
+        if common::is_interrupted() {
+            break;
+        }
+        let (answer, elapsed) = answer.map_or((None, Duration::ZERO), |(a, e)| (Some(a), e));
+        printer.answer(record, answer, elapsed)?;
+    }
+    let (_, _, tally) = printer.finish()?;
+    common::report_bad_records(&tally);
+    Ok(Status::of(&tally, common::is_interrupted()))
+}
+
+/// `all` on variant records: every solution of each, streamed, one puzzle after the other.
+pub fn run_all(
+    input: &InputArgs,
+    output: &OutputArgs,
+    variant: &VariantArgs,
+    limit: Option<u128>,
+) -> Result<Status, CliError> {
+    let records = records(input, variant)?;
+    let mut printer = VariantPrinter::new(common::printer(output).grouped(), output.format, true);
+    let mut solver = VariantSolver::new();
+    let mut interrupted = false;
+    let mut streamed = || -> Result<(), CliError> {
+        for record in &records {
+            if common::is_interrupted() {
+                interrupted = true;
+                break;
+            }
+            let (Some(classic), Ok(puzzle)) = (record.as_record(), &record.puzzle) else {
+                printer.bad_record(record)?;
+                continue;
+            };
+            let started = Instant::now();
+            printer.before_good_record()?;
+            printer.printer().begin_solutions(&classic)?;
+            let mut solutions = solver.solutions(puzzle);
+            let (mut found, mut capped) = (0u128, false);
+            loop {
+                if limit.is_some_and(|limit| found >= limit) {
+                    capped = true;
+                    break;
+                }
+                if common::is_interrupted() {
+                    (capped, interrupted) = (true, true);
+                    break;
+                }
+                let Some(grid) = solutions.next_grid() else {
+                    break;
+                };
+                printer.printer().solution(grid.cells())?;
+                found += 1;
+            }
+            let stats = solutions.stats();
+            printer
+                .printer()
+                .end_solutions(&classic, capped, &stats, started.elapsed())?;
+        }
+        Ok(())
+    };
+    let streamed = streamed();
+    let (_, _, tally) = printer.finish()?;
+    streamed?;
+    common::report_bad_records(&tally);
+    Ok(Status::of(&tally, interrupted))
+}

@@ -1,0 +1,389 @@
+//! Variant puzzle records: f-puzzles JSON documents (one per file, pretty-printed or not, or
+//! one per line, NDJSON; plain or in the compressed share form), and line puzzles read with
+//! rules and regions named on the command line.
+//!
+//! ```
+//! use sudoku_dlx_cli::input::variant::{records_of_json, VariantRecord};
+//! let text = "{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}\n\
+//!             {\"size\":4,\"grid\":[]}\n";
+//! let records = records_of_json(text, "puzzles.ndjson", 0);
+//! assert!(records[0].puzzle.is_ok());
+//! assert_eq!(records[1].error_message().unwrap(), "puzzles.ndjson:2:1: grid: expected 4 rows");
+//! ```
+
+use super::{Input, InputError, InputRecords, Record};
+use std::fmt;
+use std::io::{self, BufRead, IsTerminal, Read};
+use std::path::Path;
+use sudoku_dlx::sudoku::ParseError;
+use sudoku_dlx::variant::fpuzzles::{self, FpuzzlesError};
+use sudoku_dlx::variant::{Rule, Variant, VariantError};
+use sudoku_dlx::{Grid, Shape};
+
+/// One variant puzzle read from an input, or why it could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantRecord {
+    /// Its position among all the records read, from 0.
+    pub index: usize,
+    /// The name of its input.
+    pub source: String,
+    /// The line where it starts, from 1.
+    pub line: usize,
+    /// The column where it starts, from 1.
+    pub column: usize,
+    /// The puzzle, or why it could not be read.
+    pub puzzle: Result<Variant, VariantReadError>,
+}
+
+/// Why a variant record could not be read. Each carries its position in the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantReadError {
+    /// A line puzzle that does not read (its own error has the position).
+    Puzzle(ParseError),
+    /// An f-puzzles document that does not read, at `line`:`column`.
+    Fpuzzles {
+        /// Line, from 1.
+        line: usize,
+        /// Column, from 1.
+        column: usize,
+        /// Why.
+        error: FpuzzlesError,
+    },
+    /// A line puzzle whose rules or regions from the command line do not fit it.
+    Rules {
+        /// Line, from 1.
+        line: usize,
+        /// Column, from 1.
+        column: usize,
+        /// Why.
+        error: VariantError,
+    },
+}
+
+impl fmt::Display for VariantReadError {
+    /// `LINE:COLUMN: reason`, ready to follow a path and a colon.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantReadError::Puzzle(error) => error.fmt(f),
+            VariantReadError::Fpuzzles {
+                line,
+                column,
+                error: FpuzzlesError::Json { message, .. },
+            } => write!(f, "{line}:{column}: broken JSON: {message}"),
+            VariantReadError::Fpuzzles {
+                line,
+                column,
+                error,
+            } => write!(f, "{line}:{column}: {error}"),
+            VariantReadError::Rules {
+                line,
+                column,
+                error,
+            } => write!(f, "{line}:{column}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for VariantReadError {}
+
+impl VariantRecord {
+    /// `source:line:column: reason` for a record that could not be read.
+    pub fn error_message(&self) -> Option<String> {
+        self.puzzle
+            .as_ref()
+            .err()
+            .map(|error| format!("{}:{error}", self.source))
+    }
+
+    /// The record as the classic printer sees it: its position and its givens.
+    pub fn as_record(&self) -> Option<Record> {
+        let variant = self.puzzle.as_ref().ok()?;
+        Some(Record {
+            index: self.index,
+            source: self.source.clone(),
+            line: self.line,
+            column: self.column,
+            puzzle: Ok(variant.givens().clone()),
+        })
+    }
+}
+
+/// The rules and regions named on the command line, for line puzzles.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LineRules {
+    /// Rules added to every line puzzle.
+    pub rules: Vec<Rule>,
+    /// `--regions`: one character per cell, the same character for the cells of one region.
+    pub regions: Option<String>,
+}
+
+impl LineRules {
+    /// The variant of a line puzzle `grid` read at `line`:`column`.
+    fn variant(&self, grid: Grid, line: usize, column: usize) -> Result<Variant, VariantReadError> {
+        let regions = self.regions.as_deref().map(region_map);
+        Variant::new(grid, regions, self.rules.clone()).map_err(|error| VariantReadError::Rules {
+            line,
+            column,
+            error,
+        })
+    }
+}
+
+/// The region map of a `--regions` string: whitespace is skipped, and regions are numbered
+/// by the first appearance of their character.
+pub fn region_map(text: &str) -> Vec<usize> {
+    let mut names: Vec<char> = Vec::new();
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| {
+            names.iter().position(|&name| name == c).unwrap_or_else(|| {
+                names.push(c);
+                names.len() - 1
+            })
+        })
+        .collect()
+}
+
+/// True when `arg` (a command-line input) is an f-puzzles document: a `.json` or
+/// `.ndjson` file, a file or standard input whose first character is `{`, or inline JSON or
+/// share text (tried only when the argument is not a line puzzle).
+pub fn is_variant_input(arg: &str, shape: Option<Shape>) -> bool {
+    if arg == "-" {
+        return stdin_starts_with_brace();
+    }
+    let path = Path::new(arg);
+    if path.is_file() {
+        let named = matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("json" | "ndjson")
+        );
+        return named || file_starts_with_brace(path);
+    }
+    if arg.trim_start().starts_with('{') {
+        return true;
+    }
+    Input::from_arg_with_shape(arg, shape).is_err()
+        && !matches!(fpuzzles::parse(arg), Err(FpuzzlesError::Compressed))
+}
+
+fn file_starts_with_brace(path: &Path) -> bool {
+    let mut head = [0u8; 512];
+    let read = std::fs::File::open(path)
+        .and_then(|mut file| file.read(&mut head))
+        .unwrap_or(0);
+    first_byte_is_brace(&head[..read])
+}
+
+/// Peeks at standard input without consuming it (the standard library buffers it for every
+/// later reader); a terminal is never JSON here.
+fn stdin_starts_with_brace() -> bool {
+    let stdin = io::stdin();
+    if stdin.is_terminal() {
+        return false;
+    }
+    let mut lock = stdin.lock();
+    lock.fill_buf().is_ok_and(first_byte_is_brace)
+}
+
+fn first_byte_is_brace(bytes: &[u8]) -> bool {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+}
+
+/// Reads every record of `args` (files, `-`, inline), numbering them across inputs: JSON
+/// inputs as f-puzzles documents, the others as line puzzles with `line_rules`.
+pub fn read_all(
+    args: &[String],
+    shape: Option<Shape>,
+    line_rules: &LineRules,
+) -> Result<Vec<VariantRecord>, InputError> {
+    let stdin = ["-".to_string()];
+    let args = if args.is_empty() { &stdin[..] } else { args };
+    let mut records = Vec::new();
+    for arg in args {
+        let first = records.len();
+        if is_variant_input(arg, shape) {
+            let input = if arg == "-" || Path::new(arg).is_file() {
+                Input::from_arg(arg)?
+            } else {
+                Input::Inline(arg.clone())
+            };
+            let mut text = String::new();
+            input
+                .open()?
+                .read_to_string(&mut text)
+                .map_err(|error| InputError::Io {
+                    source: input.name(),
+                    error,
+                })?;
+            records.extend(records_of_json(&text, &input.name(), first));
+        } else {
+            let input = Input::from_arg_with_shape(arg, shape)?;
+            for record in InputRecords::new(vec![input], shape) {
+                let record = record?;
+                records.push(line_record(record, first, line_rules));
+            }
+        }
+    }
+    Ok(records)
+}
+
+/// A line puzzle's record with the command line's rules.
+fn line_record(record: Record, first: usize, line_rules: &LineRules) -> VariantRecord {
+    let (line, column) = (record.line, record.column);
+    VariantRecord {
+        index: first + record.index,
+        source: record.source,
+        line,
+        column,
+        puzzle: record
+            .puzzle
+            .map_err(VariantReadError::Puzzle)
+            .and_then(|grid| line_rules.variant(grid, line, column)),
+    }
+}
+
+/// The records of a text of f-puzzles documents named `source`, numbered from `first`: JSON
+/// values one after the other (one pretty-printed document, or one per line), or share
+/// strings one per line. After broken JSON, reading goes on at the next line that starts
+/// with `{`.
+pub fn records_of_json(text: &str, source: &str, first: usize) -> Vec<VariantRecord> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut records = Vec::new();
+    let mut offset = 0;
+    while let Some(skip) = text[offset..].find(|c: char| !c.is_whitespace()) {
+        offset += skip;
+        let (line, column) = position(text, offset);
+        let record = |puzzle| VariantRecord {
+            index: first + records.len(),
+            source: source.to_string(),
+            line,
+            column,
+            puzzle,
+        };
+        let at = |error| VariantReadError::Fpuzzles {
+            line,
+            column,
+            error,
+        };
+        if !text[offset..].starts_with('{') {
+            // A share string, alone on its line.
+            let end = text[offset..].find('\n').map_or(text.len(), |k| offset + k);
+            let made = record(fpuzzles::parse(text[offset..end].trim()).map_err(at));
+            records.push(made);
+            offset = end;
+            continue;
+        }
+        let mut stream =
+            serde_json::Deserializer::from_str(&text[offset..]).into_iter::<serde_json::Value>();
+        match stream.next() {
+            Some(Ok(value)) => {
+                let read = match value.as_object() {
+                    Some(object) => fpuzzles::from_object(object).map_err(at),
+                    None => Err(at(FpuzzlesError::Field {
+                        path: "(document)".into(),
+                        problem: "expected an object".into(),
+                    })),
+                };
+                records.push(record(read));
+                offset += stream.byte_offset();
+            }
+            Some(Err(error)) => {
+                // The error's place, counted from the record's start.
+                let (error_line, error_column) = if error.line() <= 1 {
+                    (line, column + error.column().saturating_sub(1))
+                } else {
+                    (line + error.line() - 1, error.column().max(1))
+                };
+                // The reader's own position is relative to the record: ours replaces it.
+                let message = error.to_string();
+                let message = message
+                    .rsplit_once(" at line ")
+                    .map_or(message.as_str(), |(text, _)| text)
+                    .to_string();
+                let json = FpuzzlesError::Json {
+                    line: error_line,
+                    column: error_column,
+                    message,
+                };
+                records.push(VariantRecord {
+                    index: first + records.len(),
+                    source: source.to_string(),
+                    line: error_line,
+                    column: error_column,
+                    puzzle: Err(VariantReadError::Fpuzzles {
+                        line: error_line,
+                        column: error_column,
+                        error: json,
+                    }),
+                });
+                offset = next_document(text, offset);
+            }
+            None => break,
+        }
+    }
+    records
+}
+
+/// The byte offset of the first line after the line of `offset` that starts with `{` (or
+/// the end of the text): where the next document may start after a broken one.
+fn next_document(text: &str, offset: usize) -> usize {
+    let mut at = offset;
+    while let Some(k) = text[at..].find('\n') {
+        at += k + 1;
+        if text[at..].starts_with('{') {
+            return at;
+        }
+    }
+    text.len()
+}
+
+/// Line and column (from 1, columns in characters) of byte `offset`.
+fn position(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |k| k + 1);
+    (line, before[start..].chars().count() + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EMPTY: &str =
+        r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
+
+    #[test]
+    fn one_pretty_document_is_one_record() {
+        let pretty = serde_json::to_string_pretty(
+            &serde_json::from_str::<serde_json::Value>(EMPTY).unwrap(),
+        )
+        .unwrap();
+        let records = records_of_json(&pretty, "a.json", 0);
+        assert_eq!(records.len(), 1);
+        assert!(records[0].puzzle.is_ok());
+    }
+
+    #[test]
+    fn a_broken_line_does_not_lose_the_others() {
+        let text = format!("{EMPTY}\n{{\"size\":4,\n{EMPTY}\n\n  {EMPTY}\n");
+        let records = records_of_json(&text, "b.ndjson", 5);
+        assert_eq!(records.len(), 4);
+        assert_eq!(records[1].index, 6);
+        let message = records[1].error_message().unwrap();
+        assert!(
+            message.starts_with("b.ndjson:3:1: broken JSON: "),
+            "{message}"
+        );
+        assert!(records[2].puzzle.is_ok());
+        assert_eq!((records[3].line, records[3].column), (5, 3));
+    }
+
+    #[test]
+    fn regions_are_numbered_by_first_appearance() {
+        assert_eq!(
+            region_map("aabb aabb\nccdd ccdd"),
+            vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]
+        );
+    }
+}

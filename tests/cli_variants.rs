@@ -1,0 +1,282 @@
+//! Variant puzzles through the commands: known puzzles with known unique solutions (one per
+//! rule family, in tests/variants/), checked here by an independent brute force, and the
+//! inputs, outputs and errors of the variant path.
+
+mod cli_support;
+
+use cli_support::*;
+use std::collections::BTreeSet;
+use sudoku_dlx::variant::{fpuzzles, Variant};
+use sudoku_dlx::Grid;
+
+const KNOWN: &str = "tests/variants/known.ndjson";
+
+/// The family and solution of each known puzzle, in file order.
+fn known_solutions() -> Vec<(String, String)> {
+    std::fs::read_to_string("tests/variants/known.solutions")
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let (family, solution) = line.split_once('\t').unwrap();
+            (family.to_string(), solution.to_string())
+        })
+        .collect()
+}
+
+/// Every grid that completes `variant`'s givens keeping only rows, columns and regions,
+/// found by plain backtracking (fewest candidates first).
+fn completions(variant: &Variant) -> Vec<Grid> {
+    fn extend(cells: &mut Vec<u8>, region_of: &[usize], out: &mut Vec<Vec<u8>>) {
+        let candidates = |cell: usize, cells: &[u8]| -> u16 {
+            let mut used = 0u16;
+            for other in 0..81 {
+                let seen = other / 9 == cell / 9
+                    || other % 9 == cell % 9
+                    || region_of[other] == region_of[cell];
+                if seen && cells[other] != 0 {
+                    used |= 1 << cells[other];
+                }
+            }
+            !used & 0b11_1111_1110
+        };
+        let open = (0..81)
+            .filter(|&cell| cells[cell] == 0)
+            .min_by_key(|&cell| candidates(cell, cells).count_ones());
+        let Some(cell) = open else {
+            out.push(cells.clone());
+            return;
+        };
+        let mask = candidates(cell, cells);
+        for digit in 1..=9u8 {
+            if mask & (1 << digit) != 0 {
+                cells[cell] = digit;
+                extend(cells, region_of, out);
+                cells[cell] = 0;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut cells = variant.givens().cells().to_vec();
+    extend(&mut cells, variant.region_of(), &mut out);
+    out.into_iter()
+        .map(|cells| Grid::from_cells(variant.shape(), cells).unwrap())
+        .collect()
+}
+
+#[test]
+fn known_puzzles_have_their_solution_by_brute_force() {
+    let text = std::fs::read_to_string(KNOWN).unwrap();
+    let expected = known_solutions();
+    assert_eq!(text.lines().count(), expected.len());
+    for (line, (family, solution)) in text.lines().zip(&expected) {
+        let variant = fpuzzles::parse(line).unwrap();
+        let kept: Vec<String> = completions(&variant)
+            .into_iter()
+            .filter(|grid| variant.accepts(grid))
+            .map(|grid| grid.to_string())
+            .collect();
+        assert_eq!(kept, vec![solution.clone()], "{family}");
+    }
+}
+
+#[test]
+fn known_puzzles_solve_and_check_unique() {
+    let expected: Vec<String> = known_solutions().into_iter().map(|(_, s)| s).collect();
+    let refs: Vec<&str> = expected.iter().map(String::as_str).collect();
+    sudoku()
+        .args(["solve", KNOWN])
+        .assert()
+        .code(0)
+        .stdout(lines(&refs));
+    let unique = vec!["unique"; expected.len()];
+    sudoku()
+        .args(["check", "--jobs", "2", KNOWN])
+        .assert()
+        .code(0)
+        .stdout(lines(&unique));
+    let ones = vec!["1"; expected.len()];
+    sudoku()
+        .args(["count", KNOWN])
+        .assert()
+        .code(0)
+        .stdout(lines(&ones));
+}
+
+#[test]
+fn every_family_is_in_the_known_set() {
+    let families: BTreeSet<String> = known_solutions().into_iter().map(|(f, _)| f).collect();
+    for family in [
+        "x",
+        "antiknight",
+        "antiking",
+        "nonconsecutive",
+        "windoku",
+        "disjoint",
+        "jigsaw",
+        "killer",
+        "thermo",
+        "arrow",
+        "kropki",
+        "xv",
+        "oddeven",
+    ] {
+        assert!(families.contains(family), "{family}");
+    }
+}
+
+const EMPTY4: &str =
+    r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+
+#[test]
+fn rules_flags_apply_to_line_puzzles() {
+    sudoku()
+        .args(["count", "--rules", "x", "................"])
+        .assert()
+        .code(0)
+        .stdout("48\n");
+    sudoku()
+        .args([
+            "count",
+            "--rules",
+            "windoku,disjoint",
+            "--limit",
+            "3",
+            &empty9(),
+        ])
+        .assert()
+        .code(0)
+        .stdout("3+\n");
+    sudoku()
+        .args(["count", "--regions", "aabbaabbccddccdd", "................"])
+        .assert()
+        .code(0)
+        .stdout("288\n");
+    sudoku()
+        .args(["count", "--rules", "sandwich", "................"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn inline_json_stdin_and_all() {
+    let doc = format!(r#"{EMPTY4},"diagonal+":true,"diagonal-":true}}"#);
+    sudoku()
+        .args(["count", &doc])
+        .assert()
+        .code(0)
+        .stdout("48\n");
+    sudoku()
+        .args(["count"])
+        .write_stdin(format!("{doc}\n{doc}\n"))
+        .assert()
+        .code(0)
+        .stdout("48\n48\n");
+    let out = sudoku()
+        .args(["all", "--limit", "2", &doc])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(String::from_utf8(out).unwrap().lines().count(), 2);
+    // The compressed share form, inline.
+    let packed = lz_base64(&doc);
+    sudoku()
+        .args(["count", &packed])
+        .assert()
+        .code(0)
+        .stdout("48\n");
+}
+
+/// The lz-string base64 form of `text`, as f-puzzles links carry it.
+fn lz_base64(text: &str) -> String {
+    lz_str::compress_to_base64(text)
+}
+
+#[test]
+fn json_output_carries_the_rules() {
+    let doc = format!(r#"{EMPTY4},"killercage":[{{"cells":["R1C1","R1C2"],"value":"3"}}]}}"#);
+    let out = sudoku()
+        .args(["solve", "--format", "json", &doc])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let object: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let variant = &object["variant"];
+    assert_eq!(variant["killercage"][0]["value"], "3");
+    let solution = object["solution"].as_str().unwrap();
+    let digits: Vec<u32> = solution.chars().map(|c| c.to_digit(10).unwrap()).collect();
+    assert_eq!(digits[0] + digits[1], 3);
+    // And it reads back as the same puzzle.
+    sudoku()
+        .args(["count", &variant.to_string()])
+        .assert()
+        .stdout(format!(
+            "{}\n",
+            sudoku_dlx::variant::VariantSolver::new()
+                .count(&fpuzzles::parse(&doc).unwrap(), None)
+                .solutions
+        ));
+}
+
+#[test]
+fn witness_shows_two_variant_solutions() {
+    let doc = format!(r#"{EMPTY4},"antiking":false,"diagonal-":true}}"#);
+    let out = sudoku()
+        .args(["check", "--witness", &doc])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.starts_with("multiple: "), "{text}");
+}
+
+#[test]
+fn bad_records_are_positioned_and_the_batch_goes_on() {
+    let good = format!(r#"{EMPTY4},"diagonal-":true}}"#);
+    let text = format!(
+        "{good}\n{EMPTY4},\"littlekillersum\":[{{}}]}}\n{{\"size\":4,\"grid\":[[{{\"value\":1,\"given\":true}}]]}}\n{{\"size\":4,\n{good}\n"
+    );
+    let file = temp_file(text.as_bytes());
+    let path = file.path().to_str().unwrap().to_string();
+    let out = sudoku()
+        .args(["count", &path])
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let got: Vec<&str> = out.lines().collect();
+    assert_eq!(got.len(), 5, "{out}");
+    assert_eq!(got[0], "48");
+    assert_eq!(
+        got[1],
+        format!("error: {path}:2:1: unsupported constraint \"littlekillersum\"")
+    );
+    assert_eq!(got[2], format!("error: {path}:3:1: grid: expected 4 rows"));
+    assert!(
+        got[3].starts_with(&format!("error: {path}:5:1: broken JSON")),
+        "{}",
+        got[3]
+    );
+    assert_eq!(got[4], "48");
+}
+
+#[test]
+fn overlapping_sums_are_a_clear_error() {
+    let doc = format!(
+        r#"{EMPTY4},"killercage":[{{"cells":["R1C1","R1C2"],"value":"3"}}],"arrow":[{{"cells":["R2C2"],"lines":[["R2C2","R1C2"]]}}]}}"#
+    );
+    sudoku()
+        .args(["solve", &doc])
+        .assert()
+        .code(2)
+        .stdout(predicates::str::contains(
+            "overlapping sum constraints are not supported yet",
+        ));
+}
