@@ -58,6 +58,7 @@ def main():
         SparkSession.builder.master(args.master)
         .appName(f"sudoku-dlx {args.route}")
         .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
         .getOrCreate()
     )
     spark.sparkContext.setLogLevel("ERROR")

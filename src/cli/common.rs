@@ -1,7 +1,7 @@
 //! What the commands share: the input, output and thread options, the interrupt flag, the
 //! batch plumbing, and the mapping of outcomes to exit codes.
 
-use super::pipeline::{PipelineArgs, PipelineRecords};
+use super::pipeline::{next_around, PipelineArgs, PipelineRecords};
 use super::progress::Progress;
 use clap::Args;
 use std::fmt;
@@ -340,10 +340,29 @@ where
     } else {
         args.jobs.unwrap_or(0)
     };
-    if args.pipeline.by_line() {
-        return run_pipeline_batch(args, inputs, threads, init, job);
-    }
-    let (records, progress) = records(inputs, args.input.shape);
+    // Read line by line (`--keep-lines`, `--keyed`), the lines passed through and the keys
+    // wait in a queue, one entry per record, to be printed around each answer.
+    let (records, progress, around): (Box<dyn Iterator<Item = _> + Send>, _, _) =
+        if args.pipeline.by_line() {
+            if args.output.format == Format::Grid {
+                return Err(CliError::Usage(
+                    "--keep-lines and --keyed print one line per record: use --format line or json"
+                        .to_string(),
+                ));
+            }
+            let progress = Progress::new(None);
+            let wrapper = progress.clone();
+            let (records, queue) = PipelineRecords::new(
+                inputs,
+                args.input.shape,
+                &args.pipeline,
+                Box::new(move |read| wrapper.wrap_read(read)),
+            );
+            (Box::new(records), progress, Some(queue))
+        } else {
+            let (records, progress) = records(inputs, args.input.shape);
+            (Box::new(records), progress, None)
+        };
     let mut printer = printer(&args.output);
     let finished = Batch::new(threads).run(
         records,
@@ -351,59 +370,7 @@ where
         init,
         |worker, puzzle| job(worker, puzzle, &progress),
         |outcome| {
-            progress.print(|| printer.record(&outcome))?;
-            progress.records_done(printer.tally().records);
-            Ok(())
-        },
-    );
-    progress.finish();
-    let (_, _, tally) = printer.finish()?;
-    let finished = finished?;
-    report_bad_records(&tally);
-    Ok(args
-        .pipeline
-        .status(Status::of(&tally, finished.interrupted)))
-}
-
-/// [`run_batch`] for input read line by line (`--keep-lines`, `--keyed`): passed lines and
-/// keys are printed around each answer, in order.
-fn run_pipeline_batch<W, R>(
-    args: &BatchArgs,
-    inputs: Vec<Input>,
-    threads: usize,
-    init: impl Fn() -> W + Sync,
-    job: impl Fn(&mut W, &Grid, &Progress) -> Option<R> + Sync,
-) -> Result<Status, CliError>
-where
-    W: Send,
-    R: Report + Send,
-{
-    if args.output.format == Format::Grid {
-        return Err(CliError::Usage(
-            "--keep-lines and --keyed print one line per record: use --format line or json"
-                .to_string(),
-        ));
-    }
-    let progress = Progress::new(None);
-    let wrapper = progress.clone();
-    let (records, queue) = PipelineRecords::new(
-        inputs,
-        args.input.shape,
-        &args.pipeline,
-        Box::new(move |read| wrapper.wrap_read(read)),
-    );
-    let mut printer = printer(&args.output);
-    let finished = Batch::new(threads).run(
-        records,
-        interrupt(),
-        init,
-        |worker, puzzle| job(worker, puzzle, &progress),
-        |outcome| {
-            let around = queue
-                .lock()
-                .expect("the queue is never left mid-update")
-                .pop_front()
-                .unwrap_or_default();
+            let around = around.as_ref().map(next_around).unwrap_or_default();
             progress.print(|| {
                 pass_through(&mut printer, around.passed)?;
                 printer.set_key(around.key);
@@ -414,12 +381,11 @@ where
         },
     );
     progress.finish();
-    if matches!(&finished, Ok(done) if !done.interrupted) {
-        let trailing = queue
-            .lock()
-            .expect("the queue is never left mid-update")
-            .pop_front();
-        pass_through(&mut printer, trailing.unwrap_or_default().passed)?;
+    if let (Some(queue), Ok(done)) = (&around, &finished) {
+        if !done.interrupted {
+            // The lines after the last record.
+            pass_through(&mut printer, next_around(queue).passed)?;
+        }
     }
     let (_, _, tally) = printer.finish()?;
     let finished = finished?;

@@ -54,6 +54,19 @@ pub struct Around {
     pub key: Option<String>,
 }
 
+/// What goes around each answer, one entry per record in order, then one for the lines
+/// after the last record.
+pub type AroundQueue = Arc<Mutex<VecDeque<Around>>>;
+
+/// The next entry of `queue` (empty when there is none).
+pub fn next_around(queue: &AroundQueue) -> Around {
+    queue
+        .lock()
+        .expect("the queue is never left mid-update")
+        .pop_front()
+        .unwrap_or_default()
+}
+
 /// The records of the inputs read line by line, for the batch; what goes around each
 /// answer waits in a queue shared with the printing side, one entry per record, in order,
 /// and one last entry for the lines after the last record.
@@ -66,7 +79,7 @@ pub struct PipelineRecords {
     wrap: ReadWrapper,
     passed: Vec<String>,
     next_index: usize,
-    queue: Arc<Mutex<VecDeque<Around>>>,
+    queue: AroundQueue,
     failed: bool,
 }
 
@@ -78,7 +91,7 @@ impl PipelineRecords {
         shape: Option<Shape>,
         args: &PipelineArgs,
         wrap: ReadWrapper,
-    ) -> (PipelineRecords, Arc<Mutex<VecDeque<Around>>>) {
+    ) -> (PipelineRecords, AroundQueue) {
         let queue = Arc::new(Mutex::new(VecDeque::new()));
         let records = PipelineRecords {
             inputs: inputs.into_iter(),
