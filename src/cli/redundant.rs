@@ -1,6 +1,7 @@
 //! `sudoku-dlx redundant`: the givens each puzzle could do without.
 
 use super::common::{self, BatchArgs, CliError, Status};
+use super::variant::VariantArgs;
 use sudoku_dlx::setter::Redundancy;
 use sudoku_dlx_cli::output::Redundant;
 
@@ -15,14 +16,28 @@ prints `multiple` or `none` (exit code 1): see `check --witness` for why.
 
 Examples:
   sudoku-dlx redundant 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
-  sudoku-dlx redundant --format json puzzles.txt")]
+  sudoku-dlx redundant --format json puzzles.txt
+  sudoku-dlx redundant killer.json")]
 pub struct Args {
     #[command(flatten)]
     pub batch: BatchArgs,
+
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 /// Finds the redundant givens of every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
+    if args.variant.applies(&args.batch.input) {
+        let b = &args.batch;
+        return super::variant::run_batch(
+            &b.input,
+            &b.output,
+            &args.variant,
+            b.jobs,
+            |solver, puzzle| Redundant(sudoku_dlx::variant::redundant_givens(solver, puzzle)),
+        );
+    }
     common::run_batch(&args.batch, Redundancy::new, |finder, puzzle, _| {
         Redundant(finder.find(puzzle))
     })

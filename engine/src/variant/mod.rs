@@ -40,6 +40,7 @@ pub mod fpuzzles;
 mod geometry;
 mod model;
 mod rule;
+mod setter;
 mod solver;
 mod sums;
 #[cfg(test)]
@@ -47,6 +48,7 @@ mod tests;
 
 pub use error::{RuleRef, VariantError};
 pub use rule::{Diagonal, Marker, Rule};
+pub use setter::redundant_givens;
 pub use solver::{VariantSolutions, VariantSolver};
 pub use sums::MAX_SUM_OPTIONS;
 
