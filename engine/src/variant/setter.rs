@@ -13,7 +13,7 @@ use crate::sudoku::{Cell, Verdict};
 /// use sudoku_dlx::Grid;
 ///
 /// // A solved 4x4 X-sudoku: any one given can go, the other fifteen decide it.
-/// let solved: Grid = "1234341221434321".parse()?;
+/// let solved: Grid = "1234341243212143".parse()?;
 /// let rules = vec![Rule::Diagonal(Diagonal::Main), Rule::Diagonal(Diagonal::Anti)];
 /// let variant = Variant::new(solved, None, rules)?;
 /// let found = redundant_givens(&mut VariantSolver::new(), &variant).unwrap();
