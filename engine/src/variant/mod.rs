@@ -37,6 +37,7 @@ mod compile;
 mod error;
 #[cfg(feature = "fpuzzles")]
 pub mod fpuzzles;
+mod generate;
 mod geometry;
 mod model;
 mod rule;
@@ -47,6 +48,7 @@ mod sums;
 mod tests;
 
 pub use error::{RuleRef, VariantError};
+pub use generate::{generate_variant, VariantGenerated};
 pub use rule::{Diagonal, Marker, Rule};
 pub use setter::redundant_givens;
 pub use solver::{VariantSolutions, VariantSolver};
