@@ -5,8 +5,8 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::Duration;
 use sudoku_dlx::samples::FAMOUS;
-use sudoku_dlx::sudoku::Singles;
-use sudoku_dlx::{Grid, Propagation, Shape, Solver};
+use sudoku_dlx::sudoku::LogicOutcome;
+use sudoku_dlx::{Grid, Logic, Shape, Solver};
 
 /// The empty 4x4 grid's number of solutions.
 const EMPTY_4X4_SOLUTIONS: u128 = 288;
@@ -49,7 +49,7 @@ fn puzzle_just_past_logic(solver: &mut Solver) -> Grid {
     let (mut grid, order) = blanking_order(solver);
     for (row, col) in order {
         grid.set(row, col, 0);
-        if let Singles::Stuck(_) = solver.singles(&grid, Propagation::default()) {
+        if let LogicOutcome::Stuck(_) = solver.logic_pass(&grid, Logic::default()) {
             return grid;
         }
     }
@@ -59,12 +59,12 @@ fn puzzle_just_past_logic(solver: &mut Solver) -> Grid {
 /// Checks `count` against the expected one, with the default solver and with the logic pass
 /// off, so that a bench never times a wrong count.
 fn assert_count(puzzle: &Grid, expected: u128) {
-    for propagation in [Propagation::default(), Propagation::Off] {
-        let count = Solver::with_propagation(propagation).count(puzzle, None);
+    for logic in [Logic::default(), Logic::Off] {
+        let count = Solver::with_logic(logic).count(puzzle, None);
         assert_eq!(
             (count.solutions, count.capped),
             (expected, false),
-            "{puzzle} at {propagation:?}"
+            "{puzzle} at {logic:?}"
         );
     }
 }
@@ -116,10 +116,10 @@ fn setup(c: &mut Criterion) {
     let mut group = c.benchmark_group("setup");
     group.throughput(Throughput::Elements(1));
     group.bench_function("singles-off", |b| {
-        b.iter(|| black_box(solver.singles(&puzzle, Propagation::Off)))
+        b.iter(|| black_box(solver.logic_pass(&puzzle, Logic::Off)))
     });
     group.bench_function("logic-default", |b| {
-        b.iter(|| black_box(solver.singles(&puzzle, Propagation::default())))
+        b.iter(|| black_box(solver.logic_pass(&puzzle, Logic::default())))
     });
     group.bench_function("fresh-solver-count2", |b| {
         b.iter(|| black_box(Solver::new().count(&puzzle, Some(2))))

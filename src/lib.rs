@@ -4,9 +4,12 @@
 //! tools) is the `sudoku_dlx` crate in `engine/`, which depends on none of this.
 
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod batch;
 pub mod bench;
 pub mod collections;
+#[doc(hidden)]
+pub mod fuzz_targets;
 pub mod input;
 pub mod output;

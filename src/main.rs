@@ -1,6 +1,8 @@
 //! `sudoku-dlx`: solve, enumerate, count and check Sudoku puzzles of any box shape from the
 //! command line. Each command lives in `src/cli/<command>.rs`; see `docs/cli.md`.
 
+#![forbid(unsafe_code)]
+
 mod cli;
 
 use clap::{Parser, Subcommand};
@@ -49,10 +51,15 @@ enum Command {
     Redundant(cli::redundant::Args),
     /// Measure puzzles per second on whole files, single-threaded, every answer checked.
     Bench(cli::bench::Args),
+    /// Solve any exact-cover problem in Knuth's format (dlx1/dlx2, with colors).
+    Xc(cli::xc::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Err(error) = cli::common::check_stdout() {
+        return cli::common::exit_code(Err(error));
+    }
     cli::common::install_interrupt_handler();
     let result = match cli.command {
         Command::Solve(args) => cli::solve::run(args),
@@ -63,6 +70,7 @@ fn main() -> ExitCode {
         Command::Rate(args) => cli::rate::run(args),
         Command::Redundant(args) => cli::redundant::run(args),
         Command::Bench(args) => cli::bench::run(args),
+        Command::Xc(args) => cli::xc::run(args),
     };
     cli::common::exit_code(result)
 }

@@ -8,17 +8,17 @@
 //! and checks that its search does exactly what the solver's did.
 
 use sudoku_dlx::exact_cover::{ExactCover, Stats};
-use sudoku_dlx::sudoku::Singles;
-use sudoku_dlx::{Grid, Propagation, Shape, SolveStats, Solver};
+use sudoku_dlx::sudoku::LogicOutcome;
+use sudoku_dlx::{Grid, Logic, Shape, SolveStats, Solver};
 
 /// Four givens, one solution.
 const UNIQUE: &str = "..21....24......";
 const UNIQUE_SOLUTION: &str = "4321123424133142";
-/// Five givens, two solutions: the singles pass leaves a rectangle of four cells.
+/// Five givens, two solutions: the logic pass leaves a rectangle of four cells.
 const TWO_SOLUTIONS: &str = "...2..3.2.4....1";
 const AFTER_SINGLES: &str = "..1212342143..21";
 
-/// The compact matrix of `grid` (what the singles pass left) as the document describes it:
+/// The compact matrix of `grid` (what the logic pass left) as the document describes it:
 /// items are the cell, row-digit, column-digit and box-digit constraints not yet met,
 /// numbered in that order; options are the candidates of the open cells, cell by cell in
 /// reading order and digit by digit. Returns the matrix and the placement of each option.
@@ -71,7 +71,7 @@ fn compact_matrix(grid: &Grid) -> (ExactCover, Vec<(usize, u8)>) {
 /// What the document quotes about one run of the solver.
 #[derive(Debug, PartialEq, Eq)]
 struct Run {
-    propagated: u64,
+    placed_by_logic: u64,
     searched: bool,
     items: usize,
     options: usize,
@@ -79,23 +79,23 @@ struct Run {
 }
 
 /// Counts every solution of `text` at `level`, and sizes the matrix the search worked on.
-fn run(text: &str, level: Propagation) -> Run {
+fn run(text: &str, level: Logic) -> Run {
     let puzzle: Grid = text.parse().unwrap();
-    let mut solver = Solver::with_propagation(level);
+    let mut solver = Solver::with_logic(level);
     let count = solver.count(&puzzle, None);
     let SolveStats {
-        propagated,
+        placed_by_logic,
         searched,
         search,
     } = solver.stats();
-    let left = match solver.singles(&puzzle, level) {
-        Singles::Solved(grid) | Singles::Stuck(grid) => grid,
-        Singles::Contradiction => panic!("{text} has a solution"),
+    let left = match solver.logic_pass(&puzzle, level) {
+        LogicOutcome::Solved(grid) | LogicOutcome::Stuck(grid) => grid,
+        LogicOutcome::Contradiction => panic!("{text} has a solution"),
     };
     assert_eq!(
         left.givens() as u64,
-        puzzle.givens() as u64 + propagated,
-        "the singles pass placed what the solver counted"
+        puzzle.givens() as u64 + placed_by_logic,
+        "the logic pass placed what the solver counted"
     );
     // The grid does not show candidates struck by locked candidates; for these puzzles there
     // are none, which the equality of the statistics below confirms.
@@ -112,11 +112,15 @@ fn run(text: &str, level: Propagation) -> Run {
         assert_eq!(search, Stats::default(), "no search, no search statistics");
     }
     let result = Run {
-        propagated,
+        placed_by_logic,
         searched,
         items,
         options,
-        search,
+        // The document does not quote the count of covered items.
+        search: Stats {
+            covers: 0,
+            ..search
+        },
     };
     println!("{text} at {level:?}: {count:?}\n  {result:?}");
     result
@@ -126,6 +130,7 @@ fn stats(nodes: u64, updates: u64, forced: u64, guesses: u64, max_depth: u32) ->
     Stats {
         nodes,
         updates,
+        covers: 0,
         forced,
         guesses,
         dead_ends: 0,
@@ -158,13 +163,13 @@ fn the_unique_puzzle_is_forced_all_the_way() {
     let solution = Solver::new().solve(&puzzle).unwrap();
     assert_eq!(solution.to_string(), UNIQUE_SOLUTION);
 
-    let mut off = run(UNIQUE, Propagation::Off);
+    let mut off = run(UNIQUE, Logic::Off);
     assert_eq!(off.search.solutions, 1);
     off.search.solutions = 0;
     assert_eq!(
         off,
         Run {
-            propagated: 0,
+            placed_by_logic: 0,
             searched: true,
             items: 48,
             options: 26,
@@ -173,13 +178,13 @@ fn the_unique_puzzle_is_forced_all_the_way() {
         "docs/algorithm.md quotes these numbers: update its worked example"
     );
     for level in [
-        Propagation::NakedSingles,
-        Propagation::HiddenSingles,
-        Propagation::LockedCandidates,
+        Logic::NakedSingles,
+        Logic::HiddenSingles,
+        Logic::LockedCandidates,
     ] {
         let singles = run(UNIQUE, level);
         assert_eq!(
-            (singles.propagated, singles.searched, singles.items),
+            (singles.placed_by_logic, singles.searched, singles.items),
             (12, false, 0),
             "docs/algorithm.md: singles alone solve it at {level:?}, no matrix is built"
         );
@@ -191,8 +196,8 @@ fn the_two_solution_puzzle_needs_one_guess() {
     let puzzle: Grid = TWO_SOLUTIONS.parse().unwrap();
     assert_eq!(puzzle.givens(), 5);
     let mut solver = Solver::new();
-    let Singles::Stuck(left) = solver.singles(&puzzle, Propagation::default()) else {
-        panic!("the singles pass should get stuck on {puzzle}");
+    let LogicOutcome::Stuck(left) = solver.logic_pass(&puzzle, Logic::default()) else {
+        panic!("the logic pass should get stuck on {puzzle}");
     };
     assert_eq!(left.to_string(), AFTER_SINGLES);
     let (matrix, placements) = compact_matrix(&left);
@@ -217,18 +222,18 @@ fn the_two_solution_puzzle_needs_one_guess() {
     assert_eq!(by_hand.stats().updates, 12);
     assert_eq!(by_hand.count(None).solutions, 1);
 
-    let mut default = run(TWO_SOLUTIONS, Propagation::default());
+    let mut default = run(TWO_SOLUTIONS, Logic::default());
     assert_eq!(default.search.solutions, 2);
     default.search.solutions = 0;
     assert_eq!(
-        run(TWO_SOLUTIONS, Propagation::HiddenSingles).items,
+        run(TWO_SOLUTIONS, Logic::HiddenSingles).items,
         default.items,
         "hidden singles leave the same cells"
     );
     assert_eq!(
         default,
         Run {
-            propagated: 7,
+            placed_by_logic: 7,
             searched: true,
             items: 16,
             options: 8,

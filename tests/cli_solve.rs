@@ -127,7 +127,7 @@ fn stats_go_to_stderr_in_line_format() {
         assert!(line.starts_with("stats <inline>:1:1: nodes "), "{line}");
         assert!(
             line.contains(", guesses ")
-                && line.contains(", propagated ")
+                && line.contains(", placed by logic ")
                 && line.contains(", time "),
             "{line}"
         );
@@ -152,7 +152,7 @@ fn stats_go_inside_the_objects_in_json() {
     let stats = &object["stats"];
     // How much is left to search depends on the engine's logic: only the types are fixed.
     assert!(stats["nodes"].is_u64() && stats["guesses"].is_u64());
-    assert!(stats["propagated"].is_u64());
+    assert!(stats["placed_by_logic"].is_u64());
     assert!(stats["time_us"].as_f64().unwrap() >= 0.0);
     let totals: serde_json::Value = serde_json::from_slice(&output.stderr).unwrap();
     assert_eq!(totals["totals"]["puzzles"], 1);
@@ -255,4 +255,32 @@ fn usage_errors_exit_2() {
         .code(2)
         .stdout("");
     sudoku().args(["frobnicate"]).assert().code(2).stdout("");
+}
+
+#[test]
+fn every_logic_level_gives_the_same_answers_and_a_bad_level_is_refused() {
+    let file = example_file("puzzles.txt");
+    let file = file.to_str().unwrap();
+    let answers = |level: &str| {
+        let output = sudoku()
+            .args(["count", "--limit", "5", "--logic", level, file])
+            .output()
+            .unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let default = answers("locked-candidates");
+    assert!(!default.is_empty());
+    for level in ["off", "naked-singles", "hidden-singles"] {
+        assert_eq!(answers(level), default, "--logic {level}");
+    }
+    let refused = sudoku()
+        .args(["solve", "--logic", "guessing", file])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert!(
+        stderr.contains("guessing") && stderr.contains("locked-candidates"),
+        "{stderr}"
+    );
 }

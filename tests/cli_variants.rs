@@ -297,11 +297,21 @@ fn generated(args: &[&str]) -> String {
 #[test]
 fn generated_variants_are_unique_and_minimal() {
     for rules in ["x,anti-king", "windoku", "disjoint"] {
-        let text = generated(&["--rules", rules, "--count", "2", "--seed", "5", "--format", "json"]);
+        let text = generated(&[
+            "--rules", rules, "--count", "2", "--seed", "5", "--format", "json",
+        ]);
         let file = temp_file(text.as_bytes());
         let path = file.path().to_str().unwrap();
-        sudoku().args(["check", path]).assert().code(0).stdout("unique\nunique\n");
-        sudoku().args(["redundant", path]).assert().code(0).stdout("minimal\nminimal\n");
+        sudoku()
+            .args(["check", path])
+            .assert()
+            .code(0)
+            .stdout("unique\nunique\n");
+        sudoku()
+            .args(["redundant", path])
+            .assert()
+            .code(0)
+            .stdout("minimal\nminimal\n");
         for line in text.lines() {
             let variant = fpuzzles::parse(line).unwrap();
             assert!(!variant.rules().is_empty(), "{rules}");

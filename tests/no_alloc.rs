@@ -93,6 +93,31 @@ fn streaming_queens_allocates_nothing() {
     );
 }
 
+#[test]
+fn counting_a_colored_matrix_allocates_nothing() {
+    // 4 rooks on 4 rows of 8 columns, each rook coloring one shared secondary item with
+    // its column's parity: the rooks of a solution must agree on it.
+    let (rows, cols) = (4, 8);
+    let mut matrix = sudoku_dlx::exact_cover::ExactCover::new(rows, cols + 1);
+    for row in 0..rows {
+        for col in 0..cols {
+            let parity = Some((col % 2) as u32);
+            matrix
+                .add_colored_option(&[(row, None), (rows + col, None), (rows + cols, parity)])
+                .unwrap();
+        }
+    }
+    let _ = matrix.count(None); // warm up
+    let (count, allocations) = allocations_during(|| matrix.count(None));
+    // Four distinct columns of one parity, in any order: 2 × 4!.
+    assert_eq!(count.solutions, 48);
+    assert_eq!(allocations, 0, "ExactCover::count with colors");
+    matrix.restart();
+    matrix.select(0).unwrap();
+    let (_, allocations) = allocations_during(|| matrix.next_solution().is_some());
+    assert_eq!(allocations, 0, "ExactCover::next_solution with colors");
+}
+
 /// The built-in famous puzzles: hard 9x9 puzzles, most of which need a search.
 fn hard_puzzles() -> Vec<Grid> {
     FAMOUS
@@ -104,7 +129,7 @@ fn hard_puzzles() -> Vec<Grid> {
 /// Counts `puzzles` up to 2 and the empty grid, whose matrix is the largest a 9x9 puzzle can
 /// give, up to 1000, asserting that no count allocates.
 fn assert_counts_allocate_nothing(solver: &mut Solver, puzzles: &[Grid]) {
-    let level = solver.propagation();
+    let level = solver.logic();
     let mut searched = 0;
     for puzzle in puzzles {
         let (count, allocations) = allocations_during(|| solver.count(puzzle, Some(2)));
@@ -142,7 +167,7 @@ fn assert_streams_allocate_nothing(solver: &mut Solver, puzzles: &[Grid]) {
 fn a_solver_warmed_up_on_the_same_puzzles_counts_and_streams_without_allocating() {
     let puzzles = hard_puzzles();
     for level in LEVELS {
-        let mut solver = Solver::with_propagation(level);
+        let mut solver = Solver::with_logic(level);
         for puzzle in &puzzles {
             solver.count(puzzle, Some(2));
         }
@@ -156,7 +181,7 @@ fn a_solver_warmed_up_on_the_same_puzzles_counts_and_streams_without_allocating(
 fn one_warm_up_puzzle_is_enough_to_never_allocate_again() {
     let puzzles = hard_puzzles();
     for level in LEVELS {
-        let mut solver = Solver::with_propagation(level);
+        let mut solver = Solver::with_logic(level);
         solver.count(&Grid::empty(Shape::CLASSIC), Some(1));
         solver.count(&puzzles[0], Some(2));
         assert_counts_allocate_nothing(&mut solver, &puzzles);

@@ -10,8 +10,8 @@ use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
 use std::collections::HashSet;
 use sudoku_dlx::exact_cover::ExactCover;
-use sudoku_dlx::sudoku::Singles;
-use sudoku_dlx::{Grid, Propagation, Shape, Solver, Verdict};
+use sudoku_dlx::sudoku::LogicOutcome;
+use sudoku_dlx::{Grid, Logic, Shape, Solver, Verdict};
 
 /// Box shapes and, for each, the largest share of cells a puzzle may blank: small grids are
 /// emptied completely, larger ones only lightly so that each case stays quick.
@@ -101,7 +101,7 @@ fn puzzle() -> impl Strategy<Value = (Grid, Grid)> {
         })
 }
 
-fn level() -> impl Strategy<Value = Propagation> {
+fn level() -> impl Strategy<Value = Logic> {
     select(&LEVELS[..])
 }
 
@@ -164,7 +164,7 @@ proptest! {
         (planted, puzzle) in puzzle(),
         level in level(),
     ) {
-        let mut solver = Solver::with_propagation(level);
+        let mut solver = Solver::with_logic(level);
         let solution = solver.solve(&puzzle).expect("the planted grid solves it");
         assert_solves(&solution, &puzzle, "first solution");
         let count = solver.count(&puzzle, Some(CAP));
@@ -216,7 +216,7 @@ proptest! {
         let cell = cell.index(n * n);
         let mut puzzle = planted.clone();
         puzzle.set(cell / n, cell % n, 0);
-        let mut solver = Solver::with_propagation(level);
+        let mut solver = Solver::with_logic(level);
         prop_assert_eq!(solver.count(&puzzle, None).solutions, 1);
         prop_assert_eq!(solver.verdict(&puzzle), Verdict::Unique(planted.clone()));
         let digit = planted.cells()[cell];
@@ -228,7 +228,7 @@ proptest! {
         (planted, puzzle) in puzzle(),
         level in level(),
     ) {
-        let mut solver = Solver::with_propagation(level);
+        let mut solver = Solver::with_logic(level);
         let all = streamed(&mut solver, &puzzle);
         let count = solver.count(&puzzle, Some(CAP));
         if count.capped {
@@ -254,16 +254,16 @@ proptest! {
         level in level(),
     ) {
         let mut solver = Solver::new();
-        let placed = match solver.singles(&puzzle, level) {
-            Singles::Contradiction => {
+        let placed = match solver.logic_pass(&puzzle, level) {
+            LogicOutcome::Contradiction => {
                 return Err(TestCaseError::fail(format!("{puzzle} is solvable")));
             }
-            Singles::Solved(grid) => {
+            LogicOutcome::Solved(grid) => {
                 prop_assert_eq!(&grid, &planted);
                 prop_assert_eq!(solver.count(&puzzle, Some(2)).solutions, 1);
                 grid
             }
-            Singles::Stuck(grid) => {
+            LogicOutcome::Stuck(grid) => {
                 prop_assert!(grid.cells().contains(&0));
                 grid
             }
@@ -276,11 +276,11 @@ proptest! {
             );
             prop_assert!(puzzle.cells()[cell] == 0 || puzzle.cells()[cell] == digit);
         }
-        if level == Propagation::Off {
+        if level == Logic::Off {
             prop_assert_eq!(&placed, &puzzle);
         }
         // Placing only forced digits keeps every solution.
-        let mut off = Solver::with_propagation(Propagation::Off);
+        let mut off = Solver::with_logic(Logic::Off);
         let before = off.count(&puzzle, Some(CAP));
         let after = off.count(&placed, Some(CAP));
         prop_assert_eq!(before, after);

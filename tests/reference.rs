@@ -6,8 +6,8 @@ mod common;
 use common::{assert_solves, pattern_grid, queens, SplitMix, LEVELS};
 use std::collections::HashSet;
 use sudoku_dlx::samples::FAMOUS;
-use sudoku_dlx::sudoku::{ParseErrorKind, Singles, Unit};
-use sudoku_dlx::{Cell, Count, Grid, Propagation, Shape, Solver, Verdict};
+use sudoku_dlx::sudoku::{LogicOutcome, ParseErrorKind, Unit};
+use sudoku_dlx::{Cell, Count, Grid, Logic, Shape, Solver, Verdict};
 
 const NORVIG_HARD: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -36,9 +36,9 @@ fn counted(solutions: u128) -> Count {
 }
 
 #[test]
-fn the_empty_4x4_grid_has_288_solutions_at_every_propagation() {
+fn the_empty_4x4_grid_has_288_solutions_at_every_logic_level() {
     for level in LEVELS {
-        let mut solver = Solver::with_propagation(level);
+        let mut solver = Solver::with_logic(level);
         let empty = Grid::empty(shape(2, 2));
         assert_eq!(solver.count(&empty, None), counted(288), "{level:?}");
     }
@@ -71,7 +71,7 @@ fn the_three_famous_hard_puzzles_are_solved_and_unique() {
     for text in [NORVIG_HARD, INKALA_2012, NORVIG_SLOW] {
         let puzzle = grid(text);
         for level in LEVELS {
-            let mut solver = Solver::with_propagation(level);
+            let mut solver = Solver::with_logic(level);
             let solution = solver.solve(&puzzle).expect("a solution");
             assert_solves(&solution, &puzzle, text);
             assert_eq!(
@@ -211,14 +211,14 @@ fn selected_options_are_part_of_every_solution() {
 fn caps_stop_the_count_and_say_so() {
     let empty = Grid::empty(shape(2, 2));
     for level in LEVELS {
-        let mut solver = Solver::with_propagation(level);
+        let mut solver = Solver::with_logic(level);
         for cap in [0, 1, 2, 10, 287, 288, 289, 1000] {
             let count = solver.count(&empty, Some(cap));
             assert_eq!(count.solutions, cap.min(288), "cap {cap} at {level:?}");
             assert_eq!(count.capped, cap <= 288, "cap {cap} at {level:?}");
         }
         // One puzzle that needs a search at every level, one that singles solve (except
-        // with propagation off), and one without a solution.
+        // with logic off), and one without a solution.
         for text in [NORVIG_HARD, "..21....24......"] {
             for (cap, capped) in [(1, true), (2, false)] {
                 let count = solver.count(&grid(text), Some(cap));
@@ -350,7 +350,7 @@ fn a_clash_free_puzzle_without_a_solution_counts_zero() {
             "parsing accepts {puzzle}"
         );
         for level in LEVELS {
-            let mut solver = Solver::with_propagation(level);
+            let mut solver = Solver::with_logic(level);
             assert_eq!(
                 solver.count(puzzle, None),
                 counted(0),
@@ -367,8 +367,8 @@ fn a_clash_free_puzzle_without_a_solution_counts_zero() {
     }
     let mut solver = Solver::new();
     assert_eq!(
-        solver.singles(&puzzles[0], Propagation::NakedSingles),
-        Singles::Contradiction
+        solver.logic_pass(&puzzles[0], Logic::NakedSingles),
+        LogicOutcome::Contradiction
     );
 }
 
@@ -395,13 +395,13 @@ fn streamed(solver: &mut Solver, puzzle: &Grid) -> HashSet<Grid> {
 }
 
 #[test]
-fn streamed_solutions_match_the_count_and_agree_across_propagation_levels() {
+fn streamed_solutions_match_the_count_and_agree_across_logic_levels() {
     let planted = grid(INKALA_2012_SOLUTION);
     let puzzles = [Grid::empty(shape(2, 2)), loose_puzzle(), grid(NORVIG_HARD)];
     for puzzle in &puzzles {
         let mut answers = Vec::new();
         for level in LEVELS {
-            let mut solver = Solver::with_propagation(level);
+            let mut solver = Solver::with_logic(level);
             let all = streamed(&mut solver, puzzle);
             let count = solver.count(puzzle, None);
             assert_eq!(count, counted(all.len() as u128), "{puzzle} at {level:?}");

@@ -3,7 +3,7 @@
 
 use assert_cmd::Command;
 use sudoku_dlx::setter::{GenerateOptions, Generator, Level, Rater, Symmetry};
-use sudoku_dlx::{Grid, Propagation, Shape, Solver};
+use sudoku_dlx::{Grid, Logic, Shape, Solver};
 
 fn sudoku() -> Command {
     Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
@@ -115,8 +115,11 @@ fn large_grids_are_unique_and_solved_by_singles_by_default() {
             "{}",
             made.puzzle
         );
-        let solved = solver.singles(&made.puzzle, Propagation::HiddenSingles);
-        assert!(matches!(solved, sudoku_dlx::sudoku::Singles::Solved(_)));
+        let solved = solver.logic_pass(&made.puzzle, Logic::HiddenSingles);
+        assert!(matches!(
+            solved,
+            sudoku_dlx::sudoku::LogicOutcome::Solved(_)
+        ));
     }
 }
 

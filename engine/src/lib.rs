@@ -3,7 +3,7 @@
 //! A puzzle is an exact-cover problem: one item per cell, per row-digit, per column-digit and
 //! per box-digit, and one option per candidate placement. [`exact_cover`] is a generic
 //! Dancing Links solver (Knuth's Algorithm X) that knows nothing about Sudoku; [`sudoku`]
-//! reads grids of any box shape, runs a singles pass, builds the options that are left and
+//! reads grids of any box shape, runs a logic pass, builds the options that are left and
 //! decodes solutions.
 //!
 //! ```
@@ -45,11 +45,20 @@
 //! ```
 
 #![warn(missing_docs)]
+#![deny(unsafe_code)]
 
+// The search's hot loop reads its flat arrays without bounds checks and picks a SIMD scan
+// at run time: the only unsafe code of the crate, each block with its SAFETY note.
+#[allow(unsafe_code)]
 pub mod exact_cover;
+mod median;
+mod name;
 pub mod samples;
 pub mod setter;
 pub mod sudoku;
 pub mod variant;
 
-pub use sudoku::{Cell, Count, Grid, ParseError, Propagation, Shape, SolveStats, Solver, Verdict};
+pub use exact_cover::Count;
+pub use median::median;
+pub use name::UnknownName;
+pub use sudoku::{Cell, Grid, Logic, ParseError, Shape, SolveStats, Solver, Verdict};

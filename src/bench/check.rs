@@ -2,7 +2,7 @@
 //! a solved grid that keeps the givens, in one sweep over the cells and no allocation.
 
 use std::fmt;
-use sudoku_dlx::sudoku::{cell_char, Cell, Grid, Shape, Unit};
+use sudoku_dlx::sudoku::{cell_char, Cell, Geometry, Grid, Unit};
 
 /// Why an answer is not a solution of its puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,9 +64,8 @@ impl fmt::Display for Flaw {
 /// column and box of every cell, so a check is one pass over the cells with bit operations.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct AnswerChecker {
-    shape: Option<Shape>,
-    /// For each cell: the indices of its row, column and box among the `3n` units.
-    cell_units: Vec<[u16; 3]>,
+    /// The tables of the shape last seen.
+    geometry: Option<Geometry>,
     /// For each unit: the digits seen, bit `d - 1` for digit `d`.
     seen: Vec<u64>,
 }
@@ -76,7 +75,10 @@ impl AnswerChecker {
     /// `puzzle`.
     pub(crate) fn check(&mut self, puzzle: &Grid, answer: &[u8]) -> Result<(), Flaw> {
         let shape = puzzle.shape();
-        self.adapt(shape);
+        let geometry = match &self.geometry {
+            Some(geometry) if geometry.shape() == shape => geometry,
+            _ => self.geometry.insert(Geometry::new(shape)),
+        };
         let givens = puzzle.cells();
         if answer.len() != givens.len() {
             return Err(Flaw::WrongLength {
@@ -87,9 +89,7 @@ impl AnswerChecker {
         let n = shape.size();
         self.seen.clear();
         self.seen.resize(3 * n, 0);
-        for (cell, ((&value, &given), units)) in
-            answer.iter().zip(givens).zip(&self.cell_units).enumerate()
-        {
+        for (cell, (&value, &given)) in answer.iter().zip(givens).enumerate() {
             if value == 0 || value as usize > n {
                 return Err(Flaw::BadCell {
                     cell: Cell::of(shape, cell),
@@ -104,8 +104,8 @@ impl AnswerChecker {
                 });
             }
             let bit = 1u64 << (value - 1);
-            for &unit in units {
-                self.seen[unit as usize] |= bit;
+            for unit in geometry.units_of(cell) {
+                self.seen[unit] |= bit;
             }
         }
         // n cells holding all n digits between them hold each exactly once.
@@ -122,21 +122,12 @@ impl AnswerChecker {
             }),
         }
     }
-
-    fn adapt(&mut self, shape: Shape) {
-        if self.shape == Some(shape) {
-            return;
-        }
-        self.cell_units = (0..shape.cells())
-            .map(|cell| shape.unit_numbers(cell).map(|unit| unit as u16))
-            .collect();
-        self.shape = Some(shape);
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku_dlx::sudoku::Shape;
 
     fn solved_4x4() -> Grid {
         "1234341221434321".parse().unwrap()

@@ -1,7 +1,7 @@
 //! Throughput of the solver on a set of puzzles already in memory, with every answer checked.
 //!
 //! [`Bench::new`] first runs an untimed verification pass: a second solver, with the logic
-//! pass switched off ([`Propagation::Off`], so the answer comes from a different code path),
+//! pass switched off ([`Logic::Off`], so the answer comes from a different code path),
 //! finds up to two solutions of every puzzle and each is checked to be a solved grid keeping
 //! the givens. [`Bench::measure`] then times whole passes over the set with one reused
 //! [`Solver`] on the calling thread, for at least [`Settings::min_time`] per run, over
@@ -12,7 +12,7 @@
 //! timed work: one sweep over the cells with bit operations, no allocation.
 //!
 //! ```
-//! use sudoku_dlx::bench::{Bench, Mode, Settings};
+//! use sudoku_dlx_cli::bench::{Bench, Mode, Settings};
 //! use sudoku_dlx::Grid;
 //! use std::time::Duration;
 //!
@@ -25,7 +25,7 @@
 //! let report = bench.measure(&settings)?;
 //! assert_eq!(report.puzzles, puzzles.len());
 //! assert!(report.puzzles_per_sec > 0.0);
-//! # Ok::<(), sudoku_dlx::bench::BenchError>(())
+//! # Ok::<(), sudoku_dlx_cli::bench::BenchError>(())
 //! ```
 
 mod check;
@@ -42,7 +42,8 @@ use check::AnswerChecker;
 use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
-use sudoku_dlx::sudoku::{Grid, Propagation, Solver};
+use sudoku_dlx::sudoku::{Grid, Logic, Solver};
+use sudoku_dlx::{median, UnknownName};
 
 /// What each timed pass asks of every puzzle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -73,26 +74,11 @@ impl fmt::Display for Mode {
     }
 }
 
-/// A mode name that is neither `solve` nor `count2`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownMode(pub String);
-
-impl fmt::Display for UnknownMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown mode '{}': use solve or count2", self.0)
-    }
-}
-
-impl std::error::Error for UnknownMode {}
-
 impl FromStr for Mode {
-    type Err = UnknownMode;
+    type Err = UnknownName;
 
-    fn from_str(text: &str) -> Result<Mode, UnknownMode> {
-        Mode::ALL
-            .into_iter()
-            .find(|mode| mode.name() == text)
-            .ok_or_else(|| UnknownMode(text.to_string()))
+    fn from_str(text: &str) -> Result<Mode, UnknownName> {
+        UnknownName::parse("mode", text, &Mode::ALL, Mode::name)
     }
 }
 
@@ -166,7 +152,7 @@ impl<'a> Bench<'a> {
         if puzzles.is_empty() {
             return Err(BenchError::NoPuzzles);
         }
-        let mut solver = Solver::with_propagation(Propagation::Off);
+        let mut solver = Solver::with_logic(Logic::Off);
         let mut checker = AnswerChecker::default();
         let mut first = Vec::new();
         let mut verified = Vec::with_capacity(puzzles.len());
@@ -238,7 +224,7 @@ impl<'a> Bench<'a> {
             run_rates.push((passes * self.puzzles.len()) as f64 / seconds);
             run_passes.push(passes);
         }
-        let puzzles_per_sec = median(&run_rates);
+        let puzzles_per_sec = median(&mut run_rates.clone()).expect("at least one run");
         let puzzles = self.puzzles.len();
         Ok(Report {
             mode: settings.mode,
@@ -298,18 +284,6 @@ impl<'a> Bench<'a> {
             tally.guesses += guesses;
         }
         Ok(tally)
-    }
-}
-
-/// The median of a non-empty list.
-fn median(values: &[f64]) -> f64 {
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    let middle = sorted.len() / 2;
-    if sorted.len() % 2 == 1 {
-        sorted[middle]
-    } else {
-        (sorted[middle - 1] + sorted[middle]) / 2.0
     }
 }
 

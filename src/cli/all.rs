@@ -1,9 +1,8 @@
 //! `sudoku-dlx all`: every solution of each puzzle, streamed as found.
 
-use super::common::{self, CliError, InputArgs, OutputArgs, Status};
+use super::common::{self, CliError, InputArgs, LogicArgs, OutputArgs, Status};
 use super::variant::VariantArgs;
 use std::time::Instant;
-use sudoku_dlx::Solver;
 use sudoku_dlx_cli::input::InputRecords;
 
 /// Print every solution of each puzzle as it is found.
@@ -24,7 +23,7 @@ Examples:
   sudoku-dlx all --format json --limit 2 puzzles.txt")]
 pub struct Args {
     /// Stop each puzzle at N solutions
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = common::parse_at_least_one)]
     pub limit: Option<u64>,
 
     #[command(flatten)]
@@ -35,17 +34,22 @@ pub struct Args {
 
     #[command(flatten)]
     pub variant: VariantArgs,
+
+    #[command(flatten)]
+    pub logic: LogicArgs,
 }
 
 /// Streams every solution of every puzzle of the inputs, one puzzle after the other.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    let limit = args.limit.map(u128::from);
     if args.variant.applies(&args.input) {
+        let limit = args.limit.map(u128::from);
         return super::variant::run_all(&args.input, &args.output, &args.variant, limit);
     }
     let inputs = args.input.resolve()?;
+    let limit = args.limit.map(u128::from);
     let mut printer = common::printer(&args.output).grouped();
-    let mut solver = Solver::new();
+    let logic = args.logic;
+    let mut solver = logic.solver();
     let mut interrupted = false;
     let streamed = || -> Result<(), CliError> {
         for record in InputRecords::new(inputs, args.input.shape) {
@@ -73,6 +77,10 @@ pub fn run(args: Args) -> Result<Status, CliError> {
                     break;
                 }
                 let Some(cells) = solutions.next_cells() else {
+                    // The interrupt may have ended the search: then there may be more.
+                    if common::is_interrupted() {
+                        (capped, interrupted) = (true, true);
+                    }
                     break;
                 };
                 printer.solution(cells)?;
@@ -84,6 +92,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         Ok(())
     };
     let streamed = streamed();
+    let interrupted = interrupted || common::is_interrupted();
     let (_, _, tally) = printer.finish()?;
     streamed?;
     common::report_bad_records(&tally);

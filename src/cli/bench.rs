@@ -63,12 +63,21 @@ pub struct Args {
     pub shape: Option<Shape>,
 }
 
-/// A number of seconds, 0 or more (0 means one pass per run).
+/// The longest run `--seconds` allows: an hour, far beyond what a stable median needs.
+const MAX_SECONDS: f64 = 3600.0;
+
+/// A number of seconds, 0 to [`MAX_SECONDS`] (0 means one pass per run).
 fn parse_seconds(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
-        .ok()
-        .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
-        .ok_or_else(|| format!("'{text}' is not a number of seconds (0 or more)"))
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > MAX_SECONDS => Err(format!(
+            "at most {MAX_SECONDS} seconds per run (each run repeats passes until then)"
+        )),
+        Ok(seconds) => Duration::try_from_secs_f64(seconds)
+            .map_err(|_| format!("'{text}' is not a number of seconds (0 to {MAX_SECONDS})")),
+        Err(_) => Err(format!(
+            "'{text}' is not a number of seconds (0 to {MAX_SECONDS})"
+        )),
+    }
 }
 
 /// Reads every file, then measures each in every mode, printing a JSON line as each

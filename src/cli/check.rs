@@ -1,8 +1,9 @@
 //! `sudoku-dlx check`: whether each puzzle has a unique solution.
 
-use super::common::{self, BatchArgs, CliError, Status};
+use super::common::{self, BatchArgs, CliError, LogicArgs, Status};
 use super::variant::VariantArgs;
-use sudoku_dlx::Solver;
+use sudoku_dlx::setter::Witness;
+use sudoku_dlx::Verdict;
 use sudoku_dlx_cli::output::{Checked, Witnessed};
 
 /// Print whether each puzzle has a unique solution: unique, multiple or none.
@@ -31,6 +32,9 @@ pub struct Args {
 
     #[command(flatten)]
     pub variant: VariantArgs,
+
+    #[command(flatten)]
+    pub logic: LogicArgs,
 }
 
 /// Checks every puzzle of the inputs for a unique solution.
@@ -43,15 +47,46 @@ pub fn run(args: Args) -> Result<Status, CliError> {
             &args.variant,
             b.jobs,
             |solver, puzzle| {
+                let verdict = solver.verdict(puzzle);
+                let witness = match &verdict {
+                    Verdict::Multiple(first, second) => {
+                        Some(Witness::between(first.clone(), second.clone()))
+                    }
+                    Verdict::None | Verdict::Unique(_) => None,
+                };
                 let checked = Checked {
-                    verdict: solver.verdict(puzzle),
+                    verdict,
                     stats: solver.stats(),
                 };
-                Witnessed::of(checked, args.witness)
+                Witnessed {
+                    checked,
+                    witness,
+                    show: args.witness,
+                }
             },
         );
     }
-    common::run_batch(&args.batch, Solver::new, |solver, puzzle, _| {
-        Witnessed::of(Checked::check(solver, puzzle), args.witness)
-    })
+    let logic = args.logic;
+    common::run_batch(
+        &args.batch,
+        || logic.solver(),
+        |solver, puzzle, _| {
+            let verdict = solver.verdict(puzzle);
+            let witness = match &verdict {
+                Verdict::Multiple(first, second) => {
+                    Some(Witness::between(first.clone(), second.clone()))
+                }
+                Verdict::None | Verdict::Unique(_) => None,
+            };
+            let checked = Checked {
+                verdict,
+                stats: solver.stats(),
+            };
+            common::unless_interrupted(Witnessed {
+                checked,
+                witness,
+                show: args.witness,
+            })
+        },
+    )
 }

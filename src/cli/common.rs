@@ -6,9 +6,11 @@ use clap::Args;
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use sudoku_dlx::{Grid, Shape};
-use sudoku_dlx_cli::batch::{Batch, BatchError};
+use std::sync::{LazyLock, OnceLock};
+use std::time::{Duration, Instant};
+use sudoku_dlx::exact_cover::Interrupt;
+use sudoku_dlx::{Grid, Logic, Shape, Solver};
+use sudoku_dlx_cli::batch::{Batch, BatchError, MAX_THREADS};
 use sudoku_dlx_cli::input::{Input, InputError, InputRecords};
 use sudoku_dlx_cli::output::{Format, Printer, Report, Tally};
 
@@ -45,10 +47,29 @@ pub struct OutputArgs {
     #[arg(long, value_enum, default_value_t = Format::Line)]
     pub format: Format,
 
-    /// Print per-puzzle nodes, guesses, cells filled by propagation and time, and totals
+    /// Print per-puzzle nodes, guesses, cells filled by logic and time, and totals
     /// (to standard error; inside each object with --format json)
     #[arg(long)]
     pub stats: bool,
+}
+
+/// How much logic runs before the search.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct LogicArgs {
+    /// How much logic runs before the search: off, naked-singles, hidden-singles or
+    /// locked-candidates. The answers are the same at every level; only the work differs
+    /// (see --stats)
+    #[arg(long = "logic", value_name = "LEVEL", default_value_t = Logic::default())]
+    pub level: Logic,
+}
+
+impl LogicArgs {
+    /// A solver whose logic pass runs at the level asked for, watching the Ctrl-C interrupt.
+    pub fn solver(self) -> Solver {
+        let mut solver = Solver::with_logic(self.level);
+        solver.set_interrupt(Some(interrupt().clone()));
+        solver
+    }
 }
 
 /// The options of every batch command: inputs, output, threads.
@@ -60,10 +81,31 @@ pub struct BatchArgs {
     #[command(flatten)]
     pub output: OutputArgs,
 
-    /// Threads to solve a batch on; the output is the same for any number [default: one
-    /// per core]
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: Option<u16>,
+    /// Threads to solve a batch on, at most 256 (never more than records in flight); the
+    /// output is the same for any number [default: one per core]
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
+}
+
+/// `--jobs`: a number of threads from 1 to [`MAX_THREADS`].
+pub fn parse_jobs(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(jobs @ 1..=MAX_THREADS) => Ok(jobs),
+        Ok(0) => Err("at least 1 thread is needed".into()),
+        Ok(_) => Err(format!(
+            "at most {MAX_THREADS} threads (more only queue on the cores)"
+        )),
+        Err(_) => Err(format!("expected a number of threads, 1 to {MAX_THREADS}")),
+    }
+}
+
+/// A whole number of at least 1, for `--limit` and other counts that cannot be 0.
+pub fn parse_at_least_one(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("expected a whole number from 1 to {}", u64::MAX)),
+    }
 }
 
 /// How a command ended; each maps to an exit code.
@@ -152,27 +194,57 @@ pub fn exit_code(result: Result<Status, CliError>) -> ExitCode {
     }
 }
 
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+static INTERRUPT: LazyLock<Interrupt> = LazyLock::new(Interrupt::new);
+static FIRST_INTERRUPT: OnceLock<Instant> = OnceLock::new();
 
-/// Makes the first Ctrl-C set the interrupt flag (long runs stop cleanly at the next
-/// solution or puzzle), and a second one end the process at once.
+/// Interrupts that come this soon after the first are the same Ctrl-C: `timeout -s INT`
+/// and a terminal both may deliver one to the process and one to its group.
+const SAME_INTERRUPT: Duration = Duration::from_secs(1);
+
+/// Makes the first Ctrl-C set the interrupt (every search stops within a few thousand
+/// nodes, and the command prints what it has and exits 130), and a second one, a second
+/// or more later, end the process at once.
 pub fn install_interrupt_handler() {
     // Without a handler (it cannot be installed twice), Ctrl-C ends the process at once.
     let _ = ctrlc::set_handler(|| {
-        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+        let first = *FIRST_INTERRUPT.get_or_init(Instant::now);
+        if INTERRUPT.is_set() && first.elapsed() >= SAME_INTERRUPT {
             std::process::exit(130);
         }
+        INTERRUPT.set();
     });
 }
 
-/// The flag Ctrl-C sets.
-pub fn interrupted() -> &'static AtomicBool {
-    &INTERRUPTED
+/// The interrupt Ctrl-C sets; give it to every solver and setter tool.
+pub fn interrupt() -> &'static Interrupt {
+    &INTERRUPT
 }
 
 /// True once Ctrl-C was pressed.
 pub fn is_interrupted() -> bool {
-    INTERRUPTED.load(Ordering::Relaxed)
+    INTERRUPT.is_set()
+}
+
+/// Fails when standard output was closed (`>&-`): the runtime then points it at
+/// `/dev/null`, opened for reading and writing, where every write would vanish without an
+/// error. A redirection to `/dev/null` by the shell opens it for writing only, and passes.
+pub fn check_stdout() -> Result<(), CliError> {
+    #[cfg(target_os = "linux")]
+    {
+        let target = std::fs::read_link("/proc/self/fd/1");
+        let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+            info.lines()
+                .find_map(|line| line.strip_prefix("flags:"))
+                .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+                .is_some_and(|flags| flags & 3 == 2)
+        });
+        if read_write && target.is_ok_and(|path| path == std::path::Path::new("/dev/null")) {
+            return Err(CliError::Write(io::Error::other(
+                "standard output is closed",
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Standard output: line by line on a terminal, in large blocks otherwise.
@@ -208,6 +280,25 @@ pub fn records(inputs: Vec<Input>, shape: Option<Shape>) -> (InputRecords, Progr
     (records, progress)
 }
 
+/// A maker of `T`s (a solver, a setter tool) whose every `T` watches the Ctrl-C
+/// interrupt: `watching(Solver::new, Solver::set_interrupt)`.
+pub fn watching<T>(
+    make: impl Fn() -> T + Sync,
+    set_interrupt: impl Fn(&mut T, Option<Interrupt>) + Sync,
+) -> impl Fn() -> T + Sync {
+    move || {
+        let mut tool = make();
+        set_interrupt(&mut tool, Some(interrupt().clone()));
+        tool
+    }
+}
+
+/// `answer`, unless Ctrl-C was pressed: an answer computed while the interrupt was set may
+/// have been cut short, so it is not printed as if it were final.
+pub fn unless_interrupted<T>(answer: T) -> Option<T> {
+    (!is_interrupted()).then_some(answer)
+}
+
 /// Says on standard error how many records could not be read (each has its error line in
 /// the output).
 pub fn report_bad_records(tally: &Tally) {
@@ -223,11 +314,12 @@ pub fn report_bad_records(tally: &Tally) {
 
 /// Runs a batch command: answers every record of the inputs with `job` (one worker state
 /// per thread, made by `init`), prints each answer in input order, and returns the status.
-/// `job` gets the progress bar, for long answers to report on.
+/// `job` gets the progress bar, for long answers to report on, and returns `None` when the
+/// interrupt cut its answer short (nothing is printed for it, and the batch ends there).
 pub fn run_batch<W, R>(
     args: &BatchArgs,
     init: impl Fn() -> W + Sync,
-    job: impl Fn(&mut W, &Grid, &Progress) -> R + Sync,
+    job: impl Fn(&mut W, &Grid, &Progress) -> Option<R> + Sync,
 ) -> Result<Status, CliError>
 where
     W: Send,
@@ -239,13 +331,13 @@ where
     let threads = if interactive {
         1
     } else {
-        args.jobs.map_or(0, usize::from)
+        args.jobs.unwrap_or(0)
     };
     let (records, progress) = records(inputs, args.input.shape);
     let mut printer = printer(&args.output);
     let finished = Batch::new(threads).run(
         records,
-        interrupted(),
+        interrupt(),
         init,
         |worker, puzzle| job(worker, puzzle, &progress),
         |outcome| {

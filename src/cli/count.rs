@@ -1,8 +1,7 @@
 //! `sudoku-dlx count`: the number of solutions of each puzzle.
 
-use super::common::{self, BatchArgs, CliError, Status};
+use super::common::{self, BatchArgs, CliError, LogicArgs, Status};
 use super::variant::VariantArgs;
-use sudoku_dlx::Solver;
 use sudoku_dlx_cli::output::Counted;
 
 /// Print the number of solutions of each puzzle.
@@ -20,7 +19,7 @@ Examples:
   sudoku-dlx count --regions aaabbbcccaaabbbcccaaabbbcccdddeeefffdddeeefffdddeeefffggghhhiiiggghhhiiiggghhhiii puzzles.txt")]
 pub struct Args {
     /// Stop counting a puzzle at N solutions (printed `N+`)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = common::parse_at_least_one)]
     pub limit: Option<u64>,
 
     #[command(flatten)]
@@ -28,31 +27,28 @@ pub struct Args {
 
     #[command(flatten)]
     pub variant: VariantArgs,
+
+    #[command(flatten)]
+    pub logic: LogicArgs,
 }
 
 /// Counts the solutions of every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
     let cap = args.limit.map(u128::from);
-    if args.variant.applies(&args.batch.input) {
-        let b = &args.batch;
-        return super::variant::run_batch(
-            &b.input,
-            &b.output,
-            &args.variant,
-            b.jobs,
-            |solver, puzzle| {
-                let count = solver.count_while(puzzle, cap, |_| !common::is_interrupted());
-                Counted {
-                    count,
-                    stats: solver.stats(),
-                }
-            },
-        );
-    }
-    common::run_batch(&args.batch, Solver::new, |solver, puzzle, progress| {
-        Counted::count(solver, puzzle, cap, |solutions| {
-            progress.counting(solutions);
-            !common::is_interrupted()
-        })
-    })
+    let logic = args.logic;
+    // An interrupted count is printed: capped, it shows what it reached with a `+`.
+    common::run_batch(
+        &args.batch,
+        || logic.solver(),
+        |solver, puzzle, progress| {
+            let count = solver.count_while(puzzle, &[], cap, |solutions| {
+                progress.counting(solutions);
+                true
+            });
+            Some(Counted {
+                count,
+                stats: solver.stats(),
+            })
+        },
+    )
 }

@@ -1,12 +1,11 @@
 //! `sudoku-dlx generate`: new puzzles with exactly one solution.
 
 use super::common::{self, CliError, Status};
-use rayon::prelude::*;
+use std::convert::Infallible;
 use std::io::{self, Write};
-use sudoku_dlx::setter::{
-    GenerateError, GenerateOptions, Generated, Generator, Level, RemovalStats, Symmetry,
-};
+use sudoku_dlx::setter::{GenerateOptions, Generated, Generator, Level, RemovalStats, Symmetry};
 use sudoku_dlx::Shape;
+use sudoku_dlx_cli::batch::{Batch, BatchError};
 use sudoku_dlx_cli::output::{write_generated, Format};
 
 /// Generate puzzles with exactly one solution: minimal, symmetric, of a difficulty.
@@ -59,7 +58,7 @@ pub struct Args {
 
     /// Solution grids to try for one puzzle before giving up
     #[arg(long, value_name = "N", default_value_t = 10_000,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = common::parse_at_least_one)]
     pub max_attempts: u64,
 
     /// Output format: line (the puzzle), grid (with givens and rating), json (puzzle,
@@ -68,15 +67,15 @@ pub struct Args {
     pub format: Format,
 
     /// Print to standard error, at the end, how the removal checks were decided (by the
-    /// givens forcing a digit back, by an unavoidable set, by the singles pass, by search)
+    /// givens forcing a digit back, by an unavoidable set, by the logic pass, by search)
     /// and the puzzles per second
     #[arg(long)]
     pub stats: bool,
 
-    /// Threads to generate on; the output is the same for any number [default: one per
-    /// core]
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: Option<u16>,
+    /// Threads to generate on, at most 256 (never more than puzzles asked for); the output
+    /// is the same for any number [default: one per core]
+    #[arg(long, short = 'j', value_name = "N", value_parser = common::parse_jobs)]
+    pub jobs: Option<usize>,
 
     /// Variant rules the puzzles keep, separated by commas (x, diagonal+, diagonal-,
     /// anti-knight, anti-king, non-consecutive, windoku, disjoint); always minimal
@@ -100,43 +99,32 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     options.rate = args.format != Format::Line;
     options.max_attempts = args.max_attempts;
     let seed = args.seed.unwrap_or_else(fresh_seed);
-    let threads = args.jobs.map_or(0, usize::from);
     let mut out = common::stdout();
     let started = std::time::Instant::now();
     let mut tally = Tally::default();
-    let format = args.format;
-    let mut emit = |out: &mut dyn Write, index, made| emit(out, format, index, made, &mut tally);
-    let result = if threads == 1 {
-        let mut generator = Generator::new(options);
-        (0..args.count)
-            .take_while(|_| !common::is_interrupted())
-            .try_for_each(|index| emit(&mut out, index, generator.generate(seed, index)))
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(CliError::Threads)?;
-        // Chunks keep memory bounded and the first puzzles coming while later ones are made.
-        let chunk = 16 * pool.current_num_threads() as u64;
-        let starts = (0..args.count).step_by(chunk as usize);
-        starts
-            .take_while(|_| !common::is_interrupted())
-            .try_for_each(|start| {
-                let end = (start + chunk).min(args.count);
-                let made: Vec<_> = pool.install(|| {
-                    (start..end)
-                        .into_par_iter()
-                        .map_init(
-                            || Generator::new(options),
-                            |generator, index| generator.generate(seed, index),
-                        )
-                        .collect()
-                });
-                (start..end)
-                    .zip(made)
-                    .try_for_each(|(index, made)| emit(&mut out, index, made))
-            })
-    };
+    let mut failed = None;
+    let generator = common::watching(move || Generator::new(options), Generator::set_interrupt);
+    // Puzzle `index` depends on the seed and its index only: the same on any thread.
+    let finished = Batch::new(args.jobs.unwrap_or(0)).ordered(
+        (0..args.count).map(Ok::<u64, Infallible>),
+        common::interrupt(),
+        generator,
+        |generator, index| {
+            let made = generator.generate(seed, index);
+            (!generator.was_interrupted()).then_some((index, made))
+        },
+        |(index, made)| match made {
+            Ok(made) => {
+                tally.add(&made);
+                write_generated(&mut out, args.format, index, &made)
+            }
+            Err(error) => {
+                // Stops the batch; reported below.
+                failed = Some(error);
+                Err(io::Error::other("no puzzle"))
+            }
+        },
+    );
     out.flush()?;
     if args.stats {
         let seconds = started.elapsed().as_secs_f64();
@@ -149,20 +137,17 @@ pub fn run(args: Args) -> Result<Status, CliError> {
             tally.checks
         );
     }
-    match result {
-        _ if common::is_interrupted() => Ok(Status::Interrupted),
-        Ok(_) => Ok(Status::Success),
-        Err(Failure::Write(error)) => Err(CliError::Write(error)),
-        Err(Failure::Generate(error)) => {
-            let _ = writeln!(io::stderr(), "sudoku-dlx: {error}");
-            Ok(Status::Unsuccessful)
-        }
+    if let Some(error) = failed {
+        let _ = writeln!(io::stderr(), "sudoku-dlx: {error}");
+        return Ok(Status::Unsuccessful);
     }
-}
-
-enum Failure {
-    Write(io::Error),
-    Generate(GenerateError),
+    match finished {
+        Ok(finished) if finished.interrupted => Ok(Status::Interrupted),
+        Ok(_) => Ok(Status::Success),
+        Err(BatchError::Output(error)) => Err(CliError::Write(error)),
+        Err(BatchError::Threads(error)) => Err(CliError::Threads(error)),
+        Err(BatchError::Input(never)) => match never {},
+    }
 }
 
 /// What was generated, for `--stats`.
@@ -173,19 +158,12 @@ struct Tally {
     checks: RemovalStats,
 }
 
-/// Prints one puzzle and counts it.
-fn emit(
-    out: &mut dyn Write,
-    format: Format,
-    index: u64,
-    made: Result<Generated, GenerateError>,
-    tally: &mut Tally,
-) -> Result<(), Failure> {
-    let made = made.map_err(Failure::Generate)?;
-    tally.puzzles += 1;
-    tally.attempts += made.attempts;
-    tally.checks += made.checks;
-    write_generated(out, format, index, &made).map_err(Failure::Write)
+impl Tally {
+    fn add(&mut self, made: &Generated) {
+        self.puzzles += 1;
+        self.attempts += made.attempts;
+        self.checks += made.checks;
+    }
 }
 
 /// A seed that differs from run to run: the standard library's per-process random keys.

@@ -29,3 +29,4 @@ pub mod rate;
 pub mod redundant;
 pub mod solve;
 pub mod variant;
+pub mod xc;

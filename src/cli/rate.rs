@@ -1,11 +1,11 @@
 //! `sudoku-dlx rate`: the difficulty of each puzzle, or of whole collections.
 
 use super::common::{self, BatchArgs, CliError, Status};
-use serde_json::json;
 use std::io::Write;
-use sudoku_dlx::setter::{Level, Rater, RatingSummary};
+use sudoku_dlx::setter::{Rater, RatingSummary};
 use sudoku_dlx_cli::batch::Batch;
-use sudoku_dlx_cli::output::{Format, Rated};
+use sudoku_dlx_cli::input::escape_name;
+use sudoku_dlx_cli::output::{summary_json, Format, Rated};
 
 /// Rate each puzzle: the logic it needs, and the guesses when singles are not enough.
 #[derive(clap::Args, Debug)]
@@ -18,8 +18,8 @@ singles), medium (hidden singles), hard (locked candidates), expert (search, at 
 guesses), extreme (more). The same puzzle always gets the same rating. A puzzle with several solutions or none prints `multiple` or `none`
 (exit code 1).
 
-With --summary, prints one line per input instead: the number of puzzles of each level and
-the mean score and guesses.
+With --summary, prints one line per input instead (an input with no puzzle too): the
+number of puzzles of each level and the mean score and guesses.
 
 Examples:
   sudoku-dlx rate 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
@@ -36,26 +36,33 @@ pub struct Args {
 
 /// Rates every puzzle of the inputs, or sums them up per input.
 pub fn run(args: Args) -> Result<Status, CliError> {
+    let rater = common::watching(Rater::new, Rater::set_interrupt);
     if !args.summary {
-        return common::run_batch(&args.batch, Rater::new, |rater, puzzle, _| {
-            Rated(rater.rate(puzzle))
+        return common::run_batch(&args.batch, rater, |rater, puzzle, _| {
+            common::unless_interrupted(Rated(rater.rate(puzzle)))
         });
     }
     let inputs = args.batch.input.resolve()?;
-    let threads = args.batch.jobs.map_or(0, usize::from);
+    let threads = args.batch.jobs.unwrap_or(0);
+    // One summary per input, in order, whether or not it has records.
+    let mut summaries: Vec<(String, RatingSummary)> = inputs
+        .iter()
+        .map(|input| (input.name(), RatingSummary::default()))
+        .collect();
     let (records, progress) = common::records(inputs, args.batch.input.shape);
-    let mut summaries: Vec<(String, RatingSummary)> = Vec::new();
+    let mut current = 0;
     let finished = Batch::new(threads).run(
         records,
-        common::interrupted(),
-        Rater::new,
-        |rater, puzzle| rater.rate(puzzle),
+        common::interrupt(),
+        rater,
+        |rater, puzzle| common::unless_interrupted(rater.rate(puzzle)),
         |outcome| {
+            // Records come in input order: skip the inputs that had no more.
             let source = &outcome.record.source;
-            if summaries.last().is_none_or(|(last, _)| last != source) {
-                summaries.push((source.clone(), RatingSummary::default()));
+            while summaries[current].0 != *source && current + 1 < summaries.len() {
+                current += 1;
             }
-            let summary = &mut summaries.last_mut().expect("just pushed").1;
+            let summary = &mut summaries[current].1;
             match &outcome.answer {
                 Some(rating) => summary.add(rating),
                 None => {
@@ -70,25 +77,17 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     progress.finish();
     let finished = finished?;
     let mut out = common::stdout();
-    for (source, summary) in &summaries {
+    // Interrupted: the inputs not reached have nothing to sum up.
+    let reached = if finished.interrupted {
+        current + 1
+    } else {
+        summaries.len()
+    };
+    for (source, summary) in &summaries[..reached] {
         if args.batch.output.format == Format::Json {
-            let levels: serde_json::Map<String, serde_json::Value> = Level::ALL
-                .iter()
-                .zip(summary.levels)
-                .map(|(level, count)| (level.name().to_string(), count.into()))
-                .collect();
-            let object = json!({
-                "source": source,
-                "rated": summary.rated,
-                "mean_score": summary.mean_score(),
-                "mean_guesses": summary.mean_guesses(),
-                "levels": levels,
-                "not_unique": summary.not_unique,
-                "bad": summary.bad,
-            });
-            writeln!(out, "{object}")?;
+            writeln!(out, "{}", summary_json(source, summary))?;
         } else {
-            writeln!(out, "{source}: {summary}")?;
+            writeln!(out, "{}: {summary}", escape_name(source))?;
         }
     }
     out.flush()?;

@@ -38,7 +38,8 @@ pub fn run(args: Args) -> Result<Status, CliError> {
             |solver, puzzle| Redundant(sudoku_dlx::variant::redundant_givens(solver, puzzle)),
         );
     }
-    common::run_batch(&args.batch, Redundancy::new, |finder, puzzle, _| {
-        Redundant(finder.find(puzzle))
+    let finder = common::watching(Redundancy::new, Redundancy::set_interrupt);
+    common::run_batch(&args.batch, finder, |finder, puzzle, _| {
+        common::unless_interrupted(Redundant(finder.find(puzzle)))
     })
 }

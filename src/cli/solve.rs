@@ -1,8 +1,7 @@
 //! `sudoku-dlx solve`: the first solution of each puzzle.
 
-use super::common::{self, BatchArgs, CliError, Status};
+use super::common::{self, BatchArgs, CliError, LogicArgs, Status};
 use super::variant::VariantArgs;
-use sudoku_dlx::Solver;
 use sudoku_dlx_cli::output::Solved;
 
 /// Print the first solution of each puzzle, or `none`.
@@ -16,15 +15,18 @@ Examples:
   sudoku-dlx solve --format grid puzzle.txt
   sudoku-dlx solve --jobs 2 puzzles.txt > solutions.txt
   sudoku-dlx solve --box 3x2 1.2...3.....4.....5....6...1.....2..
-  cat puzzles.txt | sudoku-dlx solve --format json --stats
   sudoku-dlx solve --rules x,anti-knight puzzles.txt
-  sudoku-dlx solve killer.json")]
+  sudoku-dlx solve killer.json
+  cat puzzles.txt | sudoku-dlx solve --format json --stats")]
 pub struct Args {
     #[command(flatten)]
     pub batch: BatchArgs,
 
     #[command(flatten)]
     pub variant: VariantArgs,
+
+    #[command(flatten)]
+    pub logic: LogicArgs,
 }
 
 /// Solves every puzzle of the inputs.
@@ -42,7 +44,16 @@ pub fn run(args: Args) -> Result<Status, CliError> {
             },
         );
     }
-    common::run_batch(&args.batch, Solver::new, |solver, puzzle, _| {
-        Solved::solve(solver, puzzle)
-    })
+    let logic = args.logic;
+    common::run_batch(
+        &args.batch,
+        || logic.solver(),
+        |solver, puzzle, _| {
+            let solution = solver.solve(puzzle);
+            common::unless_interrupted(Solved {
+                solution,
+                stats: solver.stats(),
+            })
+        },
+    )
 }

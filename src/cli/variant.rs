@@ -100,12 +100,12 @@ pub fn run_batch<R: Report + Send>(
     input: &InputArgs,
     output: &OutputArgs,
     variant: &VariantArgs,
-    jobs: Option<u16>,
+    jobs: Option<usize>,
     job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> R + Sync,
 ) -> Result<Status, CliError> {
     let records = records(input, variant)?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.map_or(0, usize::from))
+        .num_threads(jobs.unwrap_or(0))
         .build()
         .map_err(CliError::Threads)?;
     let answers: Vec<Option<(WithRules<R>, Duration)>> = pool.install(|| {
@@ -203,7 +203,7 @@ pub fn run_generate(args: &super::generate::Args) -> Result<Status, CliError> {
             .map_or(0, |d| d.as_nanos() as u64)
     });
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.map_or(0, usize::from))
+        .num_threads(args.jobs.unwrap_or(0))
         .build()
         .map_err(CliError::Threads)?;
     let made: Vec<_> = pool.install(|| {

@@ -6,7 +6,7 @@
 //! [`output`](crate::output)'s grid format prints. See `docs/formats.md` for the grammar.
 //!
 //! ```
-//! use sudoku_dlx::input::read_records;
+//! use sudoku_dlx_cli::input::read_records;
 //! let text = "# two puzzles\n12.. ..12 21.. ..21\n1234341221434321  solved\n";
 //! let records: Vec<_> = read_records(text.as_bytes(), None).collect::<Result<_, _>>()?;
 //! assert_eq!(records.len(), 2);
@@ -20,6 +20,7 @@ pub mod variant;
 
 pub use reader::{read_records, Records};
 
+use std::borrow::Cow;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
@@ -109,6 +110,30 @@ impl Input {
     }
 }
 
+/// `name` with its control characters escaped as Rust writes them (`\n`, `\t`,
+/// `\u{1b}`), so that a file name cannot break a line of output or a message in two. Other
+/// characters, the backslash included, are kept as they are.
+///
+/// ```
+/// use sudoku_dlx_cli::input::escape_name;
+/// assert_eq!(escape_name("two\nlines.txt"), "two\\nlines.txt");
+/// assert_eq!(escape_name("plain/name.txt"), "plain/name.txt");
+/// ```
+pub fn escape_name(name: &str) -> Cow<'_, str> {
+    if !name.chars().any(char::is_control) {
+        return Cow::Borrowed(name);
+    }
+    let mut escaped = String::with_capacity(name.len() + 8);
+    for c in name.chars() {
+        if c.is_control() {
+            escaped.extend(c.escape_debug());
+        } else {
+            escaped.push(c);
+        }
+    }
+    Cow::Owned(escaped)
+}
+
 /// Clashing givens, digits out of range and square grids with no usual shape come from a
 /// text that has a puzzle's shape.
 fn is_puzzle_shaped(error: &ParseError) -> bool {
@@ -135,9 +160,15 @@ pub struct Record {
 }
 
 impl Record {
-    /// `source:line:column`, where the record starts.
+    /// `source:line:column`, where the record starts (control characters of the source
+    /// escaped, see [`escape_name`]).
     pub fn position(&self) -> String {
-        format!("{}:{}:{}", self.source, self.line, self.column)
+        format!(
+            "{}:{}:{}",
+            escape_name(&self.source),
+            self.line,
+            self.column
+        )
     }
 
     /// The full error message for a record that could not be read:
@@ -146,7 +177,7 @@ impl Record {
         self.puzzle
             .as_ref()
             .err()
-            .map(|error| format!("{}:{error}", self.source))
+            .map(|error| format!("{}:{error}", escape_name(&self.source)))
     }
 }
 
@@ -174,9 +205,10 @@ impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             InputError::NotFound { arg, reason } => {
+                let arg = escape_name(arg);
                 write!(f, "{arg}: no such file, and not a puzzle ({})", reason.kind)
             }
-            InputError::Io { source, error } => write!(f, "{source}: {error}"),
+            InputError::Io { source, error } => write!(f, "{}: {error}", escape_name(source)),
         }
     }
 }

@@ -2,11 +2,12 @@
 //! most one record (a grid has at most [`MAX_SIZE`] rows) in memory.
 
 use super::{Record, STDIN_NAME};
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead};
 use sudoku_dlx::sudoku::{CellReader, Grid, ParseError, ParseErrorKind, Shape, MAX_SIZE};
 
-/// Longest line kept, in bytes; the rest of a longer line is skipped. A puzzle line is at
-/// most `35² = 1225` cells, so only comments are ever cut.
+/// Longest line kept, in bytes; the rest of a longer line is skipped (and a record on it
+/// reported as a line too long). A puzzle line is at most `35² = 1225` cells, so only
+/// comments are ever cut.
 const MAX_LINE: usize = 64 * 1024;
 
 /// Characters that rule a grid and are otherwise ignored.
@@ -54,9 +55,15 @@ pub struct Records<R> {
     last_shape: Option<Shape>,
     /// The side of the grid being read, from its first row.
     grid_side: Option<usize>,
+    /// The box shape the rules of the grid just read show, if they show one.
+    ruled_shape: Option<Shape>,
     cells: CellReader,
     next_index: usize,
     done: bool,
+    /// Lines of the current record that were cut, with their full length in bytes.
+    cut_lines: Vec<(usize, usize)>,
+    /// Lines of the current record that are not UTF-8, with their first bad byte.
+    bad_bytes: Vec<(usize, u8)>,
 }
 
 /// The records of `reader`, named [`STDIN_NAME`] in messages; `shape` names the box shape
@@ -79,9 +86,12 @@ impl<R: BufRead> Records<R> {
             habit: None,
             last_shape: None,
             grid_side: None,
+            ruled_shape: None,
             cells: CellReader::new(),
             next_index: 0,
             done: false,
+            cut_lines: Vec::new(),
+            bad_bytes: Vec::new(),
         }
     }
 
@@ -96,21 +106,22 @@ impl<R: BufRead> Records<R> {
             self.pending = false;
             return Ok(true);
         }
-        self.bytes.clear();
-        let mut limited = Read::take(&mut self.reader, MAX_LINE as u64);
-        let read = limited.read_until(b'\n', &mut self.bytes)?;
-        if read == 0 {
+        let Some(length) = self.read_line()? else {
             return Ok(false);
-        }
-        if self.bytes.len() == MAX_LINE && self.bytes.last() != Some(&b'\n') {
-            self.skip_rest_of_line()?;
-        }
-        while matches!(self.bytes.last(), Some(b'\n' | b'\r')) {
-            self.bytes.pop();
-        }
+        };
         self.line_number += 1;
+        if length > MAX_LINE {
+            self.cut_lines.push((self.line_number, length));
+        }
         self.line.clear();
-        self.line.push_str(&String::from_utf8_lossy(&self.bytes));
+        match std::str::from_utf8(&self.bytes) {
+            Ok(text) => self.line.push_str(text),
+            Err(error) => {
+                let byte = self.bytes[error.valid_up_to()];
+                self.bad_bytes.push((self.line_number, byte));
+                self.line.push_str(&String::from_utf8_lossy(&self.bytes));
+            }
+        }
         if self.line_number == 1 {
             if let Some(rest) = self.line.strip_prefix('\u{feff}') {
                 self.line = rest.to_string();
@@ -119,23 +130,66 @@ impl<R: BufRead> Records<R> {
         Ok(true)
     }
 
-    fn skip_rest_of_line(&mut self) -> io::Result<()> {
+    /// Reads the next line into `bytes`, without its ending: LF, CRLF, or a lone CR (old
+    /// Mac files) all end a line. Keeps at most [`MAX_LINE`] bytes and skips the rest.
+    /// Returns the line's full length, or `None` at the end of the input.
+    fn read_line(&mut self) -> io::Result<Option<usize>> {
+        self.bytes.clear();
+        let mut length = 0;
+        let mut any = false;
         loop {
-            let buffer = self.reader.fill_buf()?;
+            let buffer = match self.reader.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            };
             if buffer.is_empty() {
-                return Ok(());
+                return Ok(any.then_some(length));
             }
-            match buffer.iter().position(|&b| b == b'\n') {
-                Some(end) => {
-                    self.reader.consume(end + 1);
-                    return Ok(());
+            any = true;
+            let end = buffer.iter().position(|&b| b == b'\n' || b == b'\r');
+            let part = &buffer[..end.unwrap_or(buffer.len())];
+            let room = MAX_LINE.saturating_sub(self.bytes.len());
+            self.bytes.extend_from_slice(&part[..part.len().min(room)]);
+            length += part.len();
+            let Some(end) = end else {
+                let used = buffer.len();
+                self.reader.consume(used);
+                continue;
+            };
+            let ending = buffer[end];
+            self.reader.consume(end + 1);
+            if ending == b'\r' {
+                let next = loop {
+                    match self.reader.fill_buf() {
+                        Ok(next) => break next,
+                        Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                        Err(error) => return Err(error),
+                    }
+                };
+                if next.first() == Some(&b'\n') {
+                    self.reader.consume(1);
                 }
-                None => {
-                    let len = buffer.len();
-                    self.reader.consume(len);
-                }
+            }
+            return Ok(Some(length));
+        }
+    }
+
+    /// The error `error` of the current record, said better when its line was cut or is
+    /// not UTF-8: the reader's view of the line, not what the cells made of it.
+    fn explain(&self, mut error: ParseError) -> ParseError {
+        if let Some(&(_, length)) = self.cut_lines.iter().find(|(line, _)| *line == error.line) {
+            error.kind = ParseErrorKind::LineTooLong {
+                length,
+                max: MAX_LINE,
+            };
+            error.column = 1;
+        } else if error.kind == ParseErrorKind::BadCharacter(char::REPLACEMENT_CHARACTER) {
+            if let Some(&(_, byte)) = self.bad_bytes.iter().find(|(line, _)| *line == error.line) {
+                error.kind = ParseErrorKind::BadByte(byte);
             }
         }
+        error
     }
 
     /// What the current line is. A line that could be either a short one-line puzzle or a
@@ -215,6 +269,9 @@ impl<R: BufRead> Records<R> {
         let mut first_error = None;
         let mut side = self.shape.map(Shape::size);
         let (mut rows, mut cells) = (0usize, 0usize);
+        // Where the rules fall: cells before the first `|` of the first row, rows before
+        // the first rule line. They show the box shape the grid was printed with.
+        let (mut first_bar, mut first_rule) = (None, None);
         loop {
             match self.kind(Some(side)) {
                 LineKind::Blank => break,
@@ -222,8 +279,21 @@ impl<R: BufRead> Records<R> {
                     self.pending = true;
                     break;
                 }
-                LineKind::Comment | LineKind::Rule => {}
+                LineKind::Rule => {
+                    if rows > 0 && first_rule.is_none() {
+                        first_rule = Some(rows);
+                    }
+                }
+                LineKind::Comment => {}
                 LineKind::Puzzle | LineKind::Row => {
+                    if rows == 0 {
+                        first_bar = self.line.find('|').map(|bar| {
+                            self.line[..bar]
+                                .chars()
+                                .filter(|&c| !c.is_whitespace() && !is_decoration(c))
+                                .count()
+                        });
+                    }
                     let before = cells;
                     for (index, c) in self.line.chars().enumerate() {
                         if c.is_whitespace() || is_decoration(c) {
@@ -261,6 +331,7 @@ impl<R: BufRead> Records<R> {
                 break;
             }
         }
+        self.ruled_shape = side.and_then(|side| shape_of_rules(side, first_bar, first_rule));
         Ok(first_error.map_or(Ok(()), Err))
     }
 
@@ -280,7 +351,7 @@ impl<R: BufRead> Records<R> {
     /// The grid the cells make. When the count is wrong, the length expected is the one the
     /// grid's first row implies, or else the one of the input's last good puzzle.
     fn finish(&self, start: (usize, usize)) -> Result<Grid, ParseError> {
-        let result = self.cells.finish(self.shape, start);
+        let result = self.cells.finish(self.shape.or(self.ruled_shape), start);
         let hint = self.grid_side.and_then(Shape::for_size).or(self.last_shape);
         match (&result, self.shape, hint) {
             (Err(error), None, Some(hint)) if is_length_error(error) => {
@@ -301,7 +372,11 @@ impl<R: BufRead> Records<R> {
                 return Ok(None);
             }
             match self.kind(None) {
-                LineKind::Blank | LineKind::Comment => continue,
+                LineKind::Blank | LineKind::Comment => {
+                    self.cut_lines.clear();
+                    self.bad_bytes.clear();
+                    continue;
+                }
                 kind => break kind,
             }
         };
@@ -309,12 +384,18 @@ impl<R: BufRead> Records<R> {
         let start = (self.line_number, start_column);
         self.cells.clear();
         self.grid_side = None;
+        self.ruled_shape = None;
+        // Keep only what the record's own lines say (the first of them is already read).
+        self.cut_lines.retain(|&(line, _)| line == start.0);
+        self.bad_bytes.retain(|&(line, _)| line == start.0);
         let (layout, read) = if kind == LineKind::Puzzle {
             (Layout::OneLine, self.read_one_line())
         } else {
             (Layout::Grid, self.read_grid()?)
         };
-        let puzzle = read.and_then(|()| self.finish(start));
+        let puzzle = read
+            .and_then(|()| self.finish(start))
+            .map_err(|error| self.explain(error));
         if let Ok(grid) = &puzzle {
             self.habit = Some(layout);
             self.last_shape = Some(grid.shape());
@@ -329,6 +410,32 @@ impl<R: BufRead> Records<R> {
         self.next_index += 1;
         Ok(Some(record))
     }
+}
+
+/// The box shape of a grid of `side` whose first row has `first_bar` cells before its
+/// first `|` and whose first rule line comes after `first_rule` rows, when these show one
+/// that fits: boxes as wide as the first bar says (the whole row without a bar, when rule
+/// lines show the grid is ruled), as tall as the side allows.
+fn shape_of_rules(
+    side: usize,
+    first_bar: Option<usize>,
+    first_rule: Option<usize>,
+) -> Option<Shape> {
+    let box_cols = match (first_bar, first_rule) {
+        // One cell has one shape; other grids without rules take the usual shape.
+        (None, None) if side == 1 => 1,
+        (None, None) => return None,
+        (Some(cols), _) => cols,
+        (None, Some(_)) => side,
+    };
+    if box_cols == 0 || side % box_cols != 0 {
+        return None;
+    }
+    let box_rows = side / box_cols;
+    if first_rule.is_some_and(|rows| rows != box_rows) {
+        return None;
+    }
+    Shape::new(box_rows, box_cols).ok()
 }
 
 /// The text up to the first white space.

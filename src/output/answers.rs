@@ -1,12 +1,12 @@
-//! The answers of `solve`, `count` and `check`, each computed by one solver call and
-//! printable in every format.
+//! The answers of `solve`, `count` and `check` (each what one solver call returned, with its
+//! cost), printable in every format.
 
 use super::grid::write_pretty;
 use super::json::count_json;
 use super::Report;
 use serde_json::{Map, Value};
 use std::io::{self, Write};
-use sudoku_dlx::sudoku::{Grid, SolveStats, Solver, Verdict};
+use sudoku_dlx::sudoku::{Grid, SolveStats, Verdict};
 use sudoku_dlx::Count;
 
 /// The first solution of a puzzle, or none.
@@ -16,17 +16,6 @@ pub struct Solved {
     pub solution: Option<Grid>,
     /// What finding it cost.
     pub stats: SolveStats,
-}
-
-impl Solved {
-    /// Solves `puzzle` with `solver`.
-    pub fn solve(solver: &mut Solver, puzzle: &Grid) -> Solved {
-        let solution = solver.solve(puzzle);
-        Solved {
-            solution,
-            stats: solver.stats(),
-        }
-    }
 }
 
 impl Report for Solved {
@@ -71,21 +60,6 @@ pub struct Counted {
 }
 
 impl Counted {
-    /// Counts the solutions of `puzzle` up to `cap`, calling `keep_going` with the count so
-    /// far after each solution found by search; a count stopped by it is reported as capped.
-    pub fn count(
-        solver: &mut Solver,
-        puzzle: &Grid,
-        cap: Option<u128>,
-        keep_going: impl FnMut(u128) -> bool,
-    ) -> Counted {
-        let count = solver.count_while(puzzle, &[], cap, keep_going);
-        Counted {
-            count,
-            stats: solver.stats(),
-        }
-    }
-
     /// `288`, or `1000+` when counting stopped at the cap.
     pub fn text(&self) -> String {
         let plus = if self.count.capped { "+" } else { "" };
@@ -131,22 +105,9 @@ pub struct Checked {
 }
 
 impl Checked {
-    /// Decides whether `puzzle` has a unique solution.
-    pub fn check(solver: &mut Solver, puzzle: &Grid) -> Checked {
-        let verdict = solver.verdict(puzzle);
-        Checked {
-            verdict,
-            stats: solver.stats(),
-        }
-    }
-
     /// `unique`, `multiple` or `none`.
     pub fn word(&self) -> &'static str {
-        match self.verdict {
-            Verdict::None => "none",
-            Verdict::Unique(_) => "unique",
-            Verdict::Multiple(..) => "multiple",
-        }
+        self.verdict.name()
     }
 }
 

@@ -8,7 +8,8 @@ use sudoku_dlx::sudoku::{cell_char, Grid, Shape};
 /// each line ending in a newline.
 ///
 /// ```
-/// use sudoku_dlx::{output::write_pretty, Grid};
+/// use sudoku_dlx::Grid;
+/// use sudoku_dlx_cli::output::write_pretty;
 /// let grid: Grid = "12.. ..12 21.. ..21".parse().unwrap();
 /// let mut text = Vec::new();
 /// write_pretty(&mut text, grid.shape(), grid.cells()).unwrap();

@@ -21,13 +21,13 @@ pub(crate) fn record_fields(record: &Record) -> Map<String, Value> {
     object
 }
 
-/// The `stats` object of one puzzle: search nodes, guesses, cells placed by propagation,
+/// The `stats` object of one puzzle: search nodes, guesses, cells placed by logic,
 /// and the time in microseconds.
 pub fn stats_json(stats: &SolveStats, elapsed: Duration) -> Value {
     json!({
         "nodes": stats.search.nodes,
         "guesses": stats.search.guesses,
-        "propagated": stats.propagated,
+        "placed_by_logic": stats.placed_by_logic,
         "time_us": elapsed.as_secs_f64() * 1e6,
     })
 }

@@ -19,13 +19,16 @@ pub use answers::{Checked, Counted, Solved};
 pub use grid::{pretty, write_pretty};
 pub use json::stats_json;
 pub use printer::{Printer, Tally};
-pub use setter::{rating_json, witness_json, write_generated, Rated, Redundant, Witnessed};
+pub use setter::{
+    rating_json, summary_json, witness_json, write_generated, Rated, Redundant, Witnessed,
+};
 
 use serde_json::{Map, Value};
 use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;
 use sudoku_dlx::sudoku::{Grid, SolveStats};
+use sudoku_dlx::UnknownName;
 
 /// The output formats.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -39,38 +42,31 @@ pub enum Format {
     Json,
 }
 
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Format {
+    /// Every format, in the order the help lists them.
+    pub const ALL: [Format; 3] = [Format::Line, Format::Grid, Format::Json];
+
+    /// The name used on the command line: `line`, `grid` or `json`.
+    pub fn name(self) -> &'static str {
+        match self {
             Format::Line => "line",
             Format::Grid => "grid",
             Format::Json => "json",
-        })
+        }
     }
 }
 
-/// A format name that is not `line`, `grid` or `json`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownFormat(pub String);
-
-impl fmt::Display for UnknownFormat {
+impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown format '{}': use line, grid or json", self.0)
+        f.write_str(self.name())
     }
 }
-
-impl std::error::Error for UnknownFormat {}
 
 impl FromStr for Format {
-    type Err = UnknownFormat;
+    type Err = UnknownName;
 
-    fn from_str(text: &str) -> Result<Format, UnknownFormat> {
-        match text {
-            "line" => Ok(Format::Line),
-            "grid" => Ok(Format::Grid),
-            "json" => Ok(Format::Json),
-            _ => Err(UnknownFormat(text.to_string())),
-        }
+    fn from_str(text: &str) -> Result<Format, UnknownName> {
+        UnknownName::parse("format", text, &Format::ALL, Format::name)
     }
 }
 

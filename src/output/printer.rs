@@ -25,15 +25,15 @@ pub struct Tally {
     pub nodes: u64,
     /// Guesses, all puzzles together.
     pub guesses: u64,
-    /// Cells placed by propagation, all puzzles together.
-    pub propagated: u64,
+    /// Cells placed by logic, all puzzles together.
+    pub placed_by_logic: u64,
 }
 
 impl Tally {
     fn add(&mut self, stats: &SolveStats) {
         self.nodes += stats.search.nodes;
         self.guesses += stats.search.guesses;
-        self.propagated += stats.propagated;
+        self.placed_by_logic += stats.placed_by_logic;
     }
 
     /// Puzzles that were read and answered.
@@ -150,11 +150,11 @@ impl<W: Write, E: Write> Printer<W, E> {
         if self.show_stats && self.format != Format::Json {
             writeln!(
                 self.diag,
-                "stats {}: nodes {}, guesses {}, propagated {}, time {elapsed:.1?}",
+                "stats {}: nodes {}, guesses {}, placed by logic {}, time {elapsed:.1?}",
                 record.position(),
                 stats.search.nodes,
                 stats.search.guesses,
-                stats.propagated
+                stats.placed_by_logic
             )?;
         }
         Ok(())
@@ -246,8 +246,10 @@ impl<W: Write, E: Write> Printer<W, E> {
     ) -> io::Result<()> {
         let group = self.group.take().expect("begin_solutions first");
         match self.format {
-            Format::Line if group.found == 0 => self.out.write_all(b"none\n")?,
-            Format::Grid if group.found == 0 => self.out.write_all(b"# none\n")?,
+            // Capped with nothing found: interrupted before the first solution, which says
+            // nothing about whether there is one.
+            Format::Line if group.found == 0 && !capped => self.out.write_all(b"none\n")?,
+            Format::Grid if group.found == 0 && !capped => self.out.write_all(b"# none\n")?,
             Format::Line | Format::Grid => {}
             Format::Json => {
                 let mut tail = Map::new();
@@ -281,18 +283,18 @@ impl<W: Write, E: Write> Printer<W, E> {
                     "puzzles_per_second": rate,
                     "nodes": tally.nodes,
                     "guesses": tally.guesses,
-                    "propagated": tally.propagated,
+                    "placed_by_logic": tally.placed_by_logic,
                 }});
                 writeln!(self.diag, "{totals}")?;
             } else {
                 writeln!(
                     self.diag,
-                    "stats total: {} puzzles, {} bad records, in {elapsed:.1?}, {rate:.0} puzzles/s; nodes {}, guesses {}, propagated {}",
+                    "stats total: {} puzzles, {} bad records, in {elapsed:.1?}, {rate:.0} puzzles/s; nodes {}, guesses {}, placed by logic {}",
                     tally.puzzles(),
                     tally.bad,
                     tally.nodes,
                     tally.guesses,
-                    tally.propagated
+                    tally.placed_by_logic
                 )?;
             }
         }

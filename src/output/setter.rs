@@ -6,8 +6,8 @@ use super::Report;
 use crate::output::Checked;
 use serde_json::{json, Map, Value};
 use std::io::{self, Write};
-use sudoku_dlx::setter::{Generated, Given, NotUnique, Rating, Witness};
-use sudoku_dlx::sudoku::{Grid, SolveStats, Verdict};
+use sudoku_dlx::setter::{Generated, Given, Level, NotUnique, Rating, RatingSummary, Witness};
+use sudoku_dlx::sudoku::{Grid, SolveStats};
 
 /// A rating as a JSON object: `level`, `technique`, `guesses`, `score`.
 pub fn rating_json(rating: &Rating) -> Value {
@@ -16,6 +16,26 @@ pub fn rating_json(rating: &Rating) -> Value {
         "technique": rating.technique.name(),
         "guesses": rating.guesses,
         "score": (rating.score * 100.0).round() / 100.0,
+    })
+}
+
+/// One line of `rate --summary`: the ratings of one input summed up, as a JSON object with
+/// `source`, `rated`, `mean_score`, `mean_guesses`, `levels` (a count per level name),
+/// `not_unique` and `bad`.
+pub fn summary_json(source: &str, summary: &RatingSummary) -> Value {
+    let levels: Map<String, Value> = Level::ALL
+        .iter()
+        .zip(summary.levels)
+        .map(|(level, count)| (level.name().to_string(), count.into()))
+        .collect();
+    json!({
+        "source": source,
+        "rated": summary.rated,
+        "mean_score": summary.mean_score(),
+        "mean_guesses": summary.mean_guesses(),
+        "levels": levels,
+        "not_unique": summary.not_unique,
+        "bad": summary.bad,
     })
 }
 
@@ -136,23 +156,6 @@ pub struct Witnessed {
     pub witness: Option<Witness>,
     /// Show the witness in line and grid formats.
     pub show: bool,
-}
-
-impl Witnessed {
-    /// The verdict and, when it is `multiple`, its witness from the two solutions found.
-    pub fn of(checked: Checked, show: bool) -> Witnessed {
-        let witness = match &checked.verdict {
-            Verdict::Multiple(first, second) => {
-                Some(Witness::between(first.clone(), second.clone()))
-            }
-            Verdict::None | Verdict::Unique(_) => None,
-        };
-        Witnessed {
-            checked,
-            witness,
-            show,
-        }
-    }
 }
 
 impl Report for Witnessed {

@@ -7,14 +7,14 @@
 
 use std::path::PathBuf;
 use sudoku_dlx::exact_cover::ExactCover;
-use sudoku_dlx::{Grid, Propagation, Shape};
+use sudoku_dlx::{Grid, Logic, Shape};
 
-/// Every propagation level, weakest first: answers must not depend on the level.
-pub const LEVELS: [Propagation; 4] = [
-    Propagation::Off,
-    Propagation::NakedSingles,
-    Propagation::HiddenSingles,
-    Propagation::LockedCandidates,
+/// Every logic level, weakest first: answers must not depend on the level.
+pub const LEVELS: [Logic; 4] = [
+    Logic::Off,
+    Logic::NakedSingles,
+    Logic::HiddenSingles,
+    Logic::LockedCandidates,
 ];
 
 /// Why `cells` is not a solved grid of `shape`, checked from first principles (not with

@@ -22,6 +22,18 @@ pub enum BuildError {
     /// The option has only secondary items. The search branches on primary items, so such
     /// an option could never be chosen (Knuth's convention): give it a primary item.
     NoPrimaryItem,
+    /// The matrix would outgrow its 32-bit node numbers: every node, item and option is
+    /// numbered below 2³¹, so that a length never reaches the covered mark.
+    TooLarge,
+    /// Options were fixed with [`select`](super::ExactCover::select): adding an option now
+    /// would have to drop them or leave the new option out of their covers, so it is
+    /// refused. Call [`restart`](super::ExactCover::restart) first.
+    Selected,
+    /// A color was given to a primary item; only secondary items take colors.
+    ColoredPrimary {
+        /// The primary item.
+        item: usize,
+    },
 }
 
 impl fmt::Display for BuildError {
@@ -39,6 +51,19 @@ impl fmt::Display for BuildError {
             }
             BuildError::NoPrimaryItem => {
                 write!(f, "an option must cover at least one primary item")
+            }
+            BuildError::TooLarge => {
+                write!(
+                    f,
+                    "the matrix would need more than 2^31 nodes, items or options"
+                )
+            }
+            BuildError::Selected => write!(
+                f,
+                "options are selected: restart the matrix before adding options"
+            ),
+            BuildError::ColoredPrimary { item } => {
+                write!(f, "item {item} is primary and cannot take a color")
             }
         }
     }
@@ -66,3 +91,38 @@ impl fmt::Display for Conflict {
 }
 
 impl std::error::Error for Conflict {}
+
+/// Why [`select`](super::ExactCover::select) refused an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelectError {
+    /// The matrix has no option of that number.
+    NoSuchOption {
+        /// The option asked for.
+        option: usize,
+        /// How many options the matrix has.
+        options: usize,
+    },
+    /// An earlier selection already covers one of the option's items, or gives one of its
+    /// secondary items another color.
+    Conflict(Conflict),
+}
+
+impl fmt::Display for SelectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SelectError::NoSuchOption { option, options } => write!(
+                f,
+                "option {option} does not exist (the matrix has {options} options)"
+            ),
+            SelectError::Conflict(conflict) => conflict.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SelectError {}
+
+impl From<Conflict> for SelectError {
+    fn from(conflict: Conflict) -> Self {
+        SelectError::Conflict(conflict)
+    }
+}

@@ -24,7 +24,10 @@
 //!
 //! The crate's top-level documentation shows a matrix built and counted.
 
+mod colors;
 mod error;
+mod interrupt;
+pub mod knuth_format;
 mod sanity;
 mod search;
 mod shortest;
@@ -32,8 +35,9 @@ mod stats;
 #[cfg(test)]
 mod tests;
 
-pub use error::{BuildError, Conflict};
-pub use search::{Count, Solution};
+pub use error::{BuildError, Conflict, SelectError};
+pub use interrupt::Interrupt;
+pub use search::{Branching, Count, Solution};
 pub use stats::Stats;
 
 /// Marks a spacer node in the `top` field.
@@ -43,6 +47,17 @@ const SPACER: u32 = u32::MAX;
 /// covered item as longer than any active one. Nothing changes a covered item's length, so
 /// the bit is simply cleared again by `uncover`.
 const COVERED: u32 = 1 << 31;
+
+/// The most nodes a matrix may have: every node number, item number, option number and
+/// item length then stays below [`COVERED`], so none of them can be mistaken for the mark,
+/// for `SPACER` or for each other, and every conversion to `u32` is exact.
+const MAX_NODES: usize = COVERED as usize;
+
+/// Set in the color of a purified entry, whose option agrees with the color its secondary
+/// item has taken: such an entry stays in its item's list and is skipped by later hides and
+/// commits, like Knuth's color `-1` in `dlx2`. Kept as a mark beside the color rather than
+/// in its place, so that a solution's colors can still be read during the search.
+const PURIFIED: u32 = 1 << 31;
 
 /// `⌈2⁶⁴ / divisor⌉`, for [`divide`]; `divisor` is at least 2.
 fn reciprocal(divisor: u64) -> u64 {
@@ -111,6 +126,16 @@ pub struct ExactCover {
     /// `⌈2⁶⁴ / (option_width + 1)⌉`: the division by the width with its spacer, as a
     /// multiplication (exact for every 32-bit node index).
     option_divisor: u64,
+    /// The color of each node (0 for none, else the caller's color plus one, with the
+    /// `PURIFIED` mark while purified), filled only once a colored option is added: a matrix without colors
+    /// keeps this empty and the search never looks at it.
+    colors: Vec<u32>,
+    /// True once an option with a color was added: the search then takes the colored
+    /// paths of `cover`, `uncover` and the commits of a chosen option.
+    colored: bool,
+    /// The most nodes the matrix may grow to: `MAX_NODES`, lowered by tests to reach the
+    /// limit without allocating gigabytes.
+    max_nodes: usize,
     search: search::State,
     stats: Stats,
 }
@@ -119,7 +144,17 @@ impl ExactCover {
     /// An empty matrix with `primary` items that must be covered exactly once and
     /// `secondary` items that may be covered at most once. Item `k` is primary when
     /// `k < primary`, secondary otherwise.
+    ///
+    /// # Panics
+    /// If there are 2³¹ − 2 items or more; [`try_new`](Self::try_new) returns an error
+    /// instead.
     pub fn new(primary: usize, secondary: usize) -> Self {
+        Self::try_new(primary, secondary).expect("too many items for 32-bit nodes")
+    }
+
+    /// [`new`](Self::new), or [`BuildError::TooLarge`] if the items would not fit the
+    /// 32-bit node numbers.
+    pub fn try_new(primary: usize, secondary: usize) -> Result<Self, BuildError> {
         let mut matrix = ExactCover {
             nodes: Vec::new(),
             left: Vec::new(),
@@ -130,24 +165,40 @@ impl ExactCover {
             option_start: Vec::new(),
             option_width: 0,
             option_divisor: 0,
+            colors: Vec::new(),
+            colored: false,
+            max_nodes: MAX_NODES,
             search: search::State::default(),
             stats: Stats::default(),
         };
-        matrix.clear(primary, secondary);
-        matrix
+        matrix.try_clear(primary, secondary)?;
+        Ok(matrix)
     }
 
     /// Empties the matrix and gives it a new set of items, keeping the allocated buffers.
     ///
     /// # Panics
-    /// If the number of items does not fit the 32-bit node indices.
+    /// If there are 2³¹ − 2 items or more; [`try_clear`](Self::try_clear) returns an error
+    /// instead.
     pub fn clear(&mut self, primary: usize, secondary: usize) {
-        let items = primary + secondary;
-        assert!(
-            items < (u32::MAX / 2) as usize,
-            "too many items for 32-bit nodes"
-        );
-        let (primary, items) = (primary as u32, items as u32);
+        self.try_clear(primary, secondary)
+            .expect("too many items for 32-bit nodes");
+    }
+
+    /// [`clear`](Self::clear), or [`BuildError::TooLarge`] (leaving the matrix as it was) if
+    /// the items would not fit the 32-bit node numbers: the headers, the root and the first
+    /// spacer are nodes too.
+    pub fn try_clear(&mut self, primary: usize, secondary: usize) -> Result<(), BuildError> {
+        let too_large = |_| BuildError::TooLarge;
+        let items = primary.checked_add(secondary).ok_or(BuildError::TooLarge)?;
+        if items
+            .checked_add(2)
+            .is_none_or(|nodes| nodes > self.max_nodes)
+        {
+            return Err(BuildError::TooLarge);
+        }
+        let primary = u32::try_from(primary).map_err(too_large)?;
+        let items = u32::try_from(items).map_err(too_large)?;
         self.primary = primary;
         self.items = items;
         self.nodes.clear();
@@ -185,8 +236,11 @@ impl ExactCover {
         self.lengths.resize(items as usize + 1, 0);
         self.option_start.clear();
         self.option_width = 0;
+        self.colors.clear();
+        self.colored = false;
         self.search.reset(items as usize);
         self.stats = Stats::default();
+        Ok(())
     }
 
     /// Number of primary items.
@@ -216,13 +270,36 @@ impl ExactCover {
     /// Adds an option covering `items` and returns its number (options are numbered from 0
     /// in the order they are added). Any search in progress is abandoned first. An option
     /// needs at least one primary item, distinct items, and only items of the matrix.
+    ///
+    /// While options are [selected](Self::select), adding one is refused with
+    /// [`BuildError::Selected`] and the selections stay: the selections' covers were made
+    /// without the new option, so it could not be linked in consistently.
+    /// [`restart`](Self::restart) first to drop them.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, BuildError> {
         self.check_option(items)?;
+        self.make_room(items.len())?;
+        self.link_option(items);
+        if self.colored {
+            self.colors.resize(self.nodes.len(), 0);
+        }
+        Ok(self.option_start.len() - 1)
+    }
+
+    /// Checks that an option of `width` items may be added now: no selection in place and
+    /// room left in the 32-bit node numbers. Abandons any search in progress.
+    fn make_room(&mut self, width: usize) -> Result<(), BuildError> {
+        if !self.search.selected_is_empty() {
+            return Err(BuildError::Selected);
+        }
+        // The option's entries and the spacer after it.
+        let nodes = self.nodes.len().checked_add(width + 1);
+        if nodes.is_none_or(|nodes| nodes > self.max_nodes) {
+            return Err(BuildError::TooLarge);
+        }
         if self.search.is_dirty() {
             self.restart();
         }
-        self.link_option(items);
-        Ok(self.option_start.len() - 1)
+        Ok(())
     }
 
     /// [`add_option`](Self::add_option) for callers inside the crate that build a fresh
@@ -236,16 +313,23 @@ impl ExactCover {
     pub(crate) fn add_valid_option(&mut self, items: &[usize]) {
         debug_assert_eq!(self.check_option(items), Ok(()));
         debug_assert!(!self.search.is_dirty());
+        debug_assert!(!self.colored);
         assert!(
             items.iter().all(|&item| item < self.items as usize),
             "no such item"
         );
         // An empty option would leave no entry before its spacer and break option numbers.
         assert!(!items.is_empty(), "an option needs an item");
+        assert!(
+            self.nodes.len() + items.len() < self.max_nodes,
+            "too many nodes for 32-bit node numbers"
+        );
         self.link_option(items);
     }
 
-    /// Appends an option of items known to be in range, and its spacer.
+    /// Appends an option of items known to be in range, and its spacer. The callers checked
+    /// that the nodes stay below `max_nodes` (at most 2³¹), so every `as u32` below is exact:
+    /// node numbers, option numbers and item numbers are all smaller than the node count.
     #[inline(always)]
     fn link_option(&mut self, items: &[usize]) {
         // The spacer that ends the previous option is the last node; this option follows it.

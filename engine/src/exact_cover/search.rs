@@ -1,8 +1,9 @@
 //! The search: cover and uncover, choosing an item, and the resumable iterative loop that
 //! every consumer (first solution, stream of solutions, count with a cap) goes through.
 
+use super::interrupt::Watch;
 use super::shortest::shortest;
-use super::{Conflict, ExactCover, Node, COVERED, SPACER};
+use super::{Conflict, ExactCover, Node, SelectError, COVERED, SPACER};
 
 /// Where the search stands between two calls of [`ExactCover::next_solution`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -14,6 +15,8 @@ enum Phase {
     Found,
     /// Every solution has been reported.
     Exhausted,
+    /// The interrupt stopped the search on entering `level`: the next call resumes there.
+    Paused,
 }
 
 /// The search's own memory, sized when the matrix is cleared so that searching never
@@ -39,6 +42,28 @@ pub(super) struct State {
     met_dead_end: bool,
     /// First node of each option fixed by [`ExactCover::select`], in order.
     selected: Vec<u32>,
+    /// How the item to branch on is chosen.
+    branching: Branching,
+    /// The interrupt the search watches (see `interrupt.rs`).
+    pub(super) watch: Watch,
+}
+
+/// How the search chooses the item to branch on. Both take an item with the fewest options
+/// left; they differ in which one among several such items, and so in the shape (and
+/// size) of the search tree, never in the solutions found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Branching {
+    /// The default: an item left with one option is taken as soon as it appears (the last
+    /// one to appear first), a path with an empty primary item is abandoned at once, and
+    /// ties at a real guess are compared by how many options each item's options would
+    /// remove (see the module documentation).
+    #[default]
+    Fastest,
+    /// Knuth's rule in `dlx1` and `dlx2`: the first item of minimum length in item order,
+    /// an empty item being covered and backed up from like any other. Under it the
+    /// statistics `nodes` and [`Stats::knuth_updates`](super::Stats::knuth_updates) equal
+    /// the figures of Knuth's programs.
+    FirstShortest,
 }
 
 /// How many of the shortest items `most_constraining` compares: enough to avoid the worst
@@ -83,6 +108,11 @@ impl State {
         self.phase != Phase::Ready || !self.selected.is_empty()
     }
 
+    /// True when no option is selected.
+    pub(super) fn selected_is_empty(&self) -> bool {
+        self.selected.is_empty()
+    }
+
     pub(super) fn reset(&mut self, items: usize) {
         self.phase = Phase::Ready;
         self.level = 0;
@@ -102,6 +132,7 @@ impl State {
         self.met_dead_end = false;
         self.selected.clear();
         self.selected.reserve(items);
+        self.watch.stopped = false;
     }
 }
 
@@ -157,25 +188,55 @@ enum Choice {
 impl ExactCover {
     /// Fixes `option` as part of every solution before searching, as a puzzle's givens are.
     /// Any search in progress is abandoned first; selections stay until
-    /// [`restart`](Self::restart) or [`clear`](Self::clear).
-    pub fn select(&mut self, option: usize) -> Result<(), Conflict> {
+    /// [`restart`](Self::restart) or [`clear`](Self::clear) (adding an option meanwhile is
+    /// refused). An option that does not exist, or that an earlier selection rules out (an
+    /// item already covered, or a secondary item given another color), is an error and
+    /// changes nothing.
+    pub fn select(&mut self, option: usize) -> Result<(), SelectError> {
+        let Some(&first) = self.option_start.get(option) else {
+            return Err(SelectError::NoSuchOption {
+                option,
+                options: self.option_start.len(),
+            });
+        };
         self.rewind_search();
-        let first = self.option_start[option];
-        let mut q = first as usize;
-        while self.nodes[q].top != SPACER {
-            let item = self.nodes[q].top;
-            if !self.is_active(item) {
-                return Err(Conflict {
-                    option,
-                    item: item as usize - 1,
-                });
-            }
-            q += 1;
+        if let Some(item) = self.ruled_out_by(first) {
+            return Err(SelectError::Conflict(Conflict {
+                option,
+                item: item as usize - 1,
+            }));
         }
-        let updates = self.cover(self.nodes[first as usize].top) + self.cover_rest_of_option(first);
-        self.stats.updates += updates;
+        let updates = self.cover(self.nodes[first as usize].top);
+        let (more_updates, covers) = self.cover_rest_of_option(first);
+        self.stats.updates += updates + more_updates;
+        self.stats.covers += covers + 1;
         self.search.selected.push(first);
         Ok(())
+    }
+
+    /// The item of the option starting at `first` that the current selections rule out, if
+    /// any: a covered item, or else (in a colored matrix) an item where the option was
+    /// hidden by a purification to another color.
+    fn ruled_out_by(&self, first: u32) -> Option<u32> {
+        let entries = || {
+            (first as usize..)
+                .take_while(|&q| self.nodes[q].top != SPACER)
+                .map(|q| (q as u32, self.nodes[q]))
+        };
+        if let Some((_, entry)) = entries().find(|(_, entry)| !self.is_active(entry.top)) {
+            return Some(entry.top);
+        }
+        // A purification hides an option from every list but the purified item's: the
+        // entries that left their lists tell.
+        entries()
+            .find(|&(q, entry)| self.colored && self.nodes[entry.up as usize].down != q)
+            .map(|(_, entry)| entry.top)
+    }
+
+    /// Sets how the search chooses the item to branch on, from the next search on.
+    pub fn set_branching(&mut self, branching: Branching) {
+        self.rewind_search();
+        self.search.branching = branching;
     }
 
     /// Abandons any search in progress and undoes every selection, restoring the matrix as
@@ -192,7 +253,7 @@ impl ExactCover {
 
     /// Abandons any search in progress, keeping the selections.
     fn rewind_search(&mut self) {
-        if self.search.phase == Phase::Found {
+        if matches!(self.search.phase, Phase::Found | Phase::Paused) {
             for level in (0..self.search.level).rev() {
                 let Level { item, node } = self.search.levels[level];
                 self.uncover_rest_of_option(node);
@@ -241,6 +302,7 @@ impl ExactCover {
         let mut count = Count::default();
         while cap.is_none_or(|cap| count.solutions < cap) {
             if !self.advance() {
+                count.capped = self.search.watch.stopped;
                 return count;
             }
             count.solutions += 1;
@@ -267,7 +329,9 @@ impl ExactCover {
             Phase::Ready => Step::Enter,
             Phase::Found => Step::Backtrack,
             Phase::Exhausted => return false,
+            Phase::Paused => Step::Enter,
         };
+        self.search.watch.stopped = false;
         let mut level = self.search.level;
         // Counted in a local copy, written back on return: in `self` every counter would be
         // stored to memory at each step, since the link stores might alias it.
@@ -275,6 +339,11 @@ impl ExactCover {
         loop {
             match step {
                 Step::Enter => {
+                    if self.search.watch.must_stop() {
+                        (self.search.level, self.search.phase) = (level, Phase::Paused);
+                        self.stats = stats;
+                        return false;
+                    }
                     stats.nodes += 1;
                     if self.right_of(0) == 0 {
                         self.search.level = level;
@@ -300,6 +369,7 @@ impl ExactCover {
                         }
                     };
                     stats.updates += self.cover(item);
+                    stats.covers += 1;
                     let first = self.node(item).down;
                     *self.search.level_mut(level) = Level { item, node: first };
                     step = Step::Try;
@@ -310,7 +380,9 @@ impl ExactCover {
                         self.uncover(item);
                         step = Step::Backtrack;
                     } else {
-                        stats.updates += self.cover_rest_of_option(node);
+                        let (updates, covers) = self.cover_rest_of_option(node);
+                        stats.updates += updates;
+                        stats.covers += covers;
                         level += 1;
                         stats.max_depth = stats.max_depth.max(level as u32);
                         step = Step::Enter;
@@ -339,6 +411,9 @@ impl ExactCover {
     /// Picks the item to branch on: a forced item if one is waiting, else the active primary
     /// item with the fewest options (the first such in item order).
     fn choose(&mut self) -> Choice {
+        if self.search.branching == Branching::FirstShortest {
+            return self.first_shortest();
+        }
         // The item may have been covered since by the option that emptied it (the option
         // tried at a branch leaves its own item's list, and may cover the emptied item too);
         // a covered item's length carries `COVERED`, so 0 means active and empty.
@@ -377,6 +452,19 @@ impl ExactCover {
                     Choice::Guess(best)
                 }
             }
+        }
+    }
+
+    /// Knuth's choice: the first active primary item of minimum length, even an empty one
+    /// (which the search then covers and backs up from, as `dlx1` does). The forced stack
+    /// is left to fill: it is emptied at every backtrack, and bounded until then.
+    fn first_shortest(&self) -> Choice {
+        let (best_len, first) = shortest(&self.lengths[1..=self.primary as usize]);
+        let best = first as u32 + 1;
+        if best_len <= 1 {
+            Choice::Forced(best)
+        } else {
+            Choice::Guess(best)
         }
     }
 
@@ -426,14 +514,14 @@ impl ExactCover {
     // ever replaced by another such value, so it is always in range; `sanity` checks it.
 
     #[inline(always)]
-    fn node(&self, index: u32) -> Node {
+    pub(super) fn node(&self, index: u32) -> Node {
         debug_assert!((index as usize) < self.nodes.len());
         // SAFETY: link values are always node indices (see above).
         unsafe { *self.nodes.get_unchecked(index as usize) }
     }
 
     #[inline(always)]
-    fn node_mut(&mut self, index: u32) -> &mut Node {
+    pub(super) fn node_mut(&mut self, index: u32) -> &mut Node {
         debug_assert!((index as usize) < self.nodes.len());
         // SAFETY: link values are always node indices (see above).
         unsafe { self.nodes.get_unchecked_mut(index as usize) }
@@ -447,7 +535,7 @@ impl ExactCover {
     }
 
     #[inline(always)]
-    fn length_mut(&mut self, item: u32) -> &mut u32 {
+    pub(super) fn length_mut(&mut self, item: u32) -> &mut u32 {
         debug_assert!((item as usize) < self.lengths.len());
         // SAFETY: item list links and entries' items are always item indices (see above).
         unsafe { self.lengths.get_unchecked_mut(item as usize) }
@@ -469,7 +557,7 @@ impl ExactCover {
 
     /// Takes `item` out of its item list; its own links stay, for [`relink`](Self::relink).
     #[inline(always)]
-    fn unlink(&mut self, item: u32) {
+    pub(super) fn unlink(&mut self, item: u32) {
         let (l, r) = (self.left_of(item), self.right_of(item));
         // SAFETY: item list links are always item indices (see above).
         unsafe {
@@ -480,7 +568,7 @@ impl ExactCover {
 
     /// Puts back an item taken out by [`unlink`](Self::unlink).
     #[inline(always)]
-    fn relink(&mut self, item: u32) {
+    pub(super) fn relink(&mut self, item: u32) {
         let (l, r) = (self.left_of(item), self.right_of(item));
         // SAFETY: item list links are always item indices (see above).
         unsafe {
@@ -492,7 +580,10 @@ impl ExactCover {
     /// Removes `item` from the item list and every option of its list from the other lists.
     /// Returns the number of links removed.
     #[inline]
-    fn cover(&mut self, item: u32) -> u64 {
+    pub(super) fn cover(&mut self, item: u32) -> u64 {
+        if self.colored {
+            return self.cover_colored(item);
+        }
         let mut updates = 0;
         let mut node = self.node(item).down;
         while node != item {
@@ -506,7 +597,10 @@ impl ExactCover {
 
     /// Undoes [`cover`](Self::cover), in exactly the reverse order.
     #[inline]
-    fn uncover(&mut self, item: u32) {
+    pub(super) fn uncover(&mut self, item: u32) {
+        if self.colored {
+            return self.uncover_colored(item);
+        }
         *self.length_mut(item) &= !COVERED;
         self.relink(item);
         let mut node = self.node(item).up;
@@ -553,6 +647,20 @@ impl ExactCover {
         updates
     }
 
+    /// Notes an item whose list just shrank to `len`, as `hide` does without a branch: on
+    /// the forced stack when one option or none is left, and as the last emptied item.
+    #[inline(always)]
+    pub(super) fn note_short(&mut self, item: u32, len: u32) {
+        if len <= 1 {
+            // Bounded as in `hide`.
+            self.search.forced[self.search.forced_len] = item;
+            self.search.forced_len += 1;
+            if len == 0 {
+                self.search.emptied = item;
+            }
+        }
+    }
+
     /// Undoes [`hide`](Self::hide). Entries of one option lie in different lists, so they may
     /// be restored in any order; only the order of whole options within a list matters.
     #[inline]
@@ -574,19 +682,28 @@ impl ExactCover {
 
     /// Covers the items of `node`'s option other than `node`'s own item, following the
     /// entries' `next` links: no spacer test, and a trip count as regular as the options.
-    fn cover_rest_of_option(&mut self, node: u32) -> u64 {
-        let mut updates = 0;
+    /// Returns the links removed and the items covered. In a colored matrix, colored items
+    /// are purified instead (see `colors`).
+    fn cover_rest_of_option(&mut self, node: u32) -> (u64, u64) {
+        if self.colored {
+            return self.commit_rest_of_option(node);
+        }
+        let (mut updates, mut covers) = (0, 0);
         let mut q = self.node(node).next;
         while q != node {
             let Node { top, next, .. } = self.node(q);
             updates += self.cover(top);
+            covers += 1;
             q = next;
         }
-        updates
+        (updates, covers)
     }
 
     /// Undoes [`cover_rest_of_option`](Self::cover_rest_of_option), in reverse order.
     fn uncover_rest_of_option(&mut self, node: u32) {
+        if self.colored {
+            return self.uncommit_rest_of_option(node);
+        }
         let mut q = self.previous_in_option(node);
         while q != node {
             self.uncover(self.node(q).top);
@@ -597,7 +714,7 @@ impl ExactCover {
     /// The entry before `node` in its option, wrapping around from the first to the last
     /// through the spacer that precedes the option.
     #[inline(always)]
-    fn previous_in_option(&self, node: u32) -> u32 {
+    pub(super) fn previous_in_option(&self, node: u32) -> u32 {
         let before = self.node(node - 1);
         // A select rather than a branch: where the wrap falls depends on the entry.
         if before.top == SPACER {

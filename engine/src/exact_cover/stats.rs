@@ -10,6 +10,8 @@ pub struct Stats {
     pub nodes: u64,
     /// Links removed from item lists while covering (each is restored once more on uncover).
     pub updates: u64,
+    /// Items covered (taken out of the active item lists), by the search and by selections.
+    pub covers: u64,
     /// Forced moves: an item was taken because only one option was left for it.
     pub forced: u64,
     /// Branch points: an item was taken that still had two or more options.
@@ -26,10 +28,20 @@ impl AddAssign for Stats {
     fn add_assign(&mut self, other: Stats) {
         self.nodes += other.nodes;
         self.updates += other.updates;
+        self.covers += other.covers;
         self.forced += other.forced;
         self.guesses += other.guesses;
         self.dead_ends += other.dead_ends;
         self.solutions += other.solutions;
         self.max_depth = self.max_depth.max(other.max_depth);
+    }
+}
+
+impl Stats {
+    /// Updates as Knuth's `dlx1` and `dlx2` count them: one for each item taken out of the
+    /// active item lists and one for each entry taken out of an item's list, while covering
+    /// or purifying.
+    pub fn knuth_updates(&self) -> u64 {
+        self.updates + self.covers
     }
 }

@@ -1,6 +1,6 @@
 //! Unit tests of the exact-cover core on small problems with known answers.
 
-use super::{BuildError, Conflict, ExactCover};
+use super::{BuildError, Conflict, ExactCover, SelectError};
 
 /// Knuth's example from "Dancing Links": items A..G, six options, one solution.
 fn knuth_example() -> ExactCover {
@@ -107,7 +107,10 @@ fn selections_fix_options_and_conflicts_are_reported() {
     matrix.select(1).unwrap();
     assert_eq!(matrix.count(None).solutions, 1);
     let conflict = matrix.select(2).unwrap_err(); // row 0 again
-    assert_eq!(conflict, Conflict { option: 2, item: 0 });
+    assert_eq!(
+        conflict,
+        SelectError::Conflict(Conflict { option: 2, item: 0 })
+    );
     let options: Vec<usize> = matrix.first_solution().unwrap().options().collect();
     assert_eq!(options[0], 1, "selections come first");
     matrix.restart();
@@ -264,4 +267,75 @@ fn division_by_reciprocal_is_exact_at_the_extremes() {
             );
         }
     }
+}
+
+#[test]
+fn adding_an_option_under_a_selection_is_refused_and_the_selection_stays() {
+    let mut matrix = queens(6);
+    matrix.select(1).unwrap();
+    assert_eq!(matrix.count(None).solutions, 1);
+    assert_eq!(matrix.add_option(&[0, 6]), Err(BuildError::Selected));
+    assert_eq!(matrix.options(), 36, "nothing was added");
+    assert_eq!(matrix.count(None).solutions, 1, "the selection still holds");
+    matrix.restart();
+    assert_eq!(matrix.add_option(&[0, 6]), Ok(36));
+    matrix.sanity();
+}
+
+#[test]
+fn adding_an_option_after_a_search_abandons_the_search() {
+    let mut matrix = ExactCover::new(2, 0);
+    matrix.add_option(&[0]).unwrap();
+    assert!(matrix.first_solution().is_none());
+    matrix.add_option(&[1]).unwrap();
+    matrix.sanity();
+    assert_eq!(matrix.count(None).solutions, 1);
+}
+
+#[test]
+fn selecting_an_option_that_does_not_exist_is_an_error() {
+    let mut matrix = knuth_example();
+    assert_eq!(
+        matrix.select(99),
+        Err(SelectError::NoSuchOption {
+            option: 99,
+            options: 6
+        })
+    );
+    assert_eq!(matrix.count(None).solutions, 1);
+}
+
+#[test]
+fn a_matrix_too_large_for_its_node_numbers_is_a_build_error() {
+    assert!(matches!(
+        ExactCover::try_new(1 << 31, 0),
+        Err(BuildError::TooLarge)
+    ));
+    assert!(matches!(
+        ExactCover::try_new(usize::MAX, 1),
+        Err(BuildError::TooLarge)
+    ));
+    // Lower the limit to reach it without allocating 2³¹ nodes.
+    let mut matrix = ExactCover::new(2, 0);
+    matrix.max_nodes = 10;
+    // Nodes so far: root, two headers, the first spacer.
+    assert_eq!(matrix.add_option(&[0, 1]), Ok(0)); // 7 nodes
+    assert_eq!(matrix.add_option(&[0, 1]), Ok(1)); // 10 nodes
+    assert_eq!(matrix.add_option(&[0]), Err(BuildError::TooLarge));
+    assert_eq!(matrix.options(), 2);
+    assert_eq!(matrix.try_clear(9, 0), Err(BuildError::TooLarge));
+    assert_eq!(
+        matrix.count(None).solutions,
+        2,
+        "a refused clear changes nothing"
+    );
+    matrix.sanity();
+}
+
+#[test]
+fn the_node_limit_keeps_lengths_clear_of_the_covered_mark() {
+    // Every length counts distinct nodes, so it stays below the node limit, which is the
+    // covered mark itself.
+    assert_eq!(super::MAX_NODES, super::COVERED as usize);
+    assert!(super::MAX_NODES <= u32::MAX as usize);
 }

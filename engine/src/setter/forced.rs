@@ -1,16 +1,16 @@
 //! The cheapest uniqueness argument there is: a removed given that the other givens force
 //! back directly, as a naked single (its row, column and box see every other digit) or a
 //! hidden single (some unit of it has no other place for its digit). Early in generation
-//! most removals pass this test, and it costs a scan of the grid instead of a singles pass.
+//! most removals pass this test, and it costs a scan of the grid instead of a logic pass.
 
+use crate::sudoku::Geometry;
 use crate::Shape;
 
 /// The units of a shape, and the digits each unit's givens hold, reused from check to check.
 #[derive(Clone, Debug)]
 pub(crate) struct ForcedTest {
     size: usize,
-    /// For each cell: its row, column and box.
-    cell_units: Vec<[u16; 3]>,
+    geometry: Geometry,
     /// The cells of each row, then each column, then each box.
     unit_cells: Vec<u16>,
     /// Digits (bit `d - 1`) given in each row, then column, then box.
@@ -20,9 +20,6 @@ pub(crate) struct ForcedTest {
 impl ForcedTest {
     pub(crate) fn new(shape: Shape) -> ForcedTest {
         let n = shape.size();
-        let cell_units = (0..n * n)
-            .map(|cell| shape.unit_numbers(cell).map(|u| u as u16))
-            .collect();
         let mut unit_cells = Vec::with_capacity(3 * n * n);
         for unit in (0..n)
             .map(crate::sudoku::Unit::Row)
@@ -33,7 +30,7 @@ impl ForcedTest {
         }
         ForcedTest {
             size: n,
-            cell_units,
+            geometry: Geometry::new(shape),
             unit_cells,
             seen: vec![0; 3 * n],
         }
@@ -53,8 +50,8 @@ impl ForcedTest {
     /// there: a unit holds each digit at most once.
     pub(crate) fn toggle(&mut self, cell: usize, digit: u8) {
         let bit = 1u64 << (digit - 1);
-        for unit in self.cell_units[cell] {
-            self.seen[unit as usize] ^= bit;
+        for unit in self.geometry.units_of(cell) {
+            self.seen[unit] ^= bit;
         }
     }
 
@@ -63,24 +60,25 @@ impl ForcedTest {
     /// force it.
     pub(crate) fn forced(&self, cells: &[u8], cell: usize, digit: u8) -> bool {
         let n = self.size;
-        let units = self.cell_units[cell];
-        let seen_by_cell = units.iter().fold(0, |m, &u| m | self.seen[u as usize]);
+        let units = self.geometry.units_of(cell);
+        let seen_by_cell = units.iter().fold(0, |m, &u| m | self.seen[u]);
         let others = ((1u64 << n) - 1) & !(1u64 << (digit - 1));
         if seen_by_cell & others == others {
             return true;
         }
         let bit = 1u64 << (digit - 1);
         units.iter().any(|&unit| {
-            let unit = unit as usize;
             self.unit_cells[unit * n..(unit + 1) * n]
                 .iter()
                 .map(|&c| c as usize)
                 .all(|c| {
                     c == cell
                         || cells[c] != 0
-                        || self.cell_units[c]
+                        || self
+                            .geometry
+                            .units_of(c)
                             .iter()
-                            .any(|&u| self.seen[u as usize] & bit != 0)
+                            .any(|&u| self.seen[u] & bit != 0)
                 })
         })
     }

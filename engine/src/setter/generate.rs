@@ -14,7 +14,8 @@ use super::random::SetterRng;
 use super::rate::{Level, Rater, Rating};
 use super::removal::{Removal, RemovalStats};
 use super::symmetry::Symmetry;
-use crate::{Grid, Propagation, Shape};
+use crate::exact_cover::Interrupt;
+use crate::{Grid, Logic, Shape};
 use std::fmt;
 
 /// What to generate.
@@ -54,12 +55,10 @@ impl GenerateOptions {
     /// How removals are judged for these options.
     fn rule(&self) -> Rule {
         match self.difficulty {
-            Some(Level::Easy) if !self.minimal => Rule::Logic(Propagation::NakedSingles),
-            Some(Level::Medium) if !self.minimal => Rule::Logic(Propagation::HiddenSingles),
-            Some(Level::Hard) if !self.minimal => Rule::Logic(Propagation::LockedCandidates),
-            None if !self.minimal && self.shape.size() >= 16 => {
-                Rule::Logic(Propagation::HiddenSingles)
-            }
+            Some(Level::Easy) if !self.minimal => Rule::Logic(Logic::NakedSingles),
+            Some(Level::Medium) if !self.minimal => Rule::Logic(Logic::HiddenSingles),
+            Some(Level::Hard) if !self.minimal => Rule::Logic(Logic::LockedCandidates),
+            None if !self.minimal && self.shape.size() >= 16 => Rule::Logic(Logic::HiddenSingles),
             _ => Rule::Unique,
         }
     }
@@ -70,8 +69,8 @@ impl GenerateOptions {
 enum Rule {
     /// The puzzle keeps one solution.
     Unique,
-    /// The singles at this propagation still solve it (so it keeps one solution).
-    Logic(Propagation),
+    /// The logic pass at this level still solves it (so it keeps one solution).
+    Logic(Logic),
 }
 
 /// A generated puzzle.
@@ -146,6 +145,19 @@ impl Generator {
         }
     }
 
+    /// Makes later calls watch `interrupt`: once it is set, [`generate`](Self::generate)
+    /// stops within a few thousand search nodes with an error that is not to be reported
+    /// as such ([`was_interrupted`](Self::was_interrupted) says so).
+    pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.removal.set_interrupt(interrupt.clone());
+        self.rater.set_interrupt(interrupt);
+    }
+
+    /// True when the interrupt is set, so that the last answer may have been cut short.
+    pub fn was_interrupted(&self) -> bool {
+        self.removal.is_interrupted()
+    }
+
     /// The options it generates for.
     pub fn options(&self) -> &GenerateOptions {
         &self.options
@@ -163,9 +175,15 @@ impl Generator {
         let options = self.options;
         let before = self.removal.stats();
         for attempt in 1..=options.max_attempts {
+            if self.removal.is_interrupted() {
+                break;
+            }
             let solution = random_solution(options.shape, &mut rng);
             self.removal.restart(&solution, &solution);
             self.carve(&mut rng);
+            if self.removal.is_interrupted() {
+                break;
+            }
             if options.minimal && !self.is_minimal() {
                 continue;
             }
@@ -197,10 +215,13 @@ impl Generator {
         self.order.extend(0..self.orbits.len());
         rng.shuffle(&mut self.order);
         for &index in &self.order {
+            if self.removal.is_interrupted() {
+                return;
+            }
             let orbit = &self.orbits[index];
             match rule {
                 Rule::Unique => self.removal.remove_if_unique(orbit),
-                Rule::Logic(propagation) => self.removal.remove_if_solved_by(orbit, propagation),
+                Rule::Logic(logic) => self.removal.remove_if_solved_by(orbit, logic),
             };
         }
     }
@@ -214,6 +235,9 @@ impl Generator {
                 continue;
             }
             for &cell in orbit {
+                if self.removal.is_interrupted() {
+                    return false;
+                }
                 if self.removal.puzzle().cells()[cell] != 0 && self.removal.can_remove(cell) {
                     return false;
                 }

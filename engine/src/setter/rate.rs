@@ -10,9 +10,10 @@
 
 use super::random::SetterRng;
 use super::transform::Transform;
-use super::{NotUnique, UnknownName};
-use crate::sudoku::Singles;
-use crate::{Grid, Propagation, Shape, Solver};
+use super::NotUnique;
+use crate::sudoku::LogicOutcome;
+use crate::UnknownName;
+use crate::{median, Grid, Logic, Shape, Solver};
 use std::fmt;
 use std::str::FromStr;
 
@@ -32,7 +33,7 @@ pub enum Technique {
     /// It also needs locked candidates: a digit whose places in a box lie in one line (or
     /// in a line, in one box) leaves the rest of that line (or box).
     LockedCandidates,
-    /// Singles get stuck: it needs trial and error (or techniques beyond singles).
+    /// The logic pass gets stuck: it needs trial and error (or techniques beyond singles).
     Search,
 }
 
@@ -178,35 +179,54 @@ impl Rater {
         Rater::default()
     }
 
+    /// Makes later calls watch `interrupt`: once it is set, [`rate`](Self::rate) stops
+    /// within a few thousand search nodes, and its answer is not to be used
+    /// ([`was_interrupted`](Self::was_interrupted) says so).
+    pub fn set_interrupt(&mut self, interrupt: Option<crate::exact_cover::Interrupt>) {
+        self.solver.set_interrupt(interrupt);
+    }
+
+    /// True when the interrupt is set, so that the last answer may have been cut short.
+    pub fn was_interrupted(&self) -> bool {
+        self.solver
+            .interrupt()
+            .is_some_and(crate::exact_cover::Interrupt::is_set)
+    }
+
     /// The rating of `puzzle`, or why it has none.
     pub fn rate(&mut self, puzzle: &Grid) -> Result<Rating, NotUnique> {
-        match self.solver.singles(puzzle, Propagation::NakedSingles) {
-            Singles::Contradiction => return Err(NotUnique::NoSolution),
-            Singles::Solved(_) => return Ok(Rating::new(Technique::NakedSingles, 0.0)),
-            Singles::Stuck(_) => {}
+        match self.solver.logic_pass(puzzle, Logic::NakedSingles) {
+            LogicOutcome::Contradiction => return Err(NotUnique::NoSolution),
+            LogicOutcome::Solved(_) => return Ok(Rating::new(Technique::NakedSingles, 0.0)),
+            LogicOutcome::Stuck(_) => {}
         }
-        for (propagation, technique) in [
-            (Propagation::HiddenSingles, Technique::HiddenSingles),
-            (Propagation::LockedCandidates, Technique::LockedCandidates),
+        for (logic, technique) in [
+            (Logic::HiddenSingles, Technique::HiddenSingles),
+            (Logic::LockedCandidates, Technique::LockedCandidates),
         ] {
-            match self.solver.singles(puzzle, propagation) {
-                Singles::Contradiction => return Err(NotUnique::NoSolution),
-                Singles::Solved(_) => return Ok(Rating::new(technique, 0.0)),
-                Singles::Stuck(_) => {}
+            match self.solver.logic_pass(puzzle, logic) {
+                LogicOutcome::Contradiction => return Err(NotUnique::NoSolution),
+                LogicOutcome::Solved(_) => return Ok(Rating::new(technique, 0.0)),
+                LogicOutcome::Stuck(_) => {}
             }
         }
         self.prepare(puzzle.shape());
         let mut guesses = Vec::with_capacity(RATING_TRANSFORMS);
         for transform in &self.transforms {
             let moved = transform.apply(puzzle);
-            match self.solver.count(&moved, Some(2)).solutions {
+            let count = self.solver.count(&moved, Some(2));
+            if self.solver.was_interrupted() {
+                break;
+            }
+            match count.solutions {
                 0 => return Err(NotUnique::NoSolution),
-                1 => guesses.push(self.solver.stats().search.guesses),
+                1 => guesses.push(self.solver.stats().search.guesses as f64),
                 _ => return Err(NotUnique::MultipleSolutions),
             }
         }
-        guesses.sort_unstable();
-        Ok(Rating::new(Technique::Search, median(&guesses)))
+        // Empty only when interrupted, and then the answer is not to be used.
+        let guesses = median(&mut guesses).unwrap_or(0.0);
+        Ok(Rating::new(Technique::Search, guesses))
     }
 
     fn prepare(&mut self, shape: Shape) {
@@ -219,16 +239,6 @@ impl Rater {
                 _ => Transform::random(shape, &mut SetterRng::for_puzzle(RATING_SEED, k)),
             })
             .collect();
-    }
-}
-
-/// The median of sorted, non-empty counts.
-fn median(sorted: &[u64]) -> f64 {
-    let middle = sorted.len() / 2;
-    if sorted.len() % 2 == 1 {
-        sorted[middle] as f64
-    } else {
-        (sorted[middle - 1] + sorted[middle]) as f64 / 2.0
     }
 }
 
@@ -289,11 +299,5 @@ mod tests {
             rater.rate(&Grid::empty(Shape::new(2, 2).unwrap())),
             Err(NotUnique::MultipleSolutions)
         );
-    }
-
-    #[test]
-    fn the_median_is_the_middle_or_the_mean_of_the_two_middles() {
-        assert_eq!(median(&[1, 5, 9]), 5.0);
-        assert_eq!(median(&[1, 2, 5, 9]), 3.5);
     }
 }

@@ -2,6 +2,7 @@
 
 use super::removal::Removal;
 use super::NotUnique;
+use crate::exact_cover::Interrupt;
 use crate::{Cell, Grid, Solver, Verdict};
 use std::fmt;
 
@@ -34,6 +35,21 @@ impl Redundancy {
         Redundancy::default()
     }
 
+    /// Makes later calls watch `interrupt`: once it is set, [`find`](Self::find) stops
+    /// within a few thousand search nodes, and its answer is not to be used
+    /// ([`was_interrupted`](Self::was_interrupted) says so).
+    pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        if let Some(removal) = &mut self.removal {
+            removal.set_interrupt(interrupt.clone());
+        }
+        self.solver.set_interrupt(interrupt);
+    }
+
+    /// True when the interrupt is set, so that the last answer may have been cut short.
+    pub fn was_interrupted(&self) -> bool {
+        self.solver.interrupt().is_some_and(Interrupt::is_set)
+    }
+
     /// The givens of `puzzle` that can each be removed, alone, while it keeps its one
     /// solution, in reading order; empty when the puzzle is minimal. A puzzle without
     /// exactly one solution has no such list: the error says which case it is.
@@ -46,11 +62,18 @@ impl Redundancy {
         let shape = puzzle.shape();
         let removal = match &mut self.removal {
             Some(removal) if removal.shape() == shape => removal,
-            slot => slot.insert(Removal::new(shape)),
+            slot => {
+                let mut removal = Removal::new(shape);
+                removal.set_interrupt(self.solver.interrupt().cloned());
+                slot.insert(removal)
+            }
         };
         removal.restart(puzzle, &solution);
         let mut redundant = Vec::new();
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if removal.is_interrupted() {
+                break;
+            }
             if digit != 0 && removal.can_remove(cell) {
                 redundant.push(Given {
                     cell: Cell::of(shape, cell),

@@ -9,8 +9,9 @@
 
 use super::forced::ForcedTest;
 use super::unavoidable::{flip_bit, words_for, UnavoidableSets};
-use crate::sudoku::Singles;
-use crate::{Grid, Propagation, Shape, Solver};
+use crate::exact_cover::Interrupt;
+use crate::sudoku::LogicOutcome;
+use crate::{Grid, Logic, Shape, Solver};
 
 /// How the removal checks were decided.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -19,7 +20,7 @@ pub struct RemovalStats {
     pub forced_back: u64,
     /// Decided by an unavoidable set left with no other given (no solver call).
     pub unavoidable_sets: u64,
-    /// Decided by the solver's singles pass.
+    /// Decided by the solver's logic pass.
     pub singles: u64,
     /// Decided by a search.
     pub searches: u64,
@@ -77,7 +78,7 @@ impl Removal {
         Removal {
             // Measured with callgrind over minimal 9x9 generation: singles alone make the
             // checks cheapest; locked candidates cost more than the searches they save here.
-            solver: Solver::with_propagation(Propagation::HiddenSingles),
+            solver: Solver::with_logic(Logic::HiddenSingles),
             forced: ForcedTest::new(shape),
             unavoidable: UnavoidableSets::default(),
             puzzle: Grid::empty(shape),
@@ -85,6 +86,16 @@ impl Removal {
             solution: Grid::empty(shape),
             stats: RemovalStats::default(),
         }
+    }
+
+    /// Makes the removal checks watch `interrupt`.
+    pub(crate) fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.solver.set_interrupt(interrupt);
+    }
+
+    /// True once the interrupt is set: the checks' answers are no longer to be trusted.
+    pub(crate) fn is_interrupted(&self) -> bool {
+        self.solver.interrupt().is_some_and(Interrupt::is_set)
     }
 
     /// The shape it works on.
@@ -142,19 +153,15 @@ impl Removal {
         unique
     }
 
-    /// Empties the givens at `cells` if the singles at `propagation` still solve the puzzle
+    /// Empties the givens at `cells` if the logic pass at `logic` still solves the puzzle
     /// (so it stays unique), and says whether it did.
-    pub(crate) fn remove_if_solved_by(
-        &mut self,
-        cells: &[usize],
-        propagation: Propagation,
-    ) -> bool {
+    pub(crate) fn remove_if_solved_by(&mut self, cells: &[usize], logic: Logic) -> bool {
         for &cell in cells {
             self.set(cell, 0);
         }
         let solved = matches!(
-            self.solver.singles(&self.puzzle, propagation),
-            Singles::Solved(_)
+            self.solver.logic_pass(&self.puzzle, logic),
+            LogicOutcome::Solved(_)
         );
         self.stats.singles += 1;
         if !solved {

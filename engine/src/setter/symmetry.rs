@@ -2,8 +2,8 @@
 //! symmetry of the square applies to every grid, whatever its box shape, because it only
 //! moves positions.
 
-use super::UnknownName;
 use crate::Grid;
+use crate::UnknownName;
 use std::fmt;
 use std::str::FromStr;
 

@@ -57,8 +57,8 @@ impl UnavoidableSets {
         for (cell, &digit) in cells.iter().enumerate() {
             let digit = digit as usize - 1;
             self.cells_of_digit[digit].push(cell as u16);
-            for (family, unit) in units_of(shape, cell).into_iter().enumerate() {
-                self.where_digit[(family * n + unit) * n + digit] = cell as u16;
+            for unit in shape.unit_numbers(cell) {
+                self.where_digit[unit * n + digit] = cell as u16;
             }
         }
         for a in 0..n {
@@ -116,10 +116,10 @@ impl UnavoidableSets {
                     let row = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
                     for cell in [cells_a[row] as usize, cells_b[row] as usize] {
-                        for (family, unit) in units_of(shape, cell).into_iter().enumerate().skip(1)
-                        {
+                        // Columns and boxes: the partners that the rows do not already give.
+                        for unit in shape.unit_numbers(cell).into_iter().skip(1) {
                             for digit in [a, b] {
-                                let partner = self.where_digit[(family * n + unit) * n + digit];
+                                let partner = self.where_digit[unit * n + digit];
                                 grown |= 1 << (partner as usize / n);
                             }
                         }
@@ -221,10 +221,6 @@ impl UnavoidableSets {
             })
             .collect()
     }
-}
-
-fn units_of(shape: Shape, cell: usize) -> [usize; 3] {
-    [shape.row_of(cell), shape.col_of(cell), shape.box_of(cell)]
 }
 
 #[cfg(test)]

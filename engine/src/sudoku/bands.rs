@@ -1,13 +1,31 @@
 //! Locked candidates and hidden singles on the classic 9×9 grid, a band of three rows at a
 //! time.
 //!
-//! The general sweep in `propagate` works for every box shape: it gathers each cell's digits
+//! The general sweep in `logic` works for every box shape: it gathers each cell's digits
 //! and each box-line segment's digits, then the groups. On 3×3 boxes the same eliminations
 //! come from a few word operations per digit. A band (three rows, 27 cells, one `u32`)
 //! holds three boxes, and every row segment of those boxes, so where a digit lies among the
 //! nine row segments of a band is a 9-bit pattern, and what pointing and claiming remove
 //! follows from that pattern alone: a table looked up per band. A stack (three columns of
 //! boxes) works the same way on the column segments, read across the three bands.
+//!
+//! The bits of one digit's board in a band (bit `9 * row + column`, rows and columns counted
+//! within the band), and the nine row segments `s0`..`s8` that the 9-bit patterns index:
+//!
+//! ```text
+//!            box 0        box 1        box 2
+//!          col 0 1 2    col 3 4 5    col 6 7 8
+//!         +-----------+------------+------------+
+//!  row 0  |  0  1  2  |  3  4  5   |  6  7  8   |   segments s0 s1 s2
+//!  row 1  |  9 10 11  | 12 13 14   | 15 16 17   |   segments s3 s4 s5
+//!  row 2  | 18 19 20  | 21 22 23   | 24 25 26   |   segments s6 s7 s8
+//!         +-----------+------------+------------+
+//!
+//!  segment bit 3 * row + box (line-major); SEGMENT_STARTS has bits 0, 3, 6, 9, ..., 24
+//! ```
+//!
+//! A stack is the same picture turned a quarter: its three columns of one box are a column
+//! segment, and the pattern is gathered from the three bands with the column masks.
 //!
 //! Hidden singles use the same patterns: a row (or box) of a band holds a digit once when
 //! exactly one of its segments holds it and that segment holds it once; columns count their

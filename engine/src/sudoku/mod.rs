@@ -1,5 +1,5 @@
 //! The Sudoku model on top of the exact-cover core: shapes, grids, text notation, the
-//! singles pass, and the solver that turns a puzzle into options and solutions back into
+//! logic pass, and the solver that turns a puzzle into options and solutions back into
 //! grids.
 //!
 //! A grid of side `n` (boxes of `R×C`, `n = R·C`) is an exact-cover problem with `4n²`
@@ -8,13 +8,13 @@
 
 mod bands;
 mod grid;
+mod logic;
 mod parse;
-mod propagate;
 mod shape;
 mod solver;
 
 pub use grid::{cell_char, char_value, Cell, Clash, Grid};
+pub use logic::Logic;
 pub use parse::{CellReader, ParseError, ParseErrorKind};
-pub use propagate::Propagation;
-pub use shape::{Shape, ShapeError, Unit, MAX_SIZE};
-pub use solver::{Count, Singles, Solutions, SolveStats, Solver, Verdict};
+pub use shape::{Geometry, Shape, ShapeError, Unit, MAX_SIZE};
+pub use solver::{LogicOutcome, Solutions, SolveStats, Solver, Verdict};

@@ -45,6 +45,16 @@ pub enum ParseErrorKind {
     },
     /// Two givens with the same digit in one unit.
     Clash(Clash),
+    /// A byte that is not UTF-8 text (a reader of files reports it instead of the
+    /// replacement character it reads as).
+    BadByte(u8),
+    /// A line longer than a reader keeps (it keeps the first `max` bytes).
+    LineTooLong {
+        /// The line's length in bytes.
+        length: usize,
+        /// The most bytes of a line the reader keeps.
+        max: usize,
+    },
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -64,6 +74,13 @@ impl fmt::Display for ParseErrorKind {
                 super::grid::cell_char(*digit)
             ),
             ParseErrorKind::Clash(clash) => write!(f, "clashing givens: {clash}"),
+            ParseErrorKind::BadByte(byte) => write!(f, "bad byte 0x{byte:02X} (not UTF-8 text)"),
+            ParseErrorKind::LineTooLong { length, max } => {
+                write!(
+                    f,
+                    "line too long: {length} bytes (lines are read up to {max})"
+                )
+            }
         }
     }
 }

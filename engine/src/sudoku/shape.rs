@@ -200,9 +200,17 @@ impl fmt::Display for ShapeError {
 
 impl std::error::Error for ShapeError {}
 
-/// Everything about a shape that the solver needs over and over, computed once.
+/// Everything about a shape that the solver needs over and over, computed once: the home of
+/// the tables that map cells to units, items and peers. Build one per shape and keep it.
+///
+/// ```
+/// use sudoku_dlx::sudoku::{Geometry, Shape};
+/// let geometry = Geometry::new(Shape::CLASSIC);
+/// // Cell 10 is row 1, column 1, box 0: units 1, 9 + 1 and 18 + 0.
+/// assert_eq!(geometry.units_of(10), [1, 10, 18]);
+/// ```
 #[derive(Clone, Debug)]
-pub(crate) struct Geometry {
+pub struct Geometry {
     pub(crate) shape: Shape,
     pub(crate) size: usize,
     /// For each cell: its four exact-cover items for digit 1 (cell, row-digit, column-digit,
@@ -227,7 +235,8 @@ pub(crate) struct Geometry {
 }
 
 impl Geometry {
-    pub(crate) fn new(shape: Shape) -> Geometry {
+    /// The tables of `shape`.
+    pub fn new(shape: Shape) -> Geometry {
         let n = shape.size();
         let cells = n * n;
         let words = cells.div_ceil(64);
@@ -313,6 +322,18 @@ impl Geometry {
             segment_cells,
             segment_starts,
         }
+    }
+
+    /// The shape the tables describe.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The row, column and box of `cell` (reading order from 0) as unit numbers from 0 to
+    /// `3n`, numbered as [`Shape::unit_numbers`] numbers them.
+    #[inline]
+    pub fn units_of(&self, cell: usize) -> [usize; 3] {
+        self.cell_units[cell].map(|unit| unit as usize)
     }
 
     #[cfg(test)]

@@ -1,21 +1,21 @@
 //! The Sudoku solver: singles first, then an exact-cover search over what is left.
 //!
 //! Every question (first solution, all solutions, count with a cap, uniqueness) goes through
-//! the same steps: the singles pass places what logic forces; if cells remain, a compact
+//! the same steps: the logic pass places what logic forces; if cells remain, a compact
 //! exact-cover matrix is built from the remaining candidates only (one primary item per open
 //! cell and per unit-digit still to place, one option per candidate), and the generic search
 //! answers the question with an early stop.
 
 use super::grid::Grid;
-use super::propagate::{Candidates, Propagation};
+use super::logic::{Candidates, Logic};
 use super::shape::{Geometry, Shape};
-use crate::exact_cover::{self, ExactCover};
+use crate::exact_cover::{self, Count, ExactCover, Interrupt};
 
-/// What a question cost: cells placed by the singles pass, and the search's own counters.
+/// What a question cost: cells placed by the logic pass, and the search's own counters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolveStats {
-    /// Cells placed by the singles pass before any search (givens not counted).
-    pub propagated: u64,
+    /// Cells placed by the logic pass before any search (givens not counted).
+    pub placed_by_logic: u64,
     /// Whether an exact-cover matrix had to be built (false when singles decided).
     pub searched: bool,
     /// The search's counters (all zero when nothing was searched).
@@ -24,19 +24,10 @@ pub struct SolveStats {
 
 impl std::ops::AddAssign for SolveStats {
     fn add_assign(&mut self, other: SolveStats) {
-        self.propagated += other.propagated;
+        self.placed_by_logic += other.placed_by_logic;
         self.searched |= other.searched;
         self.search += other.search;
     }
-}
-
-/// How many solutions a puzzle has, up to a cap.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Count {
-    /// Solutions found (at most the cap).
-    pub solutions: u128,
-    /// True when counting stopped at the cap: there may be more.
-    pub capped: bool,
 }
 
 /// Whether a puzzle has one solution, several, or none; with up to two solutions to show.
@@ -50,9 +41,20 @@ pub enum Verdict {
     Multiple(Grid, Grid),
 }
 
-/// Where the singles pass left a puzzle.
+impl Verdict {
+    /// `unique`, `multiple` or `none`: the verdict's word in every output.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::None => "none",
+            Verdict::Unique(_) => "unique",
+            Verdict::Multiple(..) => "multiple",
+        }
+    }
+}
+
+/// Where the logic pass left a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Singles {
+pub enum LogicOutcome {
     /// Some cell, or some digit of a unit, has no possibility left: no solution.
     Contradiction,
     /// Every cell was placed: this is the one solution.
@@ -78,15 +80,15 @@ pub enum Singles {
 #[derive(Clone, Debug)]
 pub struct Solver {
     geometry: Geometry,
-    propagation: Propagation,
+    logic: Logic,
     candidates: Candidates,
     matrix: ExactCover,
     /// Compact item number of each full item (cell, row-digit, column-digit, box-digit), or
-    /// `NO_ITEM` for one the singles pass already satisfied.
+    /// `NO_ITEM` for one the logic pass already satisfied.
     item_index: Vec<u32>,
     /// For each option of the compact matrix: `cell * n + digit`, digit from 0.
     placement: Vec<u32>,
-    /// The grid being decoded into; starts as what the singles pass placed.
+    /// The grid being decoded into; starts as what the logic pass placed.
     work: Vec<u8>,
     stats: SolveStats,
 }
@@ -99,7 +101,7 @@ impl Default for Solver {
     }
 }
 
-/// Where a question stands after the singles pass.
+/// Where a question stands after the logic pass.
 enum Start {
     Contradiction,
     Solved,
@@ -108,16 +110,16 @@ enum Start {
 }
 
 impl Solver {
-    /// A solver with the default propagation (singles and locked candidates).
+    /// A solver whose logic pass runs at the default level (singles and locked candidates).
     pub fn new() -> Solver {
-        Solver::with_propagation(Propagation::default())
+        Solver::with_logic(Logic::default())
     }
 
-    /// A solver whose singles pass runs at `propagation`.
-    pub fn with_propagation(propagation: Propagation) -> Solver {
+    /// A solver whose logic pass runs at `logic`.
+    pub fn with_logic(logic: Logic) -> Solver {
         Solver {
             geometry: Geometry::new(Shape::CLASSIC),
-            propagation,
+            logic,
             candidates: Candidates::default(),
             matrix: ExactCover::new(0, 0),
             item_index: Vec::new(),
@@ -127,14 +129,34 @@ impl Solver {
         }
     }
 
-    /// The propagation the singles pass runs at.
-    pub fn propagation(&self) -> Propagation {
-        self.propagation
+    /// The level the logic pass runs at.
+    pub fn logic(&self) -> Logic {
+        self.logic
     }
 
-    /// Changes the propagation of later questions.
-    pub fn set_propagation(&mut self, propagation: Propagation) {
-        self.propagation = propagation;
+    /// Changes the level of the logic pass for later questions.
+    pub fn set_logic(&mut self, logic: Logic) {
+        self.logic = logic;
+    }
+
+    /// Makes later questions watch `interrupt` (or nothing, with `None`): once it is set,
+    /// a search under way stops within a few thousand nodes. The answer of a question it
+    /// stopped is not final (a `None` from [`solve`](Self::solve) does not mean "no
+    /// solution", a count is capped at what was found): [`was_interrupted`](Self::was_interrupted)
+    /// says so.
+    pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.matrix.set_interrupt(interrupt);
+    }
+
+    /// The interrupt later questions watch, if any.
+    pub fn interrupt(&self) -> Option<&Interrupt> {
+        self.matrix.interrupt()
+    }
+
+    /// True when the interrupt stopped the last question's search before its end, so that
+    /// its answer is not final.
+    pub fn was_interrupted(&self) -> bool {
+        self.stats.searched && self.matrix.was_interrupted()
     }
 
     /// What the last question cost.
@@ -207,10 +229,7 @@ impl Solver {
             Start::Search => {
                 let count = self.matrix.count_while(cap, keep_going);
                 self.stats.search = self.matrix.stats();
-                Count {
-                    solutions: count.solutions,
-                    capped: count.capped,
-                }
+                count
             }
         }
     }
@@ -240,22 +259,22 @@ impl Solver {
     }
 
     /// Runs only the logic pass (singles, and locked candidates at the default level) at
-    /// `propagation`, with no search, and says where it left the puzzle.
-    pub fn singles(&mut self, puzzle: &Grid, propagation: Propagation) -> Singles {
+    /// `logic`, with no search, and says where it left the puzzle.
+    pub fn logic_pass(&mut self, puzzle: &Grid, logic: Logic) -> LogicOutcome {
         self.adapt(puzzle.shape());
         let shape = puzzle.shape();
         match self
             .candidates
-            .run(&self.geometry, puzzle.cells(), propagation, &[])
+            .run(&self.geometry, puzzle.cells(), logic, &[])
         {
-            Err(_) => Singles::Contradiction,
+            Err(_) => LogicOutcome::Contradiction,
             Ok(()) => {
                 let grid =
                     Grid::from_cells(shape, self.candidates.value.clone()).expect("same shape");
                 if self.candidates.is_complete() {
-                    Singles::Solved(grid)
+                    LogicOutcome::Solved(grid)
                 } else {
-                    Singles::Stuck(grid)
+                    LogicOutcome::Stuck(grid)
                 }
             }
         }
@@ -267,14 +286,14 @@ impl Solver {
         }
     }
 
-    /// The singles pass, then, if cells remain, the compact matrix.
+    /// The logic pass, then, if cells remain, the compact matrix.
     fn start(&mut self, puzzle: &Grid, excluded: &[(usize, u8)]) -> Start {
         self.adapt(puzzle.shape());
         self.stats = SolveStats::default();
-        let outcome =
-            self.candidates
-                .run(&self.geometry, puzzle.cells(), self.propagation, excluded);
-        self.stats.propagated = self.candidates.filled as u64;
+        let outcome = self
+            .candidates
+            .run(&self.geometry, puzzle.cells(), self.logic, excluded);
+        self.stats.placed_by_logic = self.candidates.filled as u64;
         self.work.clear();
         self.work.extend_from_slice(&self.candidates.value);
         if outcome.is_err() {
@@ -364,7 +383,7 @@ impl Solver {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum StreamState {
-    /// The singles pass solved the puzzle: one solution to give.
+    /// The logic pass solved the puzzle: one solution to give.
     One,
     /// The search is under way.
     Searching,
@@ -426,19 +445,15 @@ mod tests {
     use crate::samples::FAMOUS;
 
     #[test]
-    fn famous_puzzles_are_unique_at_every_propagation() {
-        for propagation in [
-            Propagation::Off,
-            Propagation::NakedSingles,
-            Propagation::HiddenSingles,
-        ] {
-            let mut solver = Solver::with_propagation(propagation);
+    fn famous_puzzles_are_unique_at_every_logic_level() {
+        for logic in [Logic::Off, Logic::NakedSingles, Logic::HiddenSingles] {
+            let mut solver = Solver::with_logic(logic);
             for sample in FAMOUS {
                 let puzzle: Grid = sample.puzzle.parse().unwrap();
                 let count = solver.count(&puzzle, None);
                 assert_eq!(
                     count.solutions, sample.solutions as u128,
-                    "{} at {propagation:?}",
+                    "{} at {logic:?}",
                     sample.name
                 );
                 assert!(solver.solve(&puzzle).unwrap().solves(&puzzle));
@@ -472,22 +487,22 @@ mod tests {
         let mut solver = Solver::new();
         let puzzle: Grid = FAMOUS[1].puzzle.parse().unwrap();
         assert!(matches!(
-            solver.singles(&puzzle, Propagation::HiddenSingles),
-            Singles::Stuck(_)
+            solver.logic_pass(&puzzle, Logic::HiddenSingles),
+            LogicOutcome::Stuck(_)
         ));
         let solution = solver.solve(&puzzle).unwrap();
         let mut easy = solution.clone();
         easy.set(0, 0, 0);
         easy.set(4, 4, 0);
         assert_eq!(
-            solver.singles(&easy, Propagation::NakedSingles),
-            Singles::Solved(solution)
+            solver.logic_pass(&easy, Logic::NakedSingles),
+            LogicOutcome::Solved(solution)
         );
         // r1c1 sees 1 and 2 in its row, 3 in its column and 4 in its box.
         let broken: Grid = ".12..4..3.......".parse().unwrap();
         assert_eq!(
-            solver.singles(&broken, Propagation::NakedSingles),
-            Singles::Contradiction
+            solver.logic_pass(&broken, Logic::NakedSingles),
+            LogicOutcome::Contradiction
         );
         assert_eq!(solver.count(&broken, None).solutions, 0);
     }

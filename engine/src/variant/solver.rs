@@ -3,7 +3,8 @@
 
 use super::Variant;
 use crate::exact_cover::ExactCover;
-use crate::sudoku::{Count, SolveStats, Verdict};
+use crate::sudoku::{SolveStats, Verdict};
+use crate::Count;
 use crate::Grid;
 
 /// A reusable solver of variant puzzles. It keeps its buffers from puzzle to puzzle, so one
@@ -82,10 +83,7 @@ impl VariantSolver {
         self.build(variant);
         let count = self.matrix.count_while(cap, keep_going);
         self.finish();
-        Count {
-            solutions: count.solutions,
-            capped: count.capped,
-        }
+        count
     }
 
     /// Whether the puzzle has no solution, one, or several (with two of them).

@@ -4,9 +4,15 @@
 
 use super::shape::{Geometry, Shape};
 
-/// How much logic runs on the candidates before any search.
+/// How much logic runs on the candidates before any search: the level of the logic pass.
+///
+/// ```
+/// use sudoku_dlx::Logic;
+/// assert_eq!("hidden-singles".parse::<Logic>(), Ok(Logic::HiddenSingles));
+/// assert_eq!(Logic::default().name(), "locked-candidates");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Propagation {
+pub enum Logic {
     /// No logic: the givens are placed (their digits leave their peers' candidates) and
     /// everything else is left to the search.
     Off,
@@ -19,6 +25,41 @@ pub enum Propagation {
     /// box, it leaves the rest of that box.
     #[default]
     LockedCandidates,
+}
+
+impl Logic {
+    /// Every level, weakest first.
+    pub const ALL: [Logic; 4] = [
+        Logic::Off,
+        Logic::NakedSingles,
+        Logic::HiddenSingles,
+        Logic::LockedCandidates,
+    ];
+
+    /// The level's name on the command line: `off`, `naked-singles`, `hidden-singles` or
+    /// `locked-candidates`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Logic::Off => "off",
+            Logic::NakedSingles => "naked-singles",
+            Logic::HiddenSingles => "hidden-singles",
+            Logic::LockedCandidates => "locked-candidates",
+        }
+    }
+}
+
+impl std::fmt::Display for Logic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Logic {
+    type Err = crate::UnknownName;
+
+    fn from_str(text: &str) -> Result<Logic, crate::UnknownName> {
+        crate::UnknownName::parse("logic level", text, &Logic::ALL, Logic::name)
+    }
 }
 
 /// The candidates and placements of one puzzle, reused from puzzle to puzzle.
@@ -61,7 +102,7 @@ impl Candidates {
         &mut self,
         geometry: &Geometry,
         puzzle: &[u8],
-        strength: Propagation,
+        strength: Logic,
         excluded: &[(usize, u8)],
     ) -> Result<(), Contradiction> {
         // The common widths get their own copy of the pass, with every board a fixed number
@@ -104,7 +145,7 @@ impl Candidates {
         &mut self,
         geometry: &Geometry,
         puzzle: &[u8],
-        strength: Propagation,
+        strength: Logic,
         excluded: &[(usize, u8)],
     ) -> Result<(), Contradiction> {
         let size = geometry.size;
@@ -131,7 +172,7 @@ impl Candidates {
             }
         }
         self.filled = 0;
-        if strength == Propagation::Off {
+        if strength == Logic::Off {
             return Ok(());
         }
         let classic = W == 2 && N == 9 && geometry.shape == Shape::CLASSIC;
@@ -148,7 +189,7 @@ impl Candidates {
             if self.placed != before {
                 hidden_digits = all_digits;
             }
-            if strength >= Propagation::HiddenSingles
+            if strength >= Logic::HiddenSingles
                 && if classic {
                     self.hidden_singles_by_bands::<N>(geometry, hidden_digits)?
                 } else {
@@ -160,7 +201,7 @@ impl Candidates {
                 continue;
             }
             placed_since_sweep |= self.placed != before;
-            if strength >= Propagation::LockedCandidates && placed_since_sweep {
+            if strength >= Logic::LockedCandidates && placed_since_sweep {
                 hidden_digits = if classic {
                     super::bands::locked_candidates(&mut self.boards)
                 } else {
@@ -438,5 +479,5 @@ fn single_cell(board: &[u64], unit: &[u64]) -> Cells {
 }
 
 #[cfg(test)]
-#[path = "propagate_tests.rs"]
+#[path = "logic_tests.rs"]
 mod tests;

@@ -3,12 +3,12 @@
 use super::*;
 use crate::sudoku::shape::Shape;
 
-/// The candidates of an empty 9x9 grid, with nothing propagated.
+/// The candidates of an empty 9x9 grid, with nothing placed by logic.
 fn empty_9x9() -> (Geometry, Candidates) {
     let geometry = Geometry::new(Shape::CLASSIC);
     let mut candidates = Candidates::default();
     candidates
-        .run(&geometry, &[0; 81], Propagation::Off, &[])
+        .run(&geometry, &[0; 81], Logic::Off, &[])
         .unwrap();
     (geometry, candidates)
 }
@@ -134,9 +134,7 @@ fn the_band_sweep_agrees_with_placed_cells_on_the_board() {
             })
             .collect();
         let mut candidates = Candidates::default();
-        candidates
-            .run(&geometry, &puzzle, Propagation::Off, &[])
-            .unwrap();
+        candidates.run(&geometry, &puzzle, Logic::Off, &[]).unwrap();
         // Strike candidates of open cells at random, never a solution digit.
         for cell in 0..81 {
             if puzzle[cell] == 0 {
@@ -231,7 +229,7 @@ fn the_classic_pass_ends_where_the_general_pass_ends() {
             let cell = (xorshift(&mut state) % 81) as usize;
             puzzle[cell] = (xorshift(&mut state) % 9 + 1) as u8;
         }
-        for strength in [Propagation::HiddenSingles, Propagation::LockedCandidates] {
+        for strength in [Logic::HiddenSingles, Logic::LockedCandidates] {
             let mut classic = Candidates::default();
             let mut general = Candidates::default();
             let banded = classic.run_in::<2, 9>(&geometry, &puzzle, strength, &[]);

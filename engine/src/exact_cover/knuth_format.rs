@@ -1,0 +1,396 @@
+//! Knuth's input format for exact-cover problems, as his `dlx1` and `dlx2` read it.
+//!
+//! ```text
+//! | a comment: any line whose first non-blank character is a bar
+//! p q r | x y
+//! p q x y:A
+//! p r x:A y
+//! p x:B
+//! q x:A
+//! r y:B
+//! ```
+//!
+//! The first line that is neither blank nor a comment names the items: the primary ones,
+//! then `|`, then the secondary ones (the bar may be left out when every item is primary).
+//! Every further line that is neither blank nor a comment is an option: the names of its
+//! items, each secondary one optionally followed by `:color`. A name is any run of
+//! non-blank characters other than `:` and `|`, of any length (Knuth's programs stop at 8);
+//! a color is any run of non-blank characters after the colon (Knuth's, one character).
+//!
+//! Bad input is a [`FormatError`] at a line and column. An option without a primary item
+//! could never be chosen: like Knuth's programs, the reader drops it, and says so with a
+//! [`Warning`] rather than an error.
+
+use super::{BuildError, ExactCover};
+use std::collections::HashMap;
+use std::fmt;
+
+/// An exact-cover problem read from Knuth's format: item names, color names, and the
+/// options as item numbers with their colors.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The names of the items, primary ones first; item `k` of the matrix is `items[k]`.
+    pub items: Vec<String>,
+    /// How many of `items` are primary.
+    pub primary: usize,
+    /// The names of the colors, in order of first use; color `c` is `colors[c]`.
+    pub colors: Vec<String>,
+    /// The options kept, in input order; option `k` of the matrix is `options[k]`.
+    pub options: Vec<ProblemOption>,
+}
+
+/// One option of a [`Problem`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProblemOption {
+    /// The line it was read from (from 1).
+    pub line: usize,
+    /// Its items as `(item, color)`, in the order written.
+    pub entries: Vec<(usize, Option<u32>)>,
+}
+
+/// A problem read, with what the reader noticed without refusing it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    /// The problem.
+    pub problem: Problem,
+    /// The warnings, in input order.
+    pub warnings: Vec<Warning>,
+}
+
+/// Something the reader accepted but dropped: an option without a primary item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// The option's line (from 1).
+    pub line: usize,
+    /// The column of the option's first name (from 1, in characters).
+    pub column: usize,
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: warning: option ignored (no primary item)",
+            self.line, self.column
+        )
+    }
+}
+
+/// Why the input is not a problem in Knuth's format, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError {
+    /// The line (from 1).
+    pub line: usize,
+    /// The column (from 1, in characters).
+    pub column: usize,
+    /// What is wrong there.
+    pub reason: Reason,
+}
+
+/// What is wrong in a [`FormatError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The input has no line naming the items.
+    NoItems,
+    /// The item line has a second `|`.
+    SecondBar,
+    /// An item name contains `:` or `|`.
+    BadItemName(String),
+    /// The item line names this item twice.
+    DuplicateItem(String),
+    /// An option names an item that the item line does not.
+    UnknownItem(String),
+    /// An option names this item twice.
+    RepeatedItem(String),
+    /// An option gives a color to this primary item.
+    ColoredPrimary(String),
+    /// A colon with no name before it.
+    EmptyName,
+    /// A colon with no color after it.
+    EmptyColor(String),
+    /// The problem has too many items or entries for the 32-bit matrix.
+    TooLarge,
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::NoItems => write!(f, "no line names the items"),
+            Reason::SecondBar => write!(f, "the item line has a second `|`"),
+            Reason::BadItemName(name) => {
+                write!(f, "item name `{name}` contains `:` or `|`")
+            }
+            Reason::DuplicateItem(name) => write!(f, "item `{name}` is named twice"),
+            Reason::UnknownItem(name) => write!(f, "unknown item `{name}`"),
+            Reason::RepeatedItem(name) => {
+                write!(f, "item `{name}` appears twice in this option")
+            }
+            Reason::ColoredPrimary(name) => {
+                write!(f, "primary item `{name}` cannot take a color")
+            }
+            Reason::EmptyName => write!(f, "a color with no item name before it"),
+            Reason::EmptyColor(name) => write!(f, "item `{name}` has an empty color"),
+            Reason::TooLarge => write!(f, "too many items or entries"),
+        }
+    }
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.reason)
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+/// The blank-separated words of `line`, each with its column (from 1, in characters).
+fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 0;
+    let mut start = None;
+    let mut found = Vec::new();
+    for (byte, ch) in line.char_indices() {
+        column += 1;
+        match (ch.is_whitespace(), start) {
+            (false, None) => start = Some((byte, column)),
+            (true, Some((from, at))) => {
+                found.push((at, &line[from..byte]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((from, at)) = start {
+        found.push((at, &line[from..]));
+    }
+    found.into_iter()
+}
+
+/// True for a line to skip: blank, or a comment (first non-blank character `|`).
+fn skipped(line: &str) -> bool {
+    let trimmed = line.trim_start();
+    trimmed.is_empty() || trimmed.starts_with('|')
+}
+
+impl Problem {
+    /// Reads a problem in Knuth's format.
+    ///
+    /// ```
+    /// use sudoku_dlx::exact_cover::knuth_format::Problem;
+    /// let parsed = Problem::parse("| two items\na b\na\nb\na b\n").unwrap();
+    /// let mut matrix = parsed.problem.matrix().unwrap();
+    /// assert_eq!(matrix.count(None).solutions, 2);
+    /// ```
+    pub fn parse(text: &str) -> Result<Parsed, FormatError> {
+        let mut lines = text.lines().enumerate().map(|(k, line)| (k + 1, line));
+        let (item_line, items_text) =
+            lines
+                .by_ref()
+                .find(|(_, line)| !skipped(line))
+                .ok_or(FormatError {
+                    line: text.lines().count().max(1),
+                    column: 1,
+                    reason: Reason::NoItems,
+                })?;
+        let at = |column, reason| FormatError {
+            line: item_line,
+            column,
+            reason,
+        };
+        let mut items: Vec<String> = Vec::new();
+        let mut index: HashMap<String, usize> = HashMap::new();
+        let mut primary = None;
+        for (column, word) in words(items_text) {
+            let (column, name) = match word.strip_prefix('|') {
+                Some(rest) => {
+                    if primary.is_some() {
+                        return Err(at(column, Reason::SecondBar));
+                    }
+                    primary = Some(items.len());
+                    (column + 1, rest)
+                }
+                None => (column, word),
+            };
+            if name.is_empty() {
+                continue;
+            }
+            if name.contains([':', '|']) {
+                return Err(at(column, Reason::BadItemName(name.to_string())));
+            }
+            if index.insert(name.to_string(), items.len()).is_some() {
+                return Err(at(column, Reason::DuplicateItem(name.to_string())));
+            }
+            items.push(name.to_string());
+        }
+        // The item line's first word cannot start with the bar (that would make the line a
+        // comment), so there is a primary item.
+        let primary = primary.unwrap_or(items.len());
+        debug_assert!(primary > 0);
+        let mut problem = Problem {
+            items,
+            primary,
+            colors: Vec::new(),
+            options: Vec::new(),
+        };
+        let mut colors: HashMap<String, u32> = HashMap::new();
+        let mut warnings = Vec::new();
+        for (line, text) in lines.filter(|(_, line)| !skipped(line)) {
+            let at = |column, reason| FormatError {
+                line,
+                column,
+                reason,
+            };
+            let mut entries: Vec<(usize, Option<u32>)> = Vec::new();
+            let mut first_column = 0;
+            for (column, word) in words(text) {
+                if first_column == 0 {
+                    first_column = column;
+                }
+                let (name, color) = match word.split_once(':') {
+                    Some((name, color)) => (name, Some(color)),
+                    None => (word, None),
+                };
+                if name.is_empty() {
+                    return Err(at(column, Reason::EmptyName));
+                }
+                let Some(&item) = index.get(name) else {
+                    return Err(at(column, Reason::UnknownItem(name.to_string())));
+                };
+                if entries.iter().any(|&(other, _)| other == item) {
+                    return Err(at(column, Reason::RepeatedItem(name.to_string())));
+                }
+                let color = match color {
+                    None => None,
+                    Some(_) if item < primary => {
+                        return Err(at(column, Reason::ColoredPrimary(name.to_string())))
+                    }
+                    Some("") => return Err(at(column, Reason::EmptyColor(name.to_string()))),
+                    Some(color) => {
+                        let next = u32::try_from(problem.colors.len())
+                            .map_err(|_| at(column, Reason::TooLarge))?;
+                        let id = *colors.entry(color.to_string()).or_insert(next);
+                        if id == next {
+                            problem.colors.push(color.to_string());
+                        }
+                        Some(id)
+                    }
+                };
+                entries.push((item, color));
+            }
+            if entries.iter().any(|&(item, _)| item < primary) {
+                problem.options.push(ProblemOption { line, entries });
+            } else {
+                warnings.push(Warning {
+                    line,
+                    column: first_column,
+                });
+            }
+        }
+        Ok(Parsed { problem, warnings })
+    }
+
+    /// The exact-cover matrix of the problem; [`BuildError::TooLarge`] if it outgrows the
+    /// 32-bit node numbers (every other build error was ruled out while reading).
+    pub fn matrix(&self) -> Result<ExactCover, BuildError> {
+        let mut matrix = ExactCover::try_new(self.primary, self.items.len() - self.primary)?;
+        let entries: usize = self.options.iter().map(|o| o.entries.len()).sum();
+        matrix.reserve(self.options.len(), entries);
+        let mut items = Vec::new();
+        for option in &self.options {
+            if option.entries.iter().any(|(_, color)| color.is_some()) {
+                matrix.add_colored_option(&option.entries)?;
+            } else {
+                items.clear();
+                items.extend(option.entries.iter().map(|&(item, _)| item));
+                matrix.add_option(&items)?;
+            }
+        }
+        Ok(matrix)
+    }
+
+    /// An option as Knuth's programs print it: its item names in input order, each colored
+    /// one as `name:color`, separated by spaces.
+    pub fn option_text(&self, option: usize) -> String {
+        let mut text = String::new();
+        for (k, &(item, color)) in self.options[option].entries.iter().enumerate() {
+            if k > 0 {
+                text.push(' ');
+            }
+            text.push_str(&self.items[item]);
+            if let Some(color) = color {
+                text.push(':');
+                text.push_str(&self.colors[color as usize]);
+            }
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(text: &str) -> (usize, usize, Reason) {
+        let error = Problem::parse(text).unwrap_err();
+        (error.line, error.column, error.reason)
+    }
+
+    #[test]
+    fn knuths_colored_example_reads_and_counts() {
+        let text = "| Knuth's example\np q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n";
+        let parsed = Problem::parse(text).unwrap();
+        assert!(parsed.warnings.is_empty());
+        let problem = &parsed.problem;
+        assert_eq!((problem.primary, problem.items.len()), (3, 5));
+        assert_eq!(problem.colors, ["A", "B"]);
+        assert_eq!(problem.option_text(1), "p r x:A y");
+        assert_eq!(problem.options[1].line, 4);
+        assert_eq!(problem.matrix().unwrap().count(None).solutions, 1);
+    }
+
+    #[test]
+    fn the_bar_may_be_left_out_or_glued_and_names_may_be_long() {
+        let parsed = Problem::parse("  a_long_item_name b |c\n a_long_item_name c\n b\n").unwrap();
+        assert_eq!(parsed.problem.primary, 2);
+        assert_eq!(parsed.problem.items[2], "c");
+        let parsed = Problem::parse("a b\r\n\r\na\r\nb\r\n").unwrap();
+        assert_eq!(parsed.problem.primary, 2);
+        assert_eq!(parsed.problem.matrix().unwrap().count(None).solutions, 1);
+    }
+
+    #[test]
+    fn an_option_without_a_primary_item_is_dropped_with_a_warning() {
+        let parsed = Problem::parse("a | x\na x\n   x\na\n").unwrap();
+        assert_eq!(parsed.warnings, [Warning { line: 3, column: 4 }]);
+        assert_eq!(parsed.problem.options.len(), 2);
+        assert_eq!(parsed.problem.options[1].line, 4);
+    }
+
+    #[test]
+    fn bad_input_is_an_error_at_its_place() {
+        assert_eq!(error(""), (1, 1, Reason::NoItems));
+        assert_eq!(error("| only\n\n| comments\n"), (3, 1, Reason::NoItems));
+        assert_eq!(error("a | b | c\n"), (1, 7, Reason::SecondBar));
+        assert_eq!(error("a b:c\n"), (1, 3, Reason::BadItemName("b:c".into())));
+        assert_eq!(error("a b a\n"), (1, 5, Reason::DuplicateItem("a".into())));
+        assert_eq!(
+            error("a | b\na c\n"),
+            (2, 3, Reason::UnknownItem("c".into()))
+        );
+        assert_eq!(
+            error("a | b\na b a\n"),
+            (2, 5, Reason::RepeatedItem("a".into()))
+        );
+        assert_eq!(
+            error("a | b\na:1 b\n"),
+            (2, 1, Reason::ColoredPrimary("a".into()))
+        );
+        assert_eq!(error("a | b\na :1\n"), (2, 3, Reason::EmptyName));
+        assert_eq!(
+            error("a | b\na b:\n"),
+            (2, 3, Reason::EmptyColor("b".into()))
+        );
+        assert_eq!(error("| x\n"), (1, 1, Reason::NoItems));
+        let error = Problem::parse("a | b\na c\n").unwrap_err();
+        assert_eq!(error.to_string(), "2:3: unknown item `c`");
+    }
+}

@@ -1,0 +1,320 @@
+//! `sudoku-dlx xc`: any exact-cover problem in Knuth's format, counted, listed or checked.
+
+use super::common::{self, CliError, Status};
+use super::progress::Progress;
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::time::Instant;
+use sudoku_dlx::exact_cover::knuth_format::{FormatError, Problem};
+use sudoku_dlx::exact_cover::{Branching, BuildError, ExactCover, Stats};
+
+/// Solve an exact-cover problem in Knuth's format (dlx1/dlx2, with colors).
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Reads the problem from FILE (standard input when none or `-`) in the format of Knuth's dlx1
+and dlx2: comment lines start with `|`; the first other line names the primary items, then
+`|`, then the secondary ones; every further line is an option, secondary items optionally
+colored as `item:color`. See docs/xc.md.
+
+By default prints the number of solutions (`N+` when --limit stopped the count). --all and
+--first print solutions: one option per line as its item names, a blank line after each
+solution (one JSON object per solution with --format json). --check prints unique, multiple
+or none. Exit codes: 0 done (for --first and --all: a solution found; for --check: unique),
+1 no solution (--check: not unique), 2 bad input, 130 interrupted (the count so far is
+printed with a `+`).
+
+Examples:
+  sudoku-dlx xc queens8.dlx
+  sudoku-dlx xc --first --format json pento6x10.dlx
+  sudoku-dlx xc --branching knuth --stats langford11.dlx")]
+pub struct Args {
+    /// The problem file, `-` for standard input [default: standard input]
+    #[arg(value_name = "FILE")]
+    pub file: Option<String>,
+
+    /// Print every solution (up to --limit)
+    #[arg(long, conflicts_with_all = ["first", "check"])]
+    pub all: bool,
+
+    /// Print the first solution, or `none`
+    #[arg(long, conflicts_with_all = ["check", "limit"])]
+    pub first: bool,
+
+    /// Stop after N solutions (a count then prints `N+`)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+
+    /// Say whether there is exactly one solution: unique, multiple or none
+    #[arg(long, conflicts_with = "limit")]
+    pub check: bool,
+
+    /// Output format
+    #[arg(long, value_enum, default_value_t = XcFormat::Line)]
+    pub format: XcFormat,
+
+    /// Print solutions, nodes, updates (as Knuth's programs count them) and seconds on
+    /// standard error
+    #[arg(long)]
+    pub stats: bool,
+
+    /// The branching rule: `fastest` (ours), or `knuth` (the first item of minimum length,
+    /// as dlx1 and dlx2 choose: same nodes and updates as theirs)
+    #[arg(long, value_enum, default_value_t = Rule::Fastest)]
+    pub branching: Rule,
+}
+
+/// How answers are printed.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum XcFormat {
+    /// Plain text: a count, a verdict, or options one per line.
+    Line,
+    /// One JSON object per line.
+    Json,
+}
+
+/// The branching rule, as a command-line value.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// The engine's default: forced items first, ties compared.
+    Fastest,
+    /// Knuth's: the first item of minimum length.
+    Knuth,
+}
+
+/// Why the problem could not be read.
+#[derive(Debug)]
+enum ReadError {
+    /// The file could not be opened or read.
+    Io { path: String, error: io::Error },
+    /// The text is not in Knuth's format.
+    Format { path: String, error: FormatError },
+    /// The problem does not fit the matrix.
+    Build { path: String, error: BuildError },
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Io { path, error } => write!(f, "{path}: {error}"),
+            ReadError::Format { path, error } => write!(f, "{path}:{error}"),
+            ReadError::Build { path, error } => write!(f, "{path}: {error}"),
+        }
+    }
+}
+
+/// Reads the problem, printing its warnings on standard error.
+fn read_problem(file: Option<&str>) -> Result<(Problem, ExactCover), ReadError> {
+    let (path, text) = match file {
+        None | Some("-") => {
+            let mut text = String::new();
+            let path = "<stdin>".to_string();
+            match io::stdin().read_to_string(&mut text) {
+                Ok(_) => (path, text),
+                Err(error) => return Err(ReadError::Io { path, error }),
+            }
+        }
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(text) => (path.to_string(), text),
+            Err(error) => {
+                let path = path.to_string();
+                return Err(ReadError::Io { path, error });
+            }
+        },
+    };
+    let parsed = Problem::parse(&text).map_err(|error| ReadError::Format {
+        path: path.clone(),
+        error,
+    })?;
+    for warning in &parsed.warnings {
+        let _ = writeln!(io::stderr(), "sudoku-dlx: {path}:{warning}");
+    }
+    let matrix = parsed
+        .problem
+        .matrix()
+        .map_err(|error| ReadError::Build { path, error })?;
+    Ok((parsed.problem, matrix))
+}
+
+/// Runs the command.
+pub fn run(args: Args) -> Result<Status, CliError> {
+    let (problem, mut matrix) = match read_problem(args.file.as_deref()) {
+        Ok(read) => read,
+        Err(error) => {
+            let _ = writeln!(io::stderr(), "sudoku-dlx: {error}");
+            return Ok(Status::BadInput);
+        }
+    };
+    matrix.set_branching(match args.branching {
+        Rule::Fastest => Branching::Fastest,
+        Rule::Knuth => Branching::FirstShortest,
+    });
+    let started = Instant::now();
+    let progress = Progress::new(None);
+    let mut out = common::stdout();
+    let outcome = if args.all || args.first {
+        let limit = if args.first { Some(1) } else { args.limit };
+        list(
+            &problem,
+            &mut matrix,
+            limit,
+            args.format,
+            &progress,
+            &mut out,
+        )
+    } else if args.check {
+        check(&mut matrix, args.format, &progress, &mut out)
+    } else {
+        count(&mut matrix, args.limit, args.format, &progress, &mut out)
+    };
+    progress.finish();
+    let status = outcome?;
+    out.flush()?;
+    if args.stats {
+        print_stats(&matrix.stats(), started.elapsed().as_secs_f64());
+    }
+    Ok(status)
+}
+
+/// Counts every solution (up to `limit`) and prints the count.
+fn count(
+    matrix: &mut ExactCover,
+    limit: Option<u64>,
+    format: XcFormat,
+    progress: &Progress,
+    out: &mut dyn Write,
+) -> Result<Status, CliError> {
+    let count = matrix.count_while(limit.map(u128::from), |solutions| {
+        progress.counting(solutions);
+        !common::is_interrupted()
+    });
+    let plus = if count.capped { "+" } else { "" };
+    match format {
+        XcFormat::Line => writeln!(out, "{}{plus}", count.solutions)?,
+        XcFormat::Json => writeln!(
+            out,
+            "{{\"solutions\":{},\"complete\":{}}}",
+            count.solutions, !count.capped
+        )?,
+    }
+    Ok(interrupted_or(Status::Success))
+}
+
+/// Prints the solutions as they are found, up to `limit`.
+fn list(
+    problem: &Problem,
+    matrix: &mut ExactCover,
+    limit: Option<u64>,
+    format: XcFormat,
+    progress: &Progress,
+    out: &mut dyn Write,
+) -> Result<Status, CliError> {
+    let mut found: u128 = 0;
+    let mut options = Vec::new();
+    while limit.is_none_or(|limit| found < u128::from(limit)) && !common::is_interrupted() {
+        let Some(solution) = matrix.next_solution() else {
+            break;
+        };
+        found += 1;
+        options.clear();
+        options.extend(solution.options());
+        // Input order, whatever order the search took them in.
+        options.sort_unstable();
+        progress.print(|| print_solution(problem, &options, found, format, out))?;
+        progress.counting(found);
+    }
+    if found == 0 && format == XcFormat::Line && limit == Some(1) {
+        writeln!(out, "none")?;
+    }
+    let status = if found == 0 {
+        Status::Unsuccessful
+    } else {
+        Status::Success
+    };
+    Ok(interrupted_or(status))
+}
+
+fn print_solution(
+    problem: &Problem,
+    options: &[usize],
+    number: u128,
+    format: XcFormat,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    match format {
+        XcFormat::Line => {
+            for &option in options {
+                writeln!(out, "{}", problem.option_text(option))?;
+            }
+            writeln!(out)
+        }
+        XcFormat::Json => {
+            let options: Vec<serde_json::Value> = options
+                .iter()
+                .map(|&option| {
+                    let items: Vec<String> = problem
+                        .option_text(option)
+                        .split(' ')
+                        .map(str::to_string)
+                        .collect();
+                    serde_json::json!({
+                        "option": option,
+                        "line": problem.options[option].line,
+                        "items": items,
+                    })
+                })
+                .collect();
+            let object = serde_json::json!({ "solution": number as u64, "options": options });
+            writeln!(out, "{object}")
+        }
+    }
+}
+
+/// Says whether the problem has exactly one solution.
+fn check(
+    matrix: &mut ExactCover,
+    format: XcFormat,
+    progress: &Progress,
+    out: &mut dyn Write,
+) -> Result<Status, CliError> {
+    let count = matrix.count_while(Some(2), |solutions| {
+        progress.counting(solutions);
+        !common::is_interrupted()
+    });
+    if common::is_interrupted() {
+        return Ok(Status::Interrupted);
+    }
+    let verdict = match count.solutions {
+        0 => "none",
+        1 => "unique",
+        _ => "multiple",
+    };
+    match format {
+        XcFormat::Line => writeln!(out, "{verdict}")?,
+        XcFormat::Json => writeln!(out, "{}", serde_json::json!({ "verdict": verdict }))?,
+    }
+    Ok(if count.solutions == 1 {
+        Status::Success
+    } else {
+        Status::Unsuccessful
+    })
+}
+
+/// `status`, or `Interrupted` once Ctrl-C was pressed.
+fn interrupted_or(status: Status) -> Status {
+    if common::is_interrupted() {
+        Status::Interrupted
+    } else {
+        status
+    }
+}
+
+/// The statistics line on standard error, with Knuth's names and meanings.
+fn print_stats(stats: &Stats, seconds: f64) {
+    let _ = writeln!(
+        io::stderr(),
+        "solutions {}, nodes {}, updates {}, seconds {seconds:.3}",
+        stats.solutions,
+        stats.nodes,
+        stats.knuth_updates()
+    );
+}
