@@ -39,32 +39,25 @@ pub struct Args {
 
 /// Checks every puzzle of the inputs for a unique solution.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    if args.variant.applies(&args.batch.input) {
-        let b = &args.batch;
-        return super::variant::run_batch(
-            &b.input,
-            &b.output,
-            &args.variant,
-            b.jobs,
-            |solver, puzzle| {
-                let verdict = solver.verdict(puzzle);
-                let witness = match &verdict {
-                    Verdict::Multiple(first, second) => {
-                        Some(Witness::between(first.clone(), second.clone()))
-                    }
-                    Verdict::None | Verdict::Unique(_) => None,
-                };
-                let checked = Checked {
-                    verdict,
-                    stats: solver.stats(),
-                };
-                Witnessed {
-                    checked,
-                    witness,
-                    show: args.witness,
-                }
-            },
-        );
+    if let Some(done) = super::variant::route(&args.batch, &args.variant, |solver, puzzle| {
+        let verdict = solver.verdict(puzzle);
+        let witness = match &verdict {
+            Verdict::Multiple(first, second) => {
+                Some(Witness::between(first.clone(), second.clone()))
+            }
+            Verdict::None | Verdict::Unique(_) => None,
+        };
+        let checked = Checked {
+            verdict,
+            stats: solver.stats(),
+        };
+        Witnessed {
+            checked,
+            witness,
+            show: args.witness,
+        }
+    }) {
+        return done;
     }
     let logic = args.logic;
     common::run_batch(

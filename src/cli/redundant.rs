@@ -28,15 +28,10 @@ pub struct Args {
 
 /// Finds the redundant givens of every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    if args.variant.applies(&args.batch.input) {
-        let b = &args.batch;
-        return super::variant::run_batch(
-            &b.input,
-            &b.output,
-            &args.variant,
-            b.jobs,
-            |solver, puzzle| Redundant(sudoku_dlx::variant::redundant_givens(solver, puzzle)),
-        );
+    if let Some(done) = super::variant::route(&args.batch, &args.variant, |solver, puzzle| {
+        Redundant(sudoku_dlx::variant::redundant_givens(solver, puzzle))
+    }) {
+        return done;
     }
     let finder = common::watching(Redundancy::new, Redundancy::set_interrupt);
     common::run_batch(&args.batch, finder, |finder, puzzle, _| {

@@ -31,18 +31,11 @@ pub struct Args {
 
 /// Solves every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    if args.variant.applies(&args.batch.input) {
-        let b = &args.batch;
-        return super::variant::run_batch(
-            &b.input,
-            &b.output,
-            &args.variant,
-            b.jobs,
-            |solver, puzzle| Solved {
-                solution: solver.solve(puzzle),
-                stats: solver.stats(),
-            },
-        );
+    if let Some(done) = super::variant::route(&args.batch, &args.variant, |solver, puzzle| Solved {
+        solution: solver.solve(puzzle),
+        stats: solver.stats(),
+    }) {
+        return done;
     }
     let logic = args.logic;
     common::run_batch(

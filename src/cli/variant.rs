@@ -2,7 +2,7 @@
 //! f-puzzles JSON inputs, which need no flag. A command takes this path when either flag is
 //! given or any input is JSON; its answers print like the classic ones.
 
-use super::common::{self, CliError, InputArgs, OutputArgs, Status};
+use super::common::{self, BatchArgs, CliError, InputArgs, OutputArgs, Status};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use std::io::Write;
@@ -92,6 +92,18 @@ impl VariantArgs {
 /// Reads every record of the inputs.
 fn records(input: &InputArgs, variant: &VariantArgs) -> Result<Vec<VariantRecord>, CliError> {
     read::read_all(&input.inputs, input.shape, &variant.line_rules()).map_err(CliError::Input)
+}
+
+/// Answers the records of a batch command on the variant path when it applies (see
+/// [`VariantArgs::applies`]), `None` when the command takes the classic path.
+pub fn route<R: Report + Send>(
+    batch: &BatchArgs,
+    variant: &VariantArgs,
+    job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> R + Sync,
+) -> Option<Result<Status, CliError>> {
+    variant
+        .applies(&batch.input)
+        .then(|| run_batch(&batch.input, &batch.output, variant, batch.jobs, job))
 }
 
 /// Answers every variant record with `job` on `jobs` threads (all when `None`), and prints
