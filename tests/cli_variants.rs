@@ -280,3 +280,53 @@ fn overlapping_sums_are_a_clear_error() {
             "overlapping sum constraints are not supported yet",
         ));
 }
+
+/// Runs `generate` with `args` and returns its standard output.
+fn generated(args: &[&str]) -> String {
+    let out = sudoku()
+        .arg("generate")
+        .args(args)
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn generated_variants_are_unique_and_minimal() {
+    for rules in ["x,anti-king", "windoku", "disjoint"] {
+        let text = generated(&[
+            "--rules", rules, "--count", "2", "--seed", "5", "--format", "json",
+        ]);
+        let file = temp_file(text.as_bytes());
+        let path = file.path().to_str().unwrap();
+        sudoku()
+            .args(["check", path])
+            .assert()
+            .code(0)
+            .stdout("unique\nunique\n");
+        sudoku()
+            .args(["redundant", path])
+            .assert()
+            .code(0)
+            .stdout("minimal\nminimal\n");
+        for line in text.lines() {
+            let variant = fpuzzles::parse(line).unwrap();
+            assert!(!variant.rules().is_empty(), "{rules}");
+        }
+    }
+    // Jigsaw: random regions, printed after the givens in line format.
+    let text = generated(&["--jigsaw", "--seed", "4"]);
+    let (puzzle, regions) = text.trim().split_once(' ').unwrap();
+    sudoku()
+        .args(["redundant", "--regions", regions, puzzle])
+        .assert()
+        .code(0)
+        .stdout("minimal\n");
+    assert_ne!(
+        regions,
+        "111222333111222333111222333444555666444555666444555666777888999777888999777888999"
+    );
+}

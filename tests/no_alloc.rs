@@ -208,3 +208,24 @@ fn one_warm_up_puzzle_is_enough_to_never_allocate_again() {
         assert_streams_allocate_nothing(&mut solver, &puzzles);
     }
 }
+
+#[test]
+fn a_warmed_up_variant_solver_counts_without_allocating() {
+    use sudoku_dlx::variant::{fpuzzles, VariantSolver};
+    // The killer puzzle of the docs (sum options) and an X-sudoku (unit items).
+    let killer = std::fs::read_to_string("docs/examples/killer.json").unwrap();
+    let killer = fpuzzles::parse(&killer).unwrap();
+    let x = fpuzzles::parse(
+        r#"{"size":9,"grid":[[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}]],"diagonal+":true,"diagonal-":true}"#,
+    )
+    .unwrap();
+    let mut solver = VariantSolver::new();
+    for variant in [&killer, &x, &killer, &x] {
+        solver.count(variant, Some(50));
+    }
+    for variant in [&killer, &x] {
+        let (count, allocations) = allocations_during(|| solver.count(variant, Some(50)));
+        assert!(count.solutions >= 1);
+        assert_eq!(allocations, 0);
+    }
+}

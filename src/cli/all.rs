@@ -41,11 +41,12 @@ pub struct Args {
 
 /// Streams every solution of every puzzle of the inputs, one puzzle after the other.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    let limit = args.limit.map(u128::from);
     if args.variant.applies(&args.input) {
+        let limit = args.limit.map(u128::from);
         return super::variant::run_all(&args.input, &args.output, &args.variant, limit);
     }
     let inputs = args.input.resolve()?;
+    let limit = args.limit.map(u128::from);
     let mut printer = common::printer(&args.output).grouped();
     let logic = args.logic;
     let mut solver = logic.solver();

@@ -39,21 +39,14 @@ pub struct Args {
 
 /// Checks every puzzle of the inputs for a unique solution.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    if args.variant.applies(&args.batch.input) {
-        let b = &args.batch;
-        return super::variant::run_batch(
-            &b.input,
-            &b.output,
-            &args.variant,
-            b.jobs,
-            |solver, puzzle| {
-                let checked = Checked {
-                    verdict: solver.verdict(puzzle),
-                    stats: solver.stats(),
-                };
-                witnessed(checked, args.witness)
-            },
-        );
+    if let Some(done) = super::variant::route(&args.batch, &args.variant, |solver, puzzle| {
+        let checked = Checked {
+            verdict: solver.verdict(puzzle),
+            stats: solver.stats(),
+        };
+        witnessed(checked, args.witness)
+    }) {
+        return done;
     }
     let logic = args.logic;
     common::run_batch(

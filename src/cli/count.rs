@@ -35,21 +35,14 @@ pub struct Args {
 /// Counts the solutions of every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
     let cap = args.limit.map(u128::from);
-    if args.variant.applies(&args.batch.input) {
-        let b = &args.batch;
-        return super::variant::run_batch(
-            &b.input,
-            &b.output,
-            &args.variant,
-            b.jobs,
-            |solver, puzzle| {
-                let count = solver.count_while(puzzle, cap, |_| !common::is_interrupted());
-                Counted {
-                    count,
-                    stats: solver.stats(),
-                }
-            },
-        );
+    if let Some(done) = super::variant::route(&args.batch, &args.variant, |solver, puzzle| {
+        let count = solver.count_while(puzzle, cap, |_| !common::is_interrupted());
+        Counted {
+            count,
+            stats: solver.stats(),
+        }
+    }) {
+        return done;
     }
     let logic = args.logic;
     // An interrupted count is printed: capped, it shows what it reached with a `+`.

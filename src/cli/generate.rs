@@ -28,7 +28,9 @@ Examples:
   sudoku-dlx generate --seed 1
   sudoku-dlx generate --count 10 --minimal --symmetry rot180 --seed 7
   sudoku-dlx generate --box 2x3 --count 5 --format grid
-  sudoku-dlx generate --difficulty expert --format json --seed 3")]
+  sudoku-dlx generate --difficulty expert --format json --seed 3
+  sudoku-dlx generate --rules x,anti-king --count 5 --seed 1
+  sudoku-dlx generate --jigsaw --format json --seed 2")]
 pub struct Args {
     /// How many puzzles
     #[arg(long, short = 'n', default_value_t = 1, value_name = "N")]
@@ -74,10 +76,22 @@ pub struct Args {
     /// is the same for any number [default: one per core]
     #[arg(long, short = 'j', value_name = "N", value_parser = common::parse_jobs)]
     pub jobs: Option<usize>,
+
+    /// Variant rules the puzzles keep, separated by commas (x, diagonal+, diagonal-,
+    /// anti-knight, anti-king, non-consecutive, windoku, disjoint); always minimal
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "RULES")]
+    pub rules: Vec<super::variant::RuleName>,
+
+    /// Irregular regions made at random for each puzzle (jigsaw); always minimal
+    #[arg(long)]
+    pub jigsaw: bool,
 }
 
 /// Generates and prints the puzzles, in order.
 pub fn run(args: Args) -> Result<Status, CliError> {
+    if !args.rules.is_empty() || args.jigsaw {
+        return super::variant::run_generate(&args);
+    }
     let mut options = GenerateOptions::new(args.shape);
     options.symmetry = args.symmetry;
     options.minimal = args.minimal;

@@ -1,6 +1,7 @@
 //! `sudoku-dlx redundant`: the givens each puzzle could do without.
 
 use super::common::{self, BatchArgs, CliError, Status};
+use super::variant::VariantArgs;
 use sudoku_dlx::setter::Redundancy;
 use sudoku_dlx_cli::output::Redundant;
 
@@ -15,14 +16,23 @@ prints `multiple` or `none` (exit code 1): see `check --witness` for why.
 
 Examples:
   sudoku-dlx redundant 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
-  sudoku-dlx redundant --format json puzzles.txt")]
+  sudoku-dlx redundant --format json puzzles.txt
+  sudoku-dlx redundant killer.json")]
 pub struct Args {
     #[command(flatten)]
     pub batch: BatchArgs,
+
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 /// Finds the redundant givens of every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
+    if let Some(done) = super::variant::route(&args.batch, &args.variant, |solver, puzzle| {
+        Redundant(sudoku_dlx::variant::redundant_givens(solver, puzzle))
+    }) {
+        return done;
+    }
     let finder = common::watching(Redundancy::new, Redundancy::set_interrupt);
     common::run_batch(&args.batch, finder, |finder, puzzle, _| {
         common::unless_interrupted(Redundant(finder.find(puzzle)))

@@ -15,9 +15,9 @@ Examples:
   sudoku-dlx solve --format grid puzzle.txt
   sudoku-dlx solve --jobs 2 puzzles.txt > solutions.txt
   sudoku-dlx solve --box 3x2 1.2...3.....4.....5....6...1.....2..
-  cat puzzles.txt | sudoku-dlx solve --format json --stats
   sudoku-dlx solve --rules x,anti-knight puzzles.txt
-  sudoku-dlx solve killer.json")]
+  sudoku-dlx solve killer.json
+  cat puzzles.txt | sudoku-dlx solve --format json --stats")]
 pub struct Args {
     #[command(flatten)]
     pub batch: BatchArgs,
@@ -31,18 +31,11 @@ pub struct Args {
 
 /// Solves every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    if args.variant.applies(&args.batch.input) {
-        let b = &args.batch;
-        return super::variant::run_batch(
-            &b.input,
-            &b.output,
-            &args.variant,
-            b.jobs,
-            |solver, puzzle| Solved {
-                solution: solver.solve(puzzle),
-                stats: solver.stats(),
-            },
-        );
+    if let Some(done) = super::variant::route(&args.batch, &args.variant, |solver, puzzle| Solved {
+        solution: solver.solve(puzzle),
+        stats: solver.stats(),
+    }) {
+        return done;
     }
     let logic = args.logic;
     common::run_batch(

@@ -2,9 +2,10 @@
 //! f-puzzles JSON inputs, which need no flag. A command takes this path when either flag is
 //! given or any input is JSON; its answers print like the classic ones.
 
-use super::common::{self, CliError, InputArgs, OutputArgs, Status};
+use super::common::{self, BatchArgs, CliError, InputArgs, OutputArgs, Status};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
+use std::io::Write;
 use std::time::{Duration, Instant};
 use sudoku_dlx::variant::{Diagonal, Rule, VariantSolver};
 use sudoku_dlx_cli::input::variant::{self as read, LineRules, VariantRecord};
@@ -91,6 +92,18 @@ impl VariantArgs {
 /// Reads every record of the inputs.
 fn records(input: &InputArgs, variant: &VariantArgs) -> Result<Vec<VariantRecord>, CliError> {
     read::read_all(&input.inputs, input.shape, &variant.line_rules()).map_err(CliError::Input)
+}
+
+/// Answers the records of a batch command on the variant path when it applies (see
+/// [`VariantArgs::applies`]), `None` when the command takes the classic path.
+pub fn route<R: Report + Send>(
+    batch: &BatchArgs,
+    variant: &VariantArgs,
+    job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> R + Sync,
+) -> Option<Result<Status, CliError>> {
+    variant
+        .applies(&batch.input)
+        .then(|| run_batch(&batch.input, &batch.output, variant, batch.jobs, job))
 }
 
 /// Answers every variant record with `job` on `jobs` threads (all when `None`), and prints
@@ -187,4 +200,68 @@ pub fn run_all(
     streamed?;
     common::report_bad_records(&tally);
     Ok(Status::of(&tally, interrupted))
+}
+
+/// `generate --rules` / `--jigsaw`: minimal unique variant puzzles. In line format each is
+/// its givens in one-line notation, followed by its regions (one character per cell) for
+/// jigsaw; in JSON, an f-puzzles document per line, which every command reads back.
+pub fn run_generate(args: &super::generate::Args) -> Result<Status, CliError> {
+    use sudoku_dlx::variant::{fpuzzles, generate_variant};
+    use sudoku_dlx_cli::output::Format;
+    let rules: Vec<Rule> = args.rules.iter().flat_map(|name| name.rules()).collect();
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()
+        .map_err(CliError::Threads)?;
+    let made: Vec<_> = pool.install(|| {
+        (0..args.count)
+            .into_par_iter()
+            .map(|index| {
+                if common::is_interrupted() {
+                    return None;
+                }
+                Some(generate_variant(
+                    args.shape,
+                    &rules,
+                    args.jigsaw,
+                    seed,
+                    index,
+                ))
+            })
+            .collect()
+    });
+    let mut out = common::stdout();
+    for made in made {
+        let Some(made) = made else {
+            return Ok(Status::Interrupted);
+        };
+        let made = match made {
+            Ok(made) => made,
+            Err(error) => {
+                eprintln!("sudoku-dlx: {error}");
+                return Ok(Status::Unsuccessful);
+            }
+        };
+        let puzzle = &made.puzzle;
+        if args.format == Format::Json {
+            writeln!(out, "{}", fpuzzles::to_json(puzzle))?;
+            continue;
+        }
+        write!(out, "{}", puzzle.givens())?;
+        if let Some(regions) = puzzle.regions() {
+            let text: String = regions
+                .iter()
+                .map(|&r| sudoku_dlx::sudoku::cell_char(r as u8 + 1))
+                .collect();
+            write!(out, " {text}")?;
+        }
+        writeln!(out)?;
+    }
+    out.flush()?;
+    Ok(Status::Success)
 }

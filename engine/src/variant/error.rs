@@ -89,6 +89,11 @@ pub enum VariantError {
         /// The shared cell.
         cell: Cell,
     },
+    /// No grid keeps the rules, so no puzzle can be made with them.
+    NoSolution {
+        /// How many rules there are.
+        rules: usize,
+    },
     /// A sum constraint has more digit assignments than the encoding builds.
     SumTooLarge {
         /// The rule.
@@ -135,6 +140,9 @@ impl fmt::Display for VariantError {
                 f,
                 "{second} at {cell} overlaps {first}: overlapping sum constraints are not supported yet"
             ),
+            VariantError::NoSolution { rules } => {
+                write!(f, "no grid keeps these {rules} rules")
+            }
             VariantError::SumTooLarge { rule, limit } => write!(
                 f,
                 "{rule}: more than {limit} digit assignments, the most one sum constraint may have"

@@ -37,16 +37,20 @@ mod compile;
 mod error;
 #[cfg(feature = "fpuzzles")]
 pub mod fpuzzles;
+mod generate;
 mod geometry;
 mod model;
 mod rule;
+mod setter;
 mod solver;
 mod sums;
 #[cfg(test)]
 mod tests;
 
 pub use error::{RuleRef, VariantError};
+pub use generate::{generate_variant, VariantGenerated};
 pub use rule::{Diagonal, Marker, Rule};
+pub use setter::redundant_givens;
 pub use solver::{VariantSolutions, VariantSolver};
 pub use sums::MAX_SUM_OPTIONS;
 

@@ -83,10 +83,7 @@ impl VariantSolver {
         self.build(variant);
         let count = self.matrix.count_while(cap, keep_going);
         self.finish();
-        Count {
-            solutions: count.solutions,
-            capped: count.capped,
-        }
+        count
     }
 
     /// Whether the puzzle has no solution, one, or several (with two of them).
@@ -136,7 +133,9 @@ impl VariantSolver {
                 self.items.clear();
                 self.items
                     .extend(model.placement_items(placement).iter().map(|&i| i as usize));
-                self.add(&[placement as u32]);
+                let start = self.placements.len();
+                self.placements.push(placement as u32);
+                self.add(start);
             }
         }
         for sum in &model.sums {
@@ -158,17 +157,15 @@ impl VariantSolver {
                         .extend(model.placement_items(placement).iter().map(|&i| i as usize));
                     self.placements.push(placement as u32);
                 }
-                let option: Vec<u32> = self.placements.drain(start..).collect();
-                self.add(&option);
+                self.add(start);
             }
         }
         self.option_start.push(self.placements.len() as u32);
     }
 
-    /// Adds the option of `self.items`, which places `placements`.
-    fn add(&mut self, placements: &[u32]) {
-        self.option_start.push(self.placements.len() as u32);
-        self.placements.extend_from_slice(placements);
+    /// Adds the option of `self.items`, which places `self.placements[start..]`.
+    fn add(&mut self, start: usize) {
+        self.option_start.push(start as u32);
         // Valid by construction: a cell item first (primary), distinct items (a sum's
         // assignments were enumerated without repeated items).
         self.matrix.add_valid_option(&self.items);

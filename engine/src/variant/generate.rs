@@ -1,0 +1,127 @@
+//! Generating minimal variant puzzles: a random solution grid that keeps the rules (with
+//! random irregular regions for jigsaw), then every given that can go, in a random order.
+
+use super::{Rule, Variant, VariantError, VariantSolver};
+use crate::setter::{random_solution, SetterRng};
+use crate::{Grid, Shape};
+
+/// A generated variant puzzle and its solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantGenerated {
+    /// The puzzle: minimal givens, with the rules (and regions) asked for.
+    pub puzzle: Variant,
+    /// Its one solution.
+    pub solution: Grid,
+}
+
+/// Generates puzzle `index` of the stream `seed`: the grid of `shape` with `rules` (and,
+/// with `jigsaw`, irregular regions made at random), with exactly one solution and minimal
+/// givens (removing any one of them leaves several solutions). The same arguments give the
+/// same puzzle.
+///
+/// ```
+/// use sudoku_dlx::variant::{generate_variant, Rule, VariantSolver};
+/// use sudoku_dlx::Shape;
+///
+/// let made = generate_variant(Shape::new(2, 2)?, &[Rule::AntiKnight], true, 1, 0)?;
+/// let mut solver = VariantSolver::new();
+/// assert_eq!(solver.count(&made.puzzle, None).solutions, 1);
+/// assert!(made.puzzle.regions().is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn generate_variant(
+    shape: Shape,
+    rules: &[Rule],
+    jigsaw: bool,
+    seed: u64,
+    index: u64,
+) -> Result<VariantGenerated, VariantError> {
+    let mut rng = SetterRng::for_puzzle(seed, index);
+    let mut solver = VariantSolver::new();
+    let classic = random_solution(shape, &mut rng);
+    let regions = jigsaw.then(|| random_regions(&classic, &mut rng));
+    let empty = Variant::new(Grid::empty(shape), regions, rules.to_vec())?;
+    let solution = if rules.is_empty() {
+        classic
+    } else {
+        random_variant_solution(&empty, &mut solver, &mut rng).ok_or_else(|| no_solution(&empty))?
+    };
+    let cells = shape.cells();
+    let n = shape.size();
+    let mut puzzle = empty.with_givens(solution.clone())?;
+    for cell in rng.permutation(cells) {
+        let mut fewer = puzzle.givens().clone();
+        fewer.set(cell / n, cell % n, 0);
+        let candidate = puzzle.with_givens(fewer)?;
+        if solver.count(&candidate, Some(2)).solutions == 1 {
+            puzzle = candidate;
+        }
+    }
+    Ok(VariantGenerated { puzzle, solution })
+}
+
+/// The error for rules that no grid keeps.
+fn no_solution(variant: &Variant) -> VariantError {
+    VariantError::NoSolution {
+        rules: variant.rules().len(),
+    }
+}
+
+/// Regions made from a classic solution by swapping the regions of cells that hold the same
+/// digit: every region keeps distinct digits, so `solution` keeps them too.
+fn random_regions(solution: &Grid, rng: &mut SetterRng) -> Vec<usize> {
+    let shape = solution.shape();
+    let (n, cells) = (shape.size(), solution.cells());
+    let mut regions: Vec<usize> = (0..shape.cells()).map(|c| shape.box_of(c)).collect();
+    let mut swaps = 0;
+    // Enough swaps to change the look of every region; neighbours' cells only, so that
+    // the regions stay compact.
+    while swaps < 2 * n {
+        let (a, b) = (rng.below(cells.len()), rng.below(cells.len()));
+        let near = (a / n).abs_diff(b / n) <= 1 && (a % n).abs_diff(b % n) <= 1;
+        if near && cells[a] == cells[b] && regions[a] != regions[b] {
+            regions.swap(a, b);
+            swaps += 1;
+        }
+    }
+    regions
+}
+
+/// A random grid that keeps `empty`'s rules: the first solution from one random given,
+/// with its digits then relabelled at random where the rules do not compare digits.
+fn random_variant_solution(
+    empty: &Variant,
+    solver: &mut VariantSolver,
+    rng: &mut SetterRng,
+) -> Option<Grid> {
+    let shape = empty.shape();
+    let n = shape.size();
+    let mut seeded = Grid::empty(shape);
+    let cell = rng.below(shape.cells());
+    seeded.set(cell / n, cell % n, 1 + rng.below(n) as u8);
+    let base = solver
+        .solve(&empty.with_givens(seeded).ok()?)
+        .or_else(|| solver.solve(empty))?;
+    let compares = empty.rules().iter().any(|rule| {
+        !matches!(
+            rule,
+            Rule::Diagonal(_)
+                | Rule::ExtraRegion(_)
+                | Rule::Windoku
+                | Rule::DisjointGroups
+                | Rule::AntiKnight
+                | Rule::AntiKing
+                | Rule::Killer { sum: None, .. }
+        )
+    });
+    if compares {
+        return Some(base);
+    }
+    let relabel = rng.permutation(n);
+    let cells = base
+        .cells()
+        .iter()
+        .map(|&d| relabel[d as usize - 1] as u8 + 1)
+        .collect();
+    Grid::from_cells(shape, cells)
+}
