@@ -4,11 +4,13 @@
 
 use super::common::{self, BatchArgs, CliError, InputArgs, OutputArgs, Status};
 use clap::{Args, ValueEnum};
-use rayon::prelude::*;
-use std::io::Write;
+use std::convert::Infallible;
+use std::io::{self, Write};
 use std::time::{Duration, Instant};
 use sudoku_dlx::variant::{Diagonal, Rule, VariantSolver};
+use sudoku_dlx_cli::batch::{Batch, BatchError};
 use sudoku_dlx_cli::input::variant::{self as read, LineRules, VariantRecord};
+use sudoku_dlx_cli::input::InputError;
 use sudoku_dlx_cli::output::variant::{VariantPrinter, WithRules};
 use sudoku_dlx_cli::output::Report;
 
@@ -106,8 +108,9 @@ pub fn route<R: Report + Send>(
         .then(|| run_batch(&batch.input, &batch.output, variant, batch.jobs, job))
 }
 
-/// Answers every variant record with `job` on `jobs` threads (all when `None`), and prints
-/// the answers in input order.
+/// Answers every variant record with `job` on `jobs` threads (all when `None`), with the
+/// one ordered runner of the classic path, and prints the answers in input order. An answer
+/// that the Ctrl-C interrupt cut short is not printed, and the batch ends there.
 pub fn run_batch<R: Report + Send>(
     input: &InputArgs,
     output: &OutputArgs,
@@ -116,35 +119,37 @@ pub fn run_batch<R: Report + Send>(
     job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> R + Sync,
 ) -> Result<Status, CliError> {
     let records = records(input, variant)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.unwrap_or(0))
-        .build()
-        .map_err(CliError::Threads)?;
-    let answers: Vec<Option<(WithRules<R>, Duration)>> = pool.install(|| {
-        records
-            .par_iter()
-            .map_init(VariantSolver::new, |solver, record| {
-                let variant = record.puzzle.as_ref().ok()?;
-                if common::is_interrupted() {
-                    return None;
-                }
-                let started = Instant::now();
-                let answer = job(solver, variant);
-                Some((WithRules::new(answer, variant), started.elapsed()))
-            })
-            .collect()
-    });
+    let solver = || {
+        let mut solver = VariantSolver::new();
+        solver.set_interrupt(Some(common::interrupt().clone()));
+        solver
+    };
     let mut printer = VariantPrinter::new(common::printer(output), output.format, false);
-    for (record, answer) in records.iter().zip(answers) {
-        if common::is_interrupted() {
-            break;
-        }
-        let (answer, elapsed) = answer.map_or((None, Duration::ZERO), |(a, e)| (Some(a), e));
-        printer.answer(record, answer, elapsed)?;
-    }
+    let finished = Batch::new(jobs.unwrap_or(0)).ordered(
+        records.iter().map(Ok::<_, InputError>),
+        common::interrupt(),
+        solver,
+        |solver, record| {
+            let Ok(variant) = record.puzzle.as_ref() else {
+                return Some((record, None));
+            };
+            let started = Instant::now();
+            let answer = job(solver, variant);
+            if solver.was_interrupted() || common::is_interrupted() {
+                return None;
+            }
+            let answer = (WithRules::new(answer, variant), started.elapsed());
+            Some((record, Some(answer)))
+        },
+        |(record, answer)| {
+            let (answer, elapsed) = answer.map_or((None, Duration::ZERO), |(a, e)| (Some(a), e));
+            printer.answer(record, answer, elapsed)
+        },
+    );
     let (_, _, tally) = printer.finish()?;
+    let finished = finished?;
     common::report_bad_records(&tally);
-    Ok(Status::of(&tally, common::is_interrupted()))
+    Ok(Status::of(&tally, finished.interrupted))
 }
 
 /// `all` on variant records: every solution of each, streamed, one puzzle after the other.
@@ -214,54 +219,50 @@ pub fn run_generate(args: &super::generate::Args) -> Result<Status, CliError> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build()
-        .map_err(CliError::Threads)?;
-    let made: Vec<_> = pool.install(|| {
-        (0..args.count)
-            .into_par_iter()
-            .map(|index| {
-                if common::is_interrupted() {
-                    return None;
-                }
-                Some(generate_variant(
-                    args.shape,
-                    &rules,
-                    args.jigsaw,
-                    seed,
-                    index,
-                ))
-            })
-            .collect()
-    });
     let mut out = common::stdout();
-    for made in made {
-        let Some(made) = made else {
-            return Ok(Status::Interrupted);
-        };
-        let made = match made {
-            Ok(made) => made,
-            Err(error) => {
-                eprintln!("sudoku-dlx: {error}");
-                return Ok(Status::Unsuccessful);
+    let mut failed = None;
+    let finished = Batch::new(args.jobs.unwrap_or(0)).ordered(
+        (0..args.count).map(Ok::<u64, Infallible>),
+        common::interrupt(),
+        || (),
+        |(), index| {
+            let made = generate_variant(args.shape, &rules, args.jigsaw, seed, index);
+            (!common::is_interrupted()).then_some(made)
+        },
+        |made| {
+            let made = match made {
+                Ok(made) => made,
+                Err(error) => {
+                    // Stops the batch; reported below.
+                    failed = Some(error);
+                    return Err(io::Error::other("no puzzle"));
+                }
+            };
+            let puzzle = &made.puzzle;
+            if args.format == Format::Json {
+                return writeln!(out, "{}", fpuzzles::to_json(puzzle));
             }
-        };
-        let puzzle = &made.puzzle;
-        if args.format == Format::Json {
-            writeln!(out, "{}", fpuzzles::to_json(puzzle))?;
-            continue;
-        }
-        write!(out, "{}", puzzle.givens())?;
-        if let Some(regions) = puzzle.regions() {
-            let text: String = regions
-                .iter()
-                .map(|&r| sudoku_dlx::sudoku::cell_char(r as u8 + 1))
-                .collect();
-            write!(out, " {text}")?;
-        }
-        writeln!(out)?;
-    }
+            write!(out, "{}", puzzle.givens())?;
+            if let Some(regions) = puzzle.regions() {
+                let text: String = regions
+                    .iter()
+                    .map(|&r| sudoku_dlx::sudoku::cell_char(r as u8 + 1))
+                    .collect();
+                write!(out, " {text}")?;
+            }
+            writeln!(out)
+        },
+    );
     out.flush()?;
-    Ok(Status::Success)
+    if let Some(error) = failed {
+        let _ = writeln!(io::stderr(), "sudoku-dlx: {error}");
+        return Ok(Status::Unsuccessful);
+    }
+    match finished {
+        Ok(finished) if finished.interrupted => Ok(Status::Interrupted),
+        Ok(_) => Ok(Status::Success),
+        Err(BatchError::Output(error)) => Err(CliError::Write(error)),
+        Err(BatchError::Threads(error)) => Err(CliError::Threads(error)),
+        Err(BatchError::Input(never)) => match never {},
+    }
 }

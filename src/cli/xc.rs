@@ -149,6 +149,8 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         Rule::ForcedFirst => Branching::ForcedFirst,
         Rule::Knuth => Branching::FirstShortest,
     });
+    // Ctrl-C is heard inside the search too, not only when a solution comes.
+    matrix.set_interrupt(Some(common::interrupt().clone()));
     let started = Instant::now();
     let progress = Progress::new(None);
     let mut out = common::stdout();
@@ -223,7 +225,8 @@ fn list(
         progress.print(|| print_solution(problem, &options, found, format, out))?;
         progress.counting(found);
     }
-    if found == 0 && format == XcFormat::Line && limit == Some(1) {
+    // A search the interrupt stopped has not shown that there is none.
+    if found == 0 && format == XcFormat::Line && limit == Some(1) && !common::is_interrupted() {
         writeln!(out, "none")?;
     }
     let status = if found == 0 {

@@ -2,7 +2,7 @@
 //! searched by the generic engine; solutions are decoded back into grids.
 
 use super::Variant;
-use crate::exact_cover::ExactCover;
+use crate::exact_cover::{ExactCover, Interrupt};
 use crate::sudoku::{SolveStats, Verdict};
 use crate::Count;
 use crate::Grid;
@@ -54,9 +54,23 @@ impl VariantSolver {
         }
     }
 
-    /// What the last question cost (nothing is placed before the search: `propagated` is 0).
+    /// What the last question cost (nothing is placed before the search: `placed_by_logic`
+    /// is 0).
     pub fn stats(&self) -> SolveStats {
         self.stats
+    }
+
+    /// Makes later questions watch `interrupt` (or nothing, with `None`): once it is set, a
+    /// search under way stops within a few thousand nodes, and its answer is not final
+    /// ([`was_interrupted`](Self::was_interrupted) says so), as with
+    /// [`Solver::set_interrupt`](crate::Solver::set_interrupt).
+    pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.matrix.set_interrupt(interrupt);
+    }
+
+    /// True when the interrupt stopped the last question's search before its end.
+    pub fn was_interrupted(&self) -> bool {
+        self.matrix.was_interrupted()
     }
 
     /// The first solution, or `None`.
