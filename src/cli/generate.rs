@@ -5,7 +5,7 @@ use std::convert::Infallible;
 use std::io::{self, Write};
 use sudoku_dlx::setter::{GenerateOptions, Generated, Generator, Level, RemovalStats, Symmetry};
 use sudoku_dlx::Shape;
-use sudoku_dlx_cli::batch::{Batch, BatchError};
+use sudoku_dlx_cli::batch::{Batch, BatchError, Finished};
 use sudoku_dlx_cli::output::{write_generated, Format};
 
 /// Generate puzzles with exactly one solution: minimal, symmetric, of a difficulty.
@@ -137,6 +137,15 @@ pub fn run(args: Args) -> Result<Status, CliError> {
             tally.checks
         );
     }
+    status(finished, failed)
+}
+
+/// The status of a generation run: a generation that failed (its error printed here), one
+/// stopped by Ctrl-C, or one that made every puzzle; or why the output could not be written.
+pub fn status(
+    finished: Result<Finished, BatchError<Infallible>>,
+    failed: Option<impl std::fmt::Display>,
+) -> Result<Status, CliError> {
     if let Some(error) = failed {
         let _ = writeln!(io::stderr(), "sudoku-dlx: {error}");
         return Ok(Status::Unsuccessful);

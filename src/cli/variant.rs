@@ -8,7 +8,7 @@ use std::convert::Infallible;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 use sudoku_dlx::variant::{Diagonal, Rule, VariantSolver};
-use sudoku_dlx_cli::batch::{Batch, BatchError};
+use sudoku_dlx_cli::batch::Batch;
 use sudoku_dlx_cli::input::variant::{self as read, LineRules, VariantRecord};
 use sudoku_dlx_cli::input::InputError;
 use sudoku_dlx_cli::output::variant::{VariantPrinter, WithRules};
@@ -254,15 +254,5 @@ pub fn run_generate(args: &super::generate::Args) -> Result<Status, CliError> {
         },
     );
     out.flush()?;
-    if let Some(error) = failed {
-        let _ = writeln!(io::stderr(), "sudoku-dlx: {error}");
-        return Ok(Status::Unsuccessful);
-    }
-    match finished {
-        Ok(finished) if finished.interrupted => Ok(Status::Interrupted),
-        Ok(_) => Ok(Status::Success),
-        Err(BatchError::Output(error)) => Err(CliError::Write(error)),
-        Err(BatchError::Threads(error)) => Err(CliError::Threads(error)),
-        Err(BatchError::Input(never)) => match never {},
-    }
+    super::generate::status(finished, failed)
 }
