@@ -443,3 +443,42 @@ fn a_one_line_puzzle_cut_by_a_space_says_so() {
             EXAMPLE_SOLUTION,
         ]));
 }
+
+#[test]
+fn ruled_grids_without_blank_lines_each_report_their_own_broken_row() {
+    let grid_of = |puzzle: &str| {
+        let output = sudoku()
+            .args(["solve", "--format", "grid", puzzle])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    // One cell gone from row 2 of the first grid, one too many on row 5 of the second (its
+    // sixth line, under the first rule); a good grid follows, all without blank lines.
+    let edit = |grid: String, line: usize, change: &dyn Fn(&str) -> String| {
+        grid.lines()
+            .enumerate()
+            .map(|(index, text)| {
+                if index == line {
+                    change(text) + "\n"
+                } else {
+                    format!("{text}\n")
+                }
+            })
+            .collect::<String>()
+    };
+    let first = edit(grid_of(EXAMPLE), 1, &|row| row[2..].to_string());
+    let second = edit(grid_of(INKALA), 5, &|row| format!("{row} 1"));
+    let input = first + &second + &grid_of(EXAMPLE);
+    sudoku()
+        .arg("solve")
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stdout(lines(&[
+            "error: <stdin>:2:1: row 2 of the grid has 8 cells, expected 9",
+            "error: <stdin>:17:23: row 5 of the grid has 10 cells, expected 9",
+            EXAMPLE_SOLUTION,
+        ]));
+}
