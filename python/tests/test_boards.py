@@ -175,6 +175,8 @@ def test_strings_errors_give_line_and_column():
 
 def test_things_that_are_not_boards():
     assert "not int" in str(error_of(42))
-    assert "not dict" in str(error_of({}))
+    assert "not set" in str(error_of(set()))
+    # A dict is an f-puzzles document (see test_variants.py): an empty one lacks its size.
+    assert error_of({}).path == "size"
     with pytest.raises(ValueError, match="box"):
         sudoku_dlx.solve("." * 16, box=(0, 4))
