@@ -92,6 +92,26 @@ def overhead(binary):
         print(f"  {name:28} {per_call_us(call):6.2f} us per call")
 
 
+def held():
+    """The longest single solve of a 9x9 puzzle of the hardest shared sets: the longest the
+    GIL is held by solve, which keeps it for classic grids up to 9x9."""
+    folder = data_folder()
+    names = ["puzzles6_forum_hardest_1106", "puzzles3_magictour_top1465"]
+    paths = [folder / name for name in names if folder and (folder / name).is_file()]
+    if not paths:
+        print("hardest sets: not here (set SUDOKU_DLX_DATA)")
+        return
+    for path in paths:
+        longest, worst = 0.0, None
+        for puzzle in puzzle_lines(path):
+            started = time.perf_counter()
+            sudoku_dlx.solve(puzzle)
+            spent = time.perf_counter() - started
+            if spent > longest:
+                longest, worst = spent, puzzle
+        print(f"{path.name}: longest solve {longest * 1e6:,.0f} us ({worst})")
+
+
 def many(binary):
     folder = data_folder()
     path = folder / "puzzles2_17_clue" if folder else None
@@ -168,10 +188,12 @@ def side_by_side():
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=str(REPO / "target" / "release" / "sudoku-dlx"))
-    parser.add_argument("--only", choices=["overhead", "many", "side"], default=None)
+    parser.add_argument("--only", choices=["overhead", "held", "many", "side"], default=None)
     args = parser.parse_args()
     if args.only in (None, "overhead"):
         overhead(args.bin)
+    if args.only in (None, "held"):
+        held()
     if args.only in (None, "many"):
         many(args.bin)
     if args.only in (None, "side"):
