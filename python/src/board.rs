@@ -3,9 +3,11 @@
 //! for an empty cell, or a 2-D numpy array (numpy is only touched when an array is given).
 
 use crate::error::BoardError;
+use crate::fast_rows;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyString, PyTuple};
-use sudoku_dlx::sudoku::{Clash, ParseErrorKind, Unit};
+use std::cell::RefCell;
+use sudoku_dlx::sudoku::{CellReader, Clash, ParseErrorKind, Unit};
 use sudoku_dlx::{Cell, Grid, ParseError, Shape};
 
 /// The form a board was given in, so that answers go back in the same form.
@@ -45,13 +47,7 @@ impl Form {
 
 /// `grid` as a list of rows of ints, 0 for empty.
 fn rows<'py>(py: Python<'py>, grid: &Grid) -> PyResult<Bound<'py, PyAny>> {
-    let size = grid.shape().size();
-    let rows = grid
-        .cells()
-        .chunks(size)
-        .map(|row| PyList::new(py, row))
-        .collect::<PyResult<Vec<_>>>()?;
-    Ok(PyList::new(py, rows)?.into_any())
+    fast_rows::rows(py, grid.cells(), grid.shape().size())
 }
 
 /// Reads `board` (any of the three forms) with the box shape `shape` when one is named.
@@ -100,12 +96,33 @@ pub fn read_with(
     Err(BoardError::NotABoard(type_name(board)))
 }
 
+thread_local! {
+    /// A reader of cells kept per thread, so that reading a board allocates only its grid.
+    static READER: RefCell<CellReader> = RefCell::new(CellReader::new());
+}
+
 /// Reads a board in the line notation.
 pub fn read_text(text: &str, shape: Option<Shape>, clashes: Clashes) -> Result<Grid, BoardError> {
     match clashes {
+        Clashes::AllUnits if is_one_word(text) => READER
+            .with(|reader| {
+                // The usual board, one line of cells: read in bulk, with the positions and
+                // errors of the engine's parser.
+                let mut reader = reader.borrow_mut();
+                reader.clear();
+                reader.push_ascii(text, 1, 1)?;
+                reader.finish(shape, (1, 1))
+            })
+            .map_err(BoardError::Parse),
         Clashes::AllUnits => Grid::parse_with_shape(text, shape).map_err(BoardError::Parse),
         Clashes::RowsAndColumns => read_text_ignoring_boxes(text, shape),
     }
+}
+
+/// True when `text` is one line of ASCII characters without white space (the cells of a
+/// board in the line notation, or some of them, or characters that are not cells).
+fn is_one_word(text: &str) -> bool {
+    text.bytes().all(|byte| byte.is_ascii_graphic())
 }
 
 /// Reads a board in the line notation whose givens may repeat in a box: the engine's
@@ -220,6 +237,13 @@ fn read_rows(board: &Bound<'_, PyAny>, shape: Option<Shape>) -> Result<Grid, Boa
         }
         None => Shape::for_size(size).ok_or(BoardError::NoUsualShape(size))?,
     };
+    if let Some(cells) = board
+        .cast_exact::<PyList>()
+        .ok()
+        .and_then(|list| fast_rows::cells(list, size))
+    {
+        return Ok(Grid::from_cells(shape, cells).expect("size * size cells fit the shape"));
+    }
     let mut cells = Vec::with_capacity(size * size);
     for row_index in 0..size {
         let row = rows.item(row_index)?;
@@ -239,16 +263,22 @@ fn read_rows(board: &Bound<'_, PyAny>, shape: Option<Shape>) -> Result<Grid, Boa
             let cell = row_cells.item(col_index)?;
             // An exact int first (the usual case), then anything that converts to one
             // (numpy's integer scalars, bool-like ints).
-            let value: i64 = match cell.cast_exact::<PyInt>() {
-                Ok(int) => int.extract(),
-                Err(_) => cell.extract(),
-            }
-            .map_err(|_| BoardError::NotAnInt {
-                at,
-                found: type_name(&cell),
-            })?;
+            let out_of_range = |value: String| BoardError::OutOfRange { at, value, size };
+            let value: i64 = match cell.extract() {
+                Ok(value) => value,
+                // An int too large for 64 bits.
+                Err(_) if cell.cast::<PyInt>().is_ok() => {
+                    return Err(out_of_range(cell.str().map(|s| s.to_string()).unwrap_or_default()))
+                }
+                Err(_) => {
+                    return Err(BoardError::NotAnInt {
+                        at,
+                        found: type_name(&cell),
+                    })
+                }
+            };
             if !(0..=size as i64).contains(&value) {
-                return Err(BoardError::OutOfRange { at, value, size });
+                return Err(out_of_range(value.to_string()));
             }
             cells.push(value as u8);
         }

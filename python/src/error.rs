@@ -80,8 +80,8 @@ pub enum BoardError {
     OutOfRange {
         /// Row and column, from 1.
         at: (usize, usize),
-        /// The value given.
-        value: i64,
+        /// The value given, as Python writes it.
+        value: String,
         /// The side of the grid.
         size: usize,
     },

@@ -7,6 +7,7 @@
 
 mod board;
 mod error;
+mod fast_rows;
 mod many;
 mod puzzle;
 mod setter;

@@ -145,6 +145,21 @@ def test_a_digit_out_of_range_names_its_cell():
     assert (error.row, error.column) == (3, 4)
     board[2][3] = -1
     assert error_of(board).reason == "-1 is out of range for a 9x9 grid (0 to 9)"
+    board[2][3] = 10**30
+    assert error_of(board).reason == f"{10**30} is out of range for a 9x9 grid (0 to 9)"
+
+
+def test_rows_of_other_kinds_read_like_lists_of_ints():
+    # Tuples, bools and int subclasses take the general path; the answer is the same.
+    expected = sudoku_dlx.solve([row[:] for row in TUTORIAL])
+
+    class Digit(int):
+        pass
+
+    assert sudoku_dlx.solve(tuple(tuple(row) for row in TUTORIAL)) == expected
+    assert sudoku_dlx.solve([[Digit(v) for v in row] for row in TUTORIAL]) == expected
+    # Empty cells as False.
+    assert sudoku_dlx.solve([[v or False for v in row] for row in TUTORIAL]) == expected
 
 
 def test_a_cell_that_is_not_an_int_names_its_cell():
