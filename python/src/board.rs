@@ -268,7 +268,9 @@ fn read_rows(board: &Bound<'_, PyAny>, shape: Option<Shape>) -> Result<Grid, Boa
                 Ok(value) => value,
                 // An int too large for 64 bits.
                 Err(_) if cell.cast::<PyInt>().is_ok() => {
-                    return Err(out_of_range(cell.str().map(|s| s.to_string()).unwrap_or_default()))
+                    return Err(out_of_range(
+                        cell.str().map(|s| s.to_string()).unwrap_or_default(),
+                    ))
                 }
                 Err(_) => {
                     return Err(BoardError::NotAnInt {

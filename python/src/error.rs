@@ -2,6 +2,7 @@
 //! where and why, with the position as attributes; a Rust panic is an `InternalError` (a
 //! `RuntimeError`), never a crash and never a `BaseException` that `except Exception` misses.
 
+use crate::puzzle::RULE_NAMES;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::IntoPyObjectExt;
@@ -11,7 +12,6 @@ use sudoku_dlx::sudoku::{Clash, ParseErrorKind, ShapeError};
 use sudoku_dlx::variant::fpuzzles::FpuzzlesError;
 use sudoku_dlx::variant::VariantError;
 use sudoku_dlx::ParseError;
-use crate::puzzle::RULE_NAMES;
 
 pyo3::create_exception!(
     sudoku_dlx,
@@ -117,12 +117,15 @@ impl BoardError {
                 kind: ParseErrorKind::Clash(clash),
                 ..
             }) => Some((clash.second.row + 1, clash.second.col + 1)),
-            BoardError::Rules(error)
-            | BoardError::Fpuzzles(FpuzzlesError::Rule { error, .. }) => match error {
-                VariantError::RepeatedCell { cell, .. }
-                | VariantError::OverlappingSums { cell, .. } => Some((cell.row + 1, cell.col + 1)),
-                _ => None,
-            },
+            BoardError::Rules(error) | BoardError::Fpuzzles(FpuzzlesError::Rule { error, .. }) => {
+                match error {
+                    VariantError::RepeatedCell { cell, .. }
+                    | VariantError::OverlappingSums { cell, .. } => {
+                        Some((cell.row + 1, cell.col + 1))
+                    }
+                    _ => None,
+                }
+            }
             _ => None,
         }
     }

@@ -25,8 +25,7 @@ pub fn cells(rows: &Bound<'_, PyList>, size: usize) -> Option<Vec<u8>> {
         }
         for row_index in 0..size {
             let row = ffi::PyList_GetItem(rows, row_index as ffi::Py_ssize_t);
-            if ffi::PyList_CheckExact(row) == 0
-                || ffi::PyList_Size(row) != size as ffi::Py_ssize_t
+            if ffi::PyList_CheckExact(row) == 0 || ffi::PyList_Size(row) != size as ffi::Py_ssize_t
             {
                 return None;
             }
@@ -63,7 +62,8 @@ pub fn rows<'py>(py: Python<'py>, cells: &[u8], size: usize) -> PyResult<Bound<'
             // (an index below the length of the list just made), and a null int is turned
             // into the error Python set before anything is stored.
             unsafe {
-                let int = Bound::from_owned_ptr_or_err(py, ffi::PyLong_FromLong(c_long::from(digit)))?;
+                let int =
+                    Bound::from_owned_ptr_or_err(py, ffi::PyLong_FromLong(c_long::from(digit)))?;
                 ffi::PyList_SetItem(row.as_ptr(), col_index as ffi::Py_ssize_t, int.into_ptr());
             }
         }

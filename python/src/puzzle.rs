@@ -68,7 +68,8 @@ impl LineRules {
         if let Some(rules) = rules {
             for name in rule_names(rules)? {
                 let name = name.trim();
-                let named = named_rules(name).ok_or_else(|| BoardError::UnknownRule(name.into()))?;
+                let named =
+                    named_rules(name).ok_or_else(|| BoardError::UnknownRule(name.into()))?;
                 line_rules.rules.extend(named);
             }
         }
@@ -97,7 +98,10 @@ fn rule_names(rules: &Bound<'_, PyAny>) -> Result<Vec<String>, BoardError> {
     rules
         .try_iter()
         .map_err(|_| not_rules())?
-        .map(|name| name.and_then(|name| name.extract::<String>()).map_err(|_| not_rules()))
+        .map(|name| {
+            name.and_then(|name| name.extract::<String>())
+                .map_err(|_| not_rules())
+        })
         .collect()
 }
 
@@ -113,7 +117,11 @@ fn region_map(regions: &Bound<'_, PyAny>) -> Result<Vec<usize>, BoardError> {
         let rows = regions
             .cast::<PyList>()
             .map(|list| list.iter().collect::<Vec<_>>())
-            .or_else(|_| regions.cast::<PyTuple>().map(|tuple| tuple.iter().collect()))
+            .or_else(|_| {
+                regions
+                    .cast::<PyTuple>()
+                    .map(|tuple| tuple.iter().collect())
+            })
             .map_err(|_| BoardError::NotRegions(type_name(regions)))?;
         let mut labels = Vec::new();
         for row in rows {

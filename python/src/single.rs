@@ -126,7 +126,9 @@ pub fn solve<'py>(
     regions: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     let (puzzle, form) = read_puzzle(py, board, r#box, rules, regions)?;
-    let solution = one_board(py, &puzzle, || with_engines(|engines| engines.solve(&puzzle)))?;
+    let solution = one_board(py, &puzzle, || {
+        with_engines(|engines| engines.solve(&puzzle))
+    })?;
     solution.map(|grid| form.to_python(py, &grid)).transpose()
 }
 

@@ -14,6 +14,8 @@ use sudoku_dlx::{Grid, Solver};
 
 /// The solver a search runs on, with the variant it searches (the engines' iterators borrow
 /// both).
+// Made once per iterator and kept in one box: the sizes of the variants cost nothing.
+#[allow(clippy::large_enum_variant)]
 enum Owned {
     /// A classic board's solver and the board.
     Classic(Solver, Grid),

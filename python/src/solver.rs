@@ -127,8 +127,7 @@ impl Solver {
         let cap = cap_of(limit)?;
         let (puzzle, _) = read_puzzle(py, board, r#box, rules, regions)?;
         let engines = &mut self.inner;
-        let (count, interrupted) =
-            detached(py, || count_checking_signals(engines, &puzzle, cap))?;
+        let (count, interrupted) = detached(py, || count_checking_signals(engines, &puzzle, cap))?;
         match interrupted {
             Some(error) => Err(error),
             None => Ok(count.solutions),
