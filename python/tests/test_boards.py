@@ -195,3 +195,12 @@ def test_things_that_are_not_boards():
     assert error_of({}).path == "size"
     with pytest.raises(ValueError, match="box"):
         sudoku_dlx.solve("." * 16, box=(0, 4))
+
+
+def test_the_engine_loop_of_the_overhead_bench_runs_the_engine():
+    # python/bench/compare.py subtracts this figure; it must time a real solve (a bad board
+    # is refused like everywhere else).
+    seconds = sudoku_dlx._native._engine_seconds_per_solve("." * 81, 3)
+    assert isinstance(seconds, float) and seconds > 0
+    with pytest.raises(sudoku_dlx.InvalidBoard):
+        sudoku_dlx._native._engine_seconds_per_solve("1x" + "." * 79, 3)
