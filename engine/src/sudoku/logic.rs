@@ -22,12 +22,15 @@ pub enum Logic {
     HiddenSingles,
     /// Singles, and locked candidates: when a digit's places in a box all lie in one row or
     /// column, it leaves the rest of that line, and when its places in a line all lie in one
-    /// box, it leaves the rest of that box.
+    /// box, it leaves the rest of that box. On grids larger than 9x9 the search also sweeps
+    /// locked candidates at its branch points, as at
+    /// [`LockedCandidatesInSearch`](Logic::LockedCandidatesInSearch), since there that pays.
     #[default]
     LockedCandidates,
     /// Locked candidates before the search, and again at every branch point of the search,
     /// on the candidates still live there (the search itself takes the singles at every
-    /// node).
+    /// node), on every shape. On 9x9 grids it saves about a quarter of the guesses but costs
+    /// more time than that saves.
     LockedCandidatesInSearch,
 }
 

@@ -297,9 +297,15 @@ impl Solver {
         }
     }
 
-    /// True when the search sweeps locked candidates at its branch points.
+    /// True when the search sweeps locked candidates at its branch points: always at
+    /// [`Logic::LockedCandidatesInSearch`], and at [`Logic::LockedCandidates`] on grids
+    /// larger than 9x9, where the guesses it saves outweigh its cost (docs/performance.md).
     fn propagates(&self) -> bool {
-        self.logic >= Logic::LockedCandidatesInSearch
+        match self.logic {
+            Logic::LockedCandidatesInSearch => true,
+            Logic::LockedCandidates => self.geometry.size > 9,
+            _ => false,
+        }
     }
 
     fn adapt(&mut self, shape: Shape) {
