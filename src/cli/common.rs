@@ -54,13 +54,13 @@ pub struct OutputArgs {
     pub stats: bool,
 }
 
-/// How much logic runs before the search.
+/// How much logic runs, before the search and in it.
 #[derive(Args, Clone, Copy, Debug)]
 pub struct LogicArgs {
-    /// How much logic runs before the search: off, naked-singles, hidden-singles or
-    /// locked-candidates; or locked-candidates-in-search, which also sweeps locked
-    /// candidates at every branch point of the search. The answers are the same at every
-    /// level; only the work differs (see --stats)
+    /// How much logic runs: off, naked-singles or hidden-singles before the search;
+    /// locked-candidates-before-search; or locked-candidates, before the search and at its
+    /// branch points. The answers are the same at every level; only the work differs (see
+    /// --stats)
     #[arg(long = "logic", value_name = "LEVEL", default_value_t = Logic::default())]
     pub level: Logic,
 }

@@ -79,11 +79,39 @@ impl Propagator for NoPropagation {
 #[derive(Debug)]
 pub struct Pruning<'a> {
     matrix: &'a mut ExactCover,
+    /// Options chosen by the search so far.
+    level: usize,
 }
 
 impl<'a> Pruning<'a> {
-    pub(super) fn new(matrix: &'a mut ExactCover) -> Self {
-        Pruning { matrix }
+    pub(super) fn new(matrix: &'a mut ExactCover, level: usize) -> Self {
+        Pruning { matrix, level }
+    }
+
+    /// The options chosen so far: the selections, then those the search chose, from the top
+    /// down. Every option that shares an item with one of them is no longer live.
+    pub fn chosen(&self) -> impl Iterator<Item = usize> + '_ {
+        self.matrix
+            .search
+            .path(self.level)
+            .map(|node| self.matrix.option_of(node))
+    }
+
+    /// The options removed by propagation and not put back yet, in the order they were
+    /// removed.
+    pub fn removed(&self) -> impl Iterator<Item = usize> + '_ {
+        self.matrix
+            .search
+            .trail
+            .iter()
+            .map(|&first| self.matrix.option_of(first))
+    }
+
+    /// True once the search from the top has met a dead end. Until then it may well be
+    /// heading straight for a solution (a puzzle with many solutions is like that), where
+    /// inference costs more than it saves.
+    pub fn met_dead_end(&self) -> bool {
+        self.matrix.search.met_dead_end()
     }
 
     /// Number of items, primary and secondary.

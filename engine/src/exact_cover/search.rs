@@ -117,6 +117,20 @@ impl State {
         self.phase != Phase::Ready || !self.selected.is_empty()
     }
 
+    /// Entries of the options chosen so far with `level` options chosen by the search: the
+    /// selections, then one per level.
+    pub(super) fn path(&self, level: usize) -> impl Iterator<Item = u32> + '_ {
+        self.selected
+            .iter()
+            .copied()
+            .chain(self.levels[..level].iter().map(|level| level.node))
+    }
+
+    /// True once the search from the top has met a dead end.
+    pub(super) fn met_dead_end(&self) -> bool {
+        self.met_dead_end
+    }
+
     /// True when no option is selected.
     pub(super) fn selected_is_empty(&self) -> bool {
         self.selected.is_empty()
@@ -424,7 +438,7 @@ impl ExactCover {
                                     // and the next branch point calls the propagator anew.
                                     propagated = true;
                                     let before = self.search.trail.len();
-                                    propagator.propagate(&mut Pruning::new(self));
+                                    propagator.propagate(&mut Pruning::new(self, level));
                                     let pruned = self.search.trail.len() - before;
                                     if pruned > 0 {
                                         stats.pruned += pruned as u64;

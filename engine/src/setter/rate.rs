@@ -167,10 +167,22 @@ impl fmt::Display for Rating {
 }
 
 /// Rates puzzles; keeps its solver and the fixed relabellings of the last shape it saw.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Rater {
     solver: Solver,
     transforms: Vec<Transform>,
+}
+
+impl Default for Rater {
+    /// The guesses are counted by a search without locked candidates at its branch points:
+    /// the search the scale of [`Level`] was set on, so that a rating stays what it was when
+    /// the solver's default search grows stronger.
+    fn default() -> Rater {
+        Rater {
+            solver: Solver::with_logic(Logic::LockedCandidatesBeforeSearch),
+            transforms: Vec::new(),
+        }
+    }
 }
 
 impl Rater {

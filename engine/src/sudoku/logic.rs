@@ -22,16 +22,13 @@ pub enum Logic {
     HiddenSingles,
     /// Singles, and locked candidates: when a digit's places in a box all lie in one row or
     /// column, it leaves the rest of that line, and when its places in a line all lie in one
-    /// box, it leaves the rest of that box. On grids larger than 9x9 the search also sweeps
-    /// locked candidates at its branch points, as at
-    /// [`LockedCandidatesInSearch`](Logic::LockedCandidatesInSearch), since there that pays.
+    /// box, it leaves the rest of that box. Before the search only.
+    LockedCandidatesBeforeSearch,
+    /// Singles and locked candidates before the search, and locked candidates again at the
+    /// search's branch points (once it has met a dead end), on the candidates still live
+    /// there; the search itself takes the singles at every node.
     #[default]
     LockedCandidates,
-    /// Locked candidates before the search, and again at every branch point of the search,
-    /// on the candidates still live there (the search itself takes the singles at every
-    /// node), on every shape. On 9x9 grids it saves about a quarter of the guesses but costs
-    /// more time than that saves.
-    LockedCandidatesInSearch,
 }
 
 impl Logic {
@@ -40,19 +37,19 @@ impl Logic {
         Logic::Off,
         Logic::NakedSingles,
         Logic::HiddenSingles,
+        Logic::LockedCandidatesBeforeSearch,
         Logic::LockedCandidates,
-        Logic::LockedCandidatesInSearch,
     ];
 
     /// The level's name on the command line: `off`, `naked-singles`, `hidden-singles`,
-    /// `locked-candidates` or `locked-candidates-in-search`.
+    /// `locked-candidates-before-search` or `locked-candidates`.
     pub fn name(self) -> &'static str {
         match self {
             Logic::Off => "off",
             Logic::NakedSingles => "naked-singles",
             Logic::HiddenSingles => "hidden-singles",
+            Logic::LockedCandidatesBeforeSearch => "locked-candidates-before-search",
             Logic::LockedCandidates => "locked-candidates",
-            Logic::LockedCandidatesInSearch => "locked-candidates-in-search",
         }
     }
 }
@@ -210,7 +207,7 @@ impl Candidates {
                 continue;
             }
             placed_since_sweep |= self.placed != before;
-            if strength >= Logic::LockedCandidates && placed_since_sweep {
+            if strength >= Logic::LockedCandidatesBeforeSearch && placed_since_sweep {
                 hidden_digits = if classic {
                     super::bands::locked_candidates(&mut self.boards)
                 } else {

@@ -23,32 +23,47 @@ pub(super) struct SearchLogic {
     /// the entries of the matrix's own options are meaningful: they are written when it is
     /// built, and only live candidates, which have options, are ever looked up.
     option_at: Vec<u32>,
-    /// For each option of the current matrix, where its candidate lies on the boards: the
-    /// board word (`digit * words + cell / 64`) times 64 plus the bit (`cell % 64`).
-    spot: Vec<u32>,
-    /// Live candidates, `words` words per digit, and a copy from before the sweep.
+    /// For each option of the current matrix, its candidate.
+    candidate: Vec<Candidate>,
+    /// The candidates of the matrix as built, `words` words per digit.
+    initial: Vec<u64>,
+    /// The live candidates, and a copy from before the sweep.
     boards: Vec<u64>,
     before: Vec<u64>,
     /// The sweep for shapes other than the classic one.
     sweep: Candidates,
 }
 
+/// A cell and a digit (from 0).
+#[derive(Clone, Copy, Debug, Default)]
+struct Candidate {
+    cell: u16,
+    digit: u16,
+}
+
 impl SearchLogic {
-    /// Makes room for the candidates of a grid of side `n`, for a new matrix.
-    pub(super) fn start(&mut self, n: usize) {
+    /// Makes room for the candidates of a grid of side `n` whose boards take `words`
+    /// words, for a new matrix.
+    pub(super) fn start(&mut self, n: usize, words: usize) {
         if self.option_at.len() < n * n * n {
             self.option_at.resize(n * n * n, 0);
         }
-        self.spot.clear();
+        self.candidate.clear();
+        self.initial.clear();
+        self.initial.resize(n * words, 0);
     }
 
     /// Notes the next option of the matrix being built: the candidate `digit` (from 0) in
     /// `cell` of a grid of side `n` whose boards take `words` words.
     #[inline(always)]
     pub(super) fn note_option(&mut self, cell: usize, digit: usize, n: usize, words: usize) {
-        self.option_at[cell * n + digit] = self.spot.len() as u32;
-        self.spot
-            .push(((digit * words + cell / 64) * 64 + cell % 64) as u32);
+        self.option_at[cell * n + digit] = self.candidate.len() as u32;
+        // A side is at most `MAX_SIZE` (64), so cells and digits fit 16 bits.
+        self.candidate.push(Candidate {
+            cell: cell as u16,
+            digit: digit as u16,
+        });
+        self.initial[digit * words + cell / 64] |= 1 << (cell % 64);
     }
 }
 
@@ -56,12 +71,13 @@ impl SearchLogic {
 pub(super) struct LockedCandidates<'a> {
     pub(super) logic: &'a mut SearchLogic,
     pub(super) geometry: &'a Geometry,
-    /// The cell items are the matrix's first items, one per open cell.
-    pub(super) open_cells: usize,
 }
 
 impl Propagator for LockedCandidates<'_> {
     fn propagate(&mut self, pruning: &mut Pruning<'_>) {
+        if !pruning.met_dead_end() {
+            return;
+        }
         if self.geometry.shape == Shape::CLASSIC {
             self.propagate_classic(pruning);
         } else {
@@ -70,16 +86,36 @@ impl Propagator for LockedCandidates<'_> {
     }
 }
 
+// The live candidates are not read off the item lists (a walk of every live option, which
+// costs more than the sweep itself) but worked out from the path: the matrix's candidates,
+// less the cells chosen so far and every peer of a chosen cell for its digit (the options
+// that the covers hid), less the candidates removed by earlier sweeps.
+
 impl LockedCandidates<'_> {
     /// The classic grid: the boards on the stack, swept by bands.
     fn propagate_classic(&mut self, pruning: &mut Pruning<'_>) {
+        let geometry = self.geometry;
+        let logic = &*self.logic;
         // 18 words in use; 32 so that an index masked to 5 bits needs no bounds check.
         let mut boards = [0u64; 32];
-        for item in 0..self.open_cells {
-            for option in pruning.options_of(item) {
-                let spot = self.logic.spot[option];
-                boards[(spot / 64 % 32) as usize] |= 1 << (spot % 64);
-            }
+        boards[..18].copy_from_slice(&logic.initial[..18]);
+        let mut open = [geometry.all_cells[0], geometry.all_cells[1]];
+        for option in pruning.chosen() {
+            let Candidate { cell, digit } = logic.candidate[option];
+            let (cell, digit) = (cell as usize, digit as usize);
+            open[cell / 64 % 2] &= !(1 << (cell % 64));
+            let peers = geometry.peers_mask_in(cell, 2);
+            boards[2 * digit % 32] &= !peers[0];
+            boards[(2 * digit + 1) % 32] &= !peers[1];
+        }
+        for option in pruning.removed() {
+            let Candidate { cell, digit } = logic.candidate[option];
+            let (cell, digit) = (cell as usize, digit as usize);
+            boards[(2 * digit + cell / 64) % 32] &= !(1 << (cell % 64));
+        }
+        for pair in boards[..18].chunks_exact_mut(2) {
+            pair[0] &= open[0];
+            pair[1] &= open[1];
         }
         let before = boards;
         let changed = bands::locked_candidates(&mut boards[..18]);
@@ -90,20 +126,36 @@ impl LockedCandidates<'_> {
 
     /// Any other shape: the general sweep.
     fn propagate_any(&mut self, pruning: &mut Pruning<'_>) {
-        let (n, words) = (self.geometry.size, self.geometry.words);
+        let geometry = self.geometry;
+        let words = geometry.words;
         let logic = &mut *self.logic;
-        logic.boards.clear();
-        logic.boards.resize(n * words, 0);
-        for item in 0..self.open_cells {
-            for option in pruning.options_of(item) {
-                let spot = logic.spot[option] as usize;
-                logic.boards[spot / 64] |= 1 << (spot % 64);
+        logic.boards.clone_from(&logic.initial);
+        logic.before.clear();
+        logic.before.extend_from_slice(&geometry.all_cells);
+        let open = &mut logic.before;
+        for option in pruning.chosen() {
+            let Candidate { cell, digit } = logic.candidate[option];
+            let (cell, digit) = (cell as usize, digit as usize);
+            open[cell / 64] &= !(1 << (cell % 64));
+            let board = &mut logic.boards[digit * words..(digit + 1) * words];
+            for (cells, &peers) in board.iter_mut().zip(geometry.peers_mask_in(cell, words)) {
+                *cells &= !peers;
+            }
+        }
+        for option in pruning.removed() {
+            let Candidate { cell, digit } = logic.candidate[option];
+            let (cell, digit) = (cell as usize, digit as usize);
+            logic.boards[digit * words + cell / 64] &= !(1 << (cell % 64));
+        }
+        for board in logic.boards.chunks_exact_mut(words) {
+            for (cells, &open) in board.iter_mut().zip(open.iter()) {
+                *cells &= open;
             }
         }
         logic.before.clone_from(&logic.boards);
         let changed = logic
             .sweep
-            .sweep_locked_candidates(self.geometry, &mut logic.boards);
+            .sweep_locked_candidates(geometry, &mut logic.boards);
         if changed != 0 {
             let (before, after) = (
                 std::mem::take(&mut logic.before),
@@ -113,7 +165,6 @@ impl LockedCandidates<'_> {
             (self.logic.before, self.logic.boards) = (before, after);
         }
     }
-
     /// Removes the options of the candidates in `before` but not in `after`, for the
     /// digits in `changed`.
     fn remove_struck(

@@ -91,8 +91,6 @@ pub struct Solver {
     placement: Vec<u32>,
     /// The grid being decoded into; starts as what the logic pass placed.
     work: Vec<u8>,
-    /// Open cells of the current matrix: its first items are theirs.
-    open_cells: usize,
     /// The buffers of the locked candidates swept at the search's branch points.
     search_logic: SearchLogic,
     stats: SolveStats,
@@ -130,7 +128,6 @@ impl Solver {
             item_index: Vec::new(),
             placement: Vec::new(),
             work: Vec::new(),
-            open_cells: 0,
             search_logic: SearchLogic::default(),
             stats: SolveStats::default(),
         }
@@ -238,7 +235,6 @@ impl Solver {
                     let mut propagator = LockedCandidates {
                         logic: &mut self.search_logic,
                         geometry: &self.geometry,
-                        open_cells: self.open_cells,
                     };
                     self.matrix
                         .count_propagating(cap, keep_going, &mut propagator)
@@ -297,15 +293,9 @@ impl Solver {
         }
     }
 
-    /// True when the search sweeps locked candidates at its branch points: always at
-    /// [`Logic::LockedCandidatesInSearch`], and at [`Logic::LockedCandidates`] on grids
-    /// larger than 9x9, where the guesses it saves outweigh its cost (docs/performance.md).
+    /// True when the search sweeps locked candidates at its branch points.
     fn propagates(&self) -> bool {
-        match self.logic {
-            Logic::LockedCandidatesInSearch => true,
-            Logic::LockedCandidates => self.geometry.size > 9,
-            _ => false,
-        }
+        self.logic == Logic::LockedCandidates
     }
 
     fn adapt(&mut self, shape: Shape) {
@@ -351,10 +341,9 @@ impl Solver {
                 primary += 1;
             }
         }
-        self.open_cells = primary as usize;
         let propagates = self.propagates();
         if propagates {
-            self.search_logic.start(n);
+            self.search_logic.start(n, geometry.words);
         }
         let all_digits = (1u64 << n) - 1;
         for unit in 0..3 * n {
@@ -411,7 +400,6 @@ impl Solver {
             let mut propagator = LockedCandidates {
                 logic: &mut self.search_logic,
                 geometry: &self.geometry,
-                open_cells: self.open_cells,
             };
             self.matrix.next_solution_propagating(&mut propagator)
         } else {
