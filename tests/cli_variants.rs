@@ -330,3 +330,82 @@ fn generated_variants_are_unique_and_minimal() {
         "111222333111222333111222333444555666444555666444555666777888999777888999777888999"
     );
 }
+
+#[test]
+fn rate_takes_the_variant_inputs() {
+    // Every known puzzle is unique: each gets a level, in order, exit 0.
+    let count = known_solutions().len();
+    let out = sudoku()
+        .args(["rate", "--format", "json", KNOWN])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let objects: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(objects.len(), count);
+    for (k, object) in objects.iter().enumerate() {
+        assert_eq!(object["index"], k);
+        let rating = &object["rating"];
+        assert!(rating["level"].is_string(), "{object}");
+        assert!(rating["guesses"].as_f64().unwrap() >= 0.0);
+        assert!(object["variant"].is_object(), "{object}");
+    }
+    // Line puzzles with --rules: the rules count (empty 4x4 with X has 48 solutions).
+    let x = "..............7152.84.....6.372....8.5.7.......9......6..1..8.9...9.4.....5..84..";
+    sudoku()
+        .args(["rate", "--rules", "x", x])
+        .assert()
+        .code(0)
+        .stdout(
+            predicates::str::is_match(
+                r"^(expert|extreme) \(search, \d+ guesses, score \d+\.\d\d\)\n$",
+            )
+            .unwrap(),
+        );
+    sudoku()
+        .args(["rate", x])
+        .assert()
+        .code(1)
+        .stdout("multiple\n");
+    // Several solutions, none and a bad record: one line each, in order, exit 2.
+    let none = format!(r#"{EMPTY4},"antiking":true}}"#);
+    let file = temp_file(format!("{EMPTY4}}}\n{none}\n{{\"size\":4,\n").as_bytes());
+    let path = file.path().to_str().unwrap().to_string();
+    let out = sudoku()
+        .args(["rate", &path])
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let got: Vec<&str> = out.lines().collect();
+    assert_eq!(got[..2], ["multiple", "none"], "{out}");
+    // The JSON reader stops at the end of the text.
+    assert!(
+        got[2].starts_with(&format!("error: {path}:4:1: broken JSON")),
+        "{out}"
+    );
+    sudoku()
+        .args(["rate", "--summary", "--rules", "x", x])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "--summary rates classic puzzles only",
+        ));
+}
+
+#[test]
+fn rate_levels_follow_the_variant_logic() {
+    // The killer example is solved by naked singles once its cages are options.
+    sudoku()
+        .args(["rate", "docs/examples/killer.json"])
+        .assert()
+        .code(0)
+        .stdout("easy (naked-singles, score 1.00)\n");
+}

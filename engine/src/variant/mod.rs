@@ -39,6 +39,7 @@ mod error;
 pub mod fpuzzles;
 mod generate;
 mod geometry;
+mod logic;
 mod model;
 mod rule;
 mod setter;
