@@ -409,3 +409,38 @@ fn rate_levels_follow_the_variant_logic() {
         .code(0)
         .stdout("easy (naked-singles, score 1.00)\n");
 }
+
+#[test]
+fn every_command_carries_the_rules_out_in_json() {
+    let doc = format!(r#"{EMPTY4},"diagonal+":true,"diagonal-":true}}"#);
+    let x_doc = fpuzzles::parse(&doc).unwrap();
+    let line = "1... ..2. .3.. ...4";
+    let commands: [&[&str]; 7] = [
+        &["solve"],
+        &["count"],
+        &["check"],
+        &["check", "--witness"],
+        &["redundant"],
+        &["rate"],
+        &["all", "--limit", "3"],
+    ];
+    for command in commands {
+        for args in [vec![doc.as_str()], vec!["--rules", "x", line]] {
+            let out = sudoku()
+                .args(command)
+                .args(["--format", "json"])
+                .args(&args)
+                .output()
+                .unwrap();
+            let text = String::from_utf8(out.stdout).unwrap();
+            let object: serde_json::Value = serde_json::from_str(text.trim())
+                .unwrap_or_else(|e| panic!("{command:?} {args:?}: {e}: {text}"));
+            let variant = &object["variant"];
+            assert_eq!(variant["diagonal+"], true, "{command:?} {args:?}: {text}");
+            assert_eq!(variant["diagonal-"], true, "{command:?} {args:?}: {text}");
+            // It reads back as the same rules.
+            let back = fpuzzles::parse(&variant.to_string()).unwrap();
+            assert_eq!(back.rules(), x_doc.rules(), "{command:?}");
+        }
+    }
+}

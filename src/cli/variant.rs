@@ -11,7 +11,7 @@ use sudoku_dlx::variant::{Diagonal, Rule, VariantSolver};
 use sudoku_dlx_cli::batch::Batch;
 use sudoku_dlx_cli::input::variant::{self as read, LineRules, VariantRecord};
 use sudoku_dlx_cli::input::InputError;
-use sudoku_dlx_cli::output::variant::{VariantPrinter, WithRules};
+use sudoku_dlx_cli::output::variant::{rules_json, VariantPrinter, WithRules};
 use sudoku_dlx_cli::output::Report;
 
 /// A rule named with `--rules`.
@@ -194,9 +194,12 @@ pub fn run_all(
                 found += 1;
             }
             let stats = solutions.stats();
+            // In JSON the rules come back out under `variant`, as every command's answer.
+            let rules = rules_json(puzzle);
+            let elapsed = started.elapsed();
             printer
                 .printer()
-                .end_solutions(&classic, capped, &stats, started.elapsed())?;
+                .end_solutions_with(&classic, capped, &stats, elapsed, rules)?;
         }
         Ok(())
     };
