@@ -214,7 +214,7 @@ pub fn run_all(
 /// its givens in one-line notation, followed by its regions (one character per cell) for
 /// jigsaw; in JSON, an f-puzzles document per line, which every command reads back.
 pub fn run_generate(args: &super::generate::Args) -> Result<Status, CliError> {
-    use sudoku_dlx::variant::{fpuzzles, generate_variant};
+    use sudoku_dlx::variant::{fpuzzles, generate_variant_with};
     use sudoku_dlx_cli::output::Format;
     let rules: Vec<Rule> = args.rules.iter().flat_map(|name| name.rules()).collect();
     let seed = args.seed.unwrap_or_else(|| {
@@ -227,10 +227,15 @@ pub fn run_generate(args: &super::generate::Args) -> Result<Status, CliError> {
     let finished = Batch::new(args.jobs.unwrap_or(0)).ordered(
         (0..args.count).map(Ok::<u64, Infallible>),
         common::interrupt(),
-        || (),
-        |(), index| {
-            let made = generate_variant(args.shape, &rules, args.jigsaw, seed, index);
-            (!common::is_interrupted()).then_some(made)
+        || {
+            let mut solver = VariantSolver::new();
+            solver.set_interrupt(Some(common::interrupt().clone()));
+            solver
+        },
+        |solver, index| {
+            let made = generate_variant_with(solver, args.shape, &rules, args.jigsaw, seed, index);
+            // Stopped by Ctrl-C: a puzzle not finished is not printed.
+            (!solver.was_interrupted() && !common::is_interrupted()).then_some(made)
         },
         |made| {
             let made = match made {

@@ -49,7 +49,7 @@ mod sums;
 mod tests;
 
 pub use error::{RuleRef, VariantError};
-pub use generate::{generate_variant, VariantGenerated};
+pub use generate::{generate_variant, generate_variant_with, VariantGenerated};
 pub use rule::{Diagonal, Marker, Rule};
 pub use setter::redundant_givens;
 pub use solver::{VariantSolutions, VariantSolver};
