@@ -444,3 +444,37 @@ fn every_command_carries_the_rules_out_in_json() {
         }
     }
 }
+
+#[test]
+fn the_logic_level_reaches_the_variant_solver() {
+    let ones = vec!["1"; known_solutions().len()];
+    for level in [
+        "off",
+        "naked-singles",
+        "hidden-singles",
+        "locked-candidates",
+    ] {
+        let out = sudoku()
+            .args([
+                "count", "--logic", level, "--stats", "--format", "json", KNOWN,
+            ])
+            .assert()
+            .code(0)
+            .get_output()
+            .clone();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let placed: u64 = text
+            .lines()
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .filter_map(|object| object["stats"]["placed_by_logic"].as_u64())
+            .sum();
+        let counts: Vec<String> = text
+            .lines()
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .filter_map(|object| object.get("count").map(|c| c.to_string()))
+            .collect();
+        assert_eq!(counts, ones, "{level}");
+        // The pass places cells at every level but off.
+        assert_eq!(placed == 0, level == "off", "{level}: {placed}");
+    }
+}

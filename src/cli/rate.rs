@@ -47,9 +47,12 @@ pub struct Args {
 /// Rates every puzzle of the inputs, or sums them up per input.
 pub fn run(args: Args) -> Result<Status, CliError> {
     if !args.summary {
-        let rated = super::variant::route(&args.batch, &args.variant, |solver, puzzle| {
-            Rated(solver.rate(puzzle))
-        });
+        let rated = super::variant::route(
+            &args.batch,
+            &args.variant,
+            sudoku_dlx::Logic::default(),
+            |solver, puzzle| Rated(solver.rate(puzzle)),
+        );
         if let Some(done) = rated {
             return done;
         }

@@ -8,6 +8,7 @@ use std::convert::Infallible;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 use sudoku_dlx::variant::{Diagonal, Rule, VariantSolver};
+use sudoku_dlx::Logic;
 use sudoku_dlx_cli::batch::Batch;
 use sudoku_dlx_cli::input::variant::{self as read, LineRules, VariantRecord};
 use sudoku_dlx_cli::input::InputError;
@@ -101,26 +102,28 @@ fn records(input: &InputArgs, variant: &VariantArgs) -> Result<Vec<VariantRecord
 pub fn route<R: Report + Send>(
     batch: &BatchArgs,
     variant: &VariantArgs,
+    logic: Logic,
     job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> R + Sync,
 ) -> Option<Result<Status, CliError>> {
     variant
         .applies(&batch.input)
-        .then(|| run_batch(&batch.input, &batch.output, variant, batch.jobs, job))
+        .then(|| run_batch(&batch.input, &batch.output, variant, logic, batch.jobs, job))
 }
 
-/// Answers every variant record with `job` on `jobs` threads (all when `None`), with the
-/// one ordered runner of the classic path, and prints the answers in input order. An answer
+/// Answers every variant record with `job` on `jobs` threads (all when `None`), on solvers
+/// whose logic pass runs to `logic`, with the one ordered runner of the classic path, and prints the answers in input order. An answer
 /// that the Ctrl-C interrupt cut short is not printed, and the batch ends there.
 pub fn run_batch<R: Report + Send>(
     input: &InputArgs,
     output: &OutputArgs,
     variant: &VariantArgs,
+    logic: Logic,
     jobs: Option<usize>,
     job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> R + Sync,
 ) -> Result<Status, CliError> {
     let records = records(input, variant)?;
     let solver = || {
-        let mut solver = VariantSolver::new();
+        let mut solver = VariantSolver::with_logic(logic);
         solver.set_interrupt(Some(common::interrupt().clone()));
         solver
     };
@@ -152,16 +155,18 @@ pub fn run_batch<R: Report + Send>(
     Ok(Status::of(&tally, finished.interrupted))
 }
 
-/// `all` on variant records: every solution of each, streamed, one puzzle after the other.
+/// `all` on variant records: every solution of each, streamed, one puzzle after the other,
+/// with the logic pass to `logic` first.
 pub fn run_all(
     input: &InputArgs,
     output: &OutputArgs,
     variant: &VariantArgs,
+    logic: Logic,
     limit: Option<u128>,
 ) -> Result<Status, CliError> {
     let records = records(input, variant)?;
     let mut printer = VariantPrinter::new(common::printer(output).grouped(), output.format, true);
-    let mut solver = VariantSolver::new();
+    let mut solver = VariantSolver::with_logic(logic);
     let mut interrupted = false;
     let mut streamed = || -> Result<(), CliError> {
         for record in &records {
