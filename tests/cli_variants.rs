@@ -478,3 +478,41 @@ fn the_logic_level_reaches_the_variant_solver() {
         assert_eq!(placed == 0, level == "off", "{level}: {placed}");
     }
 }
+
+#[test]
+fn variant_records_stream_from_an_endless_input() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    // An endless NDJSON stream on standard input: the answers come while it is being
+    // written (read whole first, nothing would ever be answered), and closing the reading
+    // end of the output, as `head -n1` does, ends the run.
+    let doc = format!(r#"{EMPTY4},"diagonal+":true,"diagonal-":true}}"#);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
+        .args(["count", "--jobs", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let line = format!("{doc}\n");
+        // Ends when the process stops reading (a broken pipe).
+        while stdin.write_all(line.as_bytes()).is_ok() {}
+    });
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert_eq!(first, "48\n");
+    drop(stdout);
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("still running 30 s after its output was closed");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    writer.join().unwrap();
+}

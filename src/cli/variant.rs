@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use sudoku_dlx::variant::{Diagonal, Rule, VariantSolver};
 use sudoku_dlx::Logic;
 use sudoku_dlx_cli::batch::Batch;
-use sudoku_dlx_cli::input::variant::{self as read, LineRules, VariantRecord};
-use sudoku_dlx_cli::input::InputError;
+use sudoku_dlx_cli::input::variant::{self as read, LineRules};
+use sudoku_dlx_cli::input::variant_stream::VariantRecords;
 use sudoku_dlx_cli::output::variant::{rules_json, VariantPrinter, WithRules};
 use sudoku_dlx_cli::output::Report;
 
@@ -92,9 +92,9 @@ impl VariantArgs {
     }
 }
 
-/// Reads every record of the inputs.
-fn records(input: &InputArgs, variant: &VariantArgs) -> Result<Vec<VariantRecord>, CliError> {
-    read::read_all(&input.inputs, input.shape, &variant.line_rules()).map_err(CliError::Input)
+/// The records of the inputs, read as they are asked for.
+fn records(input: &InputArgs, variant: &VariantArgs) -> VariantRecords {
+    VariantRecords::new(&input.inputs, input.shape, variant.line_rules())
 }
 
 /// Answers the records of a batch command on the variant path when it applies (see
@@ -121,7 +121,7 @@ pub fn run_batch<R: Report + Send>(
     jobs: Option<usize>,
     job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> R + Sync,
 ) -> Result<Status, CliError> {
-    let records = records(input, variant)?;
+    let records = records(input, variant);
     let solver = || {
         let mut solver = VariantSolver::with_logic(logic);
         solver.set_interrupt(Some(common::interrupt().clone()));
@@ -129,7 +129,7 @@ pub fn run_batch<R: Report + Send>(
     };
     let mut printer = VariantPrinter::new(common::printer(output), output.format, false);
     let finished = Batch::new(jobs.unwrap_or(0)).ordered(
-        records.iter().map(Ok::<_, InputError>),
+        records,
         common::interrupt(),
         solver,
         |solver, record| {
@@ -146,7 +146,7 @@ pub fn run_batch<R: Report + Send>(
         },
         |(record, answer)| {
             let (answer, elapsed) = answer.map_or((None, Duration::ZERO), |(a, e)| (Some(a), e));
-            printer.answer(record, answer, elapsed)
+            printer.answer(&record, answer, elapsed)
         },
     );
     let (_, _, tally) = printer.finish()?;
@@ -164,18 +164,19 @@ pub fn run_all(
     logic: Logic,
     limit: Option<u128>,
 ) -> Result<Status, CliError> {
-    let records = records(input, variant)?;
+    let records = records(input, variant);
     let mut printer = VariantPrinter::new(common::printer(output).grouped(), output.format, true);
     let mut solver = VariantSolver::with_logic(logic);
     let mut interrupted = false;
-    let mut streamed = || -> Result<(), CliError> {
-        for record in &records {
+    let streamed = || -> Result<(), CliError> {
+        for record in records {
             if common::is_interrupted() {
                 interrupted = true;
                 break;
             }
+            let record = record.map_err(CliError::Input)?;
             let (Some(classic), Ok(puzzle)) = (record.as_record(), &record.puzzle) else {
-                printer.bad_record(record)?;
+                printer.bad_record(&record)?;
                 continue;
             };
             let started = Instant::now();
