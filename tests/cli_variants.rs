@@ -243,14 +243,7 @@ fn bad_records_are_positioned_and_the_batch_goes_on() {
     );
     let file = temp_file(text.as_bytes());
     let path = file.path().to_str().unwrap().to_string();
-    let out = sudoku()
-        .args(["count", &path])
-        .assert()
-        .code(2)
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = stdout_of(&["count", &path], 2);
     let got: Vec<&str> = out.lines().collect();
     assert_eq!(got.len(), 5, "{out}");
     assert_eq!(got[0], "48");
@@ -260,7 +253,8 @@ fn bad_records_are_positioned_and_the_batch_goes_on() {
     );
     assert_eq!(got[2], format!("error: {path}:3:1: grid: expected 4 rows"));
     assert!(
-        got[3].starts_with(&format!("error: {path}:5:1: broken JSON")),
+        // On the broken document's own line, where it ends.
+        got[3].starts_with(&format!("error: {path}:4:10: broken JSON")),
         "{}",
         got[3]
     );
@@ -281,17 +275,22 @@ fn overlapping_sums_are_a_clear_error() {
         ));
 }
 
-/// Runs `generate` with `args` and returns its standard output.
-fn generated(args: &[&str]) -> String {
+/// The standard output of `sudoku-dlx ARGS`, which must end with exit code `code`.
+fn stdout_of(args: &[&str], code: i32) -> String {
     let out = sudoku()
-        .arg("generate")
         .args(args)
         .assert()
-        .code(0)
+        .code(code)
         .get_output()
         .stdout
         .clone();
     String::from_utf8(out).unwrap()
+}
+
+/// Runs `generate` with `args` and returns its standard output.
+fn generated(args: &[&str]) -> String {
+    let args: Vec<&str> = ["generate"].iter().chain(args).copied().collect();
+    stdout_of(&args, 0)
 }
 
 #[test]
@@ -376,19 +375,12 @@ fn rate_takes_the_variant_inputs() {
     let none = format!(r#"{EMPTY4},"antiking":true}}"#);
     let file = temp_file(format!("{EMPTY4}}}\n{none}\n{{\"size\":4,\n").as_bytes());
     let path = file.path().to_str().unwrap().to_string();
-    let out = sudoku()
-        .args(["rate", &path])
-        .assert()
-        .code(2)
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = stdout_of(&["rate", &path], 2);
     let got: Vec<&str> = out.lines().collect();
     assert_eq!(got[..2], ["multiple", "none"], "{out}");
-    // The JSON reader stops at the end of the text.
+    // Where the document cut short ends.
     assert!(
-        got[2].starts_with(&format!("error: {path}:4:1: broken JSON")),
+        got[2].starts_with(&format!("error: {path}:3:10: broken JSON")),
         "{out}"
     );
     sudoku()
