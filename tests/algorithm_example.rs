@@ -135,6 +135,7 @@ fn stats(nodes: u64, updates: u64, forced: u64, guesses: u64, max_depth: u32) ->
         guesses,
         dead_ends: 0,
         solutions: 0,
+        pruned: 0,
         max_depth,
     }
 }

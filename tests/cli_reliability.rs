@@ -373,27 +373,32 @@ fn long_lines_and_bytes_that_are_not_text_are_named_as_such() {
     input.push('\n');
     input.push_str(EXAMPLE);
     input.push('\n');
-    sudoku()
-        .arg("solve")
-        .write_stdin(input)
-        .assert()
-        .code(2)
-        .stdout(lines(&[
+    solve_with_errors(
+        input,
+        &[
             "error: <stdin>:1:1: line too long: 10485760 bytes (lines are read up to 65536)",
             EXAMPLE_SOLUTION,
-        ]));
+        ],
+    );
     let mut input =
         b"4.....8.5.3.......\xff...7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
             .to_vec();
     input.extend_from_slice(b"# a comment may hold \xfe anything\n");
+    solve_with_errors(
+        input,
+        &["error: <stdin>:1:19: bad byte 0xFF (not UTF-8 text)"],
+    );
+}
+
+/// Runs `solve` on `input` from standard input, which holds a bad record: exit 2 and
+/// `expected` on standard output, one line each.
+fn solve_with_errors(input: impl Into<Vec<u8>>, expected: &[&str]) {
     sudoku()
         .arg("solve")
         .write_stdin(input)
         .assert()
         .code(2)
-        .stdout(lines(&[
-            "error: <stdin>:1:19: bad byte 0xFF (not UTF-8 text)",
-        ]));
+        .stdout(lines(expected));
 }
 
 /// `generate --box 5x5 --seed 1` with the given at r7c9 (cell 158) removed: one long search
@@ -432,16 +437,51 @@ fn ctrl_c_stops_check_and_solve_inside_one_long_25x25_search() {
 #[test]
 fn a_one_line_puzzle_cut_by_a_space_says_so() {
     let spaced = format!("{} {}", &EXAMPLE[..40], &EXAMPLE[40..]);
-    sudoku()
-        .arg("solve")
-        .write_stdin(format!("{spaced}\n{EXAMPLE}  a comment is fine\n"))
-        .assert()
-        .code(2)
-        .stdout(lines(&[
+    solve_with_errors(
+        format!("{spaced}\n{EXAMPLE}  a comment is fine\n"),
+        &[
             "error: <stdin>:1:41: the puzzle ended at a space after 40 cells (the line has 81): \
              write a one-line puzzle without spaces, or one row per line",
             EXAMPLE_SOLUTION,
-        ]));
+        ],
+    );
+}
+
+#[test]
+fn ruled_grids_without_blank_lines_each_report_their_own_broken_row() {
+    let grid_of = |puzzle: &str| {
+        let output = sudoku()
+            .args(["solve", "--format", "grid", puzzle])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    // One cell gone from row 2 of the first grid, one too many on row 5 of the second (its
+    // sixth line, under the first rule); a good grid follows, all without blank lines.
+    let edit = |grid: String, line: usize, change: &dyn Fn(&str) -> String| {
+        grid.lines()
+            .enumerate()
+            .map(|(index, text)| {
+                if index == line {
+                    change(text) + "\n"
+                } else {
+                    format!("{text}\n")
+                }
+            })
+            .collect::<String>()
+    };
+    let first = edit(grid_of(EXAMPLE), 1, &|row| row[2..].to_string());
+    let second = edit(grid_of(INKALA), 5, &|row| format!("{row} 1"));
+    let input = first + &second + &grid_of(EXAMPLE);
+    solve_with_errors(
+        input,
+        &[
+            "error: <stdin>:2:1: row 2 of the grid has 8 cells, expected 9",
+            "error: <stdin>:17:23: row 5 of the grid has 10 cells, expected 9",
+            EXAMPLE_SOLUTION,
+        ],
+    );
 }
 
 #[test]

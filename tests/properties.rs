@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
 use std::collections::HashSet;
-use sudoku_dlx::exact_cover::ExactCover;
+use sudoku_dlx::exact_cover::{ExactCover, Propagator, Pruning};
 use sudoku_dlx::sudoku::LogicOutcome;
 use sudoku_dlx::{Grid, Logic, Shape, Solver, Verdict};
 
@@ -146,6 +146,64 @@ fn brute_force_cover(primary: usize, items: usize, options: &[Vec<usize>]) -> Ha
     solutions
 }
 
+/// A propagator that finds, by trying every subset of the live options, one that is part of
+/// no solution of what is left, and removes it: one per call, so that removals spread over
+/// many levels and are put back level by level.
+struct RemoveDead {
+    primary: usize,
+    removed: usize,
+}
+
+impl Propagator for RemoveDead {
+    fn propagate(&mut self, pruning: &mut Pruning<'_>) {
+        let mut live: Vec<usize> = (0..pruning.items())
+            .flat_map(|item| pruning.options_of(item).collect::<Vec<_>>())
+            .collect();
+        live.sort();
+        live.dedup();
+        let items: Vec<Vec<usize>> = live
+            .iter()
+            .map(|&o| pruning.option_items(o).collect())
+            .collect();
+        let mut useful = vec![false; live.len()];
+        for subset in 0u32..1 << live.len() {
+            let mut covered = vec![0; pruning.items()];
+            for (k, option_items) in items.iter().enumerate() {
+                if subset >> k & 1 == 1 {
+                    for &item in option_items {
+                        covered[item] += 1;
+                    }
+                }
+            }
+            let exact = (0..pruning.items()).all(|item| {
+                let wanted = if item < self.primary && pruning.is_active(item) {
+                    1
+                } else {
+                    0
+                };
+                if item < self.primary {
+                    covered[item] == wanted
+                } else {
+                    covered[item] <= 1
+                }
+            });
+            if exact {
+                for (k, used) in useful.iter_mut().enumerate() {
+                    *used |= subset >> k & 1 == 1;
+                }
+            }
+        }
+        if let Some(k) = useful.iter().position(|&used| !used) {
+            assert!(
+                pruning.remove(live[k]),
+                "a live option could not be removed"
+            );
+            assert!(!pruning.remove(live[k]), "an option was removed twice");
+            self.removed += 1;
+        }
+    }
+}
+
 /// Every solution up to `CAP + 1`, each checked valid and distinct.
 fn streamed(solver: &mut Solver, puzzle: &Grid) -> HashSet<Grid> {
     let mut seen = HashSet::new();
@@ -204,6 +262,42 @@ proptest! {
             matrix.restart();
             matrix.sanity();
         }
+    }
+
+    #[test]
+    fn a_propagator_that_removes_dead_options_keeps_every_solution(
+        (primary, secondary, options) in exact_cover_problem(),
+    ) {
+        let expected = brute_force_cover(primary, primary + secondary, &options);
+        let mut matrix = ExactCover::new(primary, secondary);
+        for option in &options {
+            matrix.add_option(option).unwrap();
+        }
+        let mut propagator = RemoveDead { primary, removed: 0 };
+        let count = matrix.count_propagating(None, |_| true, &mut propagator);
+        prop_assert_eq!(count.solutions, expected.len() as u128);
+        prop_assert_eq!(matrix.stats().pruned, propagator.removed as u64);
+        matrix.sanity();
+        matrix.restart();
+        let mut streamed = HashSet::new();
+        while let Some(solution) = matrix.next_solution_propagating(&mut propagator) {
+            let mut chosen: Vec<usize> = solution.options().collect();
+            chosen.sort();
+            prop_assert!(streamed.insert(chosen), "a solution was streamed twice");
+        }
+        prop_assert_eq!(&streamed, &expected);
+        // Stopped after the first solution and continued without the propagator, then
+        // abandoned: every removal is put back.
+        matrix.restart();
+        let first = matrix.next_solution_propagating(&mut propagator).is_some();
+        let mut rest = 0;
+        while matrix.next_solution().is_some() {
+            rest += 1;
+        }
+        prop_assert_eq!(usize::from(first) + rest, expected.len());
+        matrix.restart();
+        matrix.sanity();
+        prop_assert_eq!(matrix.count(None).solutions, expected.len() as u128);
     }
 
     #[test]

@@ -26,15 +26,24 @@ from conftest import REPO, WORLDS_HARDEST, data_folder, puzzle_lines  # noqa: E4
 from test_boards import TUTORIAL  # noqa: E402
 
 
-def per_call_us(call, repeat=7, number=20_000):
-    """The median over `repeat` runs of the time of one call, in microseconds."""
+def per_call_us(call, repeat=25, number=4_000):
+    """The time of one call in microseconds: the best of `repeat` runs of `number` calls (the
+    best, as timeit advises: the slower runs measure the other jobs of a shared machine)."""
     runs = timeit.repeat(call, repeat=repeat, number=number)
-    return statistics.median(runs) / number * 1e6
+    return min(runs) / number * 1e6
 
 
-def rust_us(binary, puzzle):
-    """The engine's own time for one solve of `puzzle`, from `sudoku-dlx bench --json` (a
-    reused solver on one thread; the bench's answer check is included)."""
+def engine_us(board, repeat=25, number=4_000):
+    """The engine's own time for one solve of `board`: the best of `repeat` runs of a Rust
+    loop of `number` solves on one reused solver, with no Python in the loop."""
+    runs = [sudoku_dlx._native._engine_seconds_per_solve(board, number) for _ in range(repeat)]
+    return min(runs) * 1e6
+
+
+def cli_bench_us(binary, puzzle):
+    """The command line's time for one solve of `puzzle`, from `sudoku-dlx bench --json` (a
+    reused solver on one thread, the bench's answer check included): a cross-check of the
+    engine figure from another build."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as file:
         file.write((puzzle + "\n") * 1000)
     try:
@@ -48,19 +57,64 @@ def rust_us(binary, puzzle):
 
 
 def overhead(binary):
+    """Per-call overhead: each Python call on an easy puzzle against the engine's own solve of
+    the same puzzle in the same build (a Rust loop in the extension module)."""
     easy = sudoku_dlx.generate(seed=3, difficulty="easy", minimal=False)[0]
     rows = [[int(c) if c != "." else 0 for c in easy[r * 9 : r * 9 + 9]] for r in range(9)]
     solver = sudoku_dlx.Solver()
-    rust = rust_us(binary, easy)
     print(f"easy puzzle (naked singles): {easy}")
-    print(f"  Rust (sudoku-dlx bench --mode solve): {rust:.2f} us per solve")
-    for name, call in [
+    cli = cli_bench_us(binary, easy) if Path(binary).is_file() else None
+    if hasattr(sudoku_dlx._native, "_engine_seconds_per_solve"):
+        rust = engine_us(easy)
+        print(f"  engine alone (Rust loop, same build):  {rust:6.2f} us per solve")
+    else:
+        # A build from before the engine loop was added: the command line's figure instead.
+        rust = cli
+        print("  engine alone: not in this build, the command line's figure is used")
+    if cli is not None:
+        print(f"  sudoku-dlx bench --mode solve:         {cli:6.2f} us per solve")
+    calls = [
         ("solve(string)", lambda: sudoku_dlx.solve(easy)),
-        ("Solver().solve(string)", lambda: solver.solve(easy)),
         ("solve(list of lists)", lambda: sudoku_dlx.solve(rows)),
-    ]:
+        ("Solver.solve(string)", lambda: solver.solve(easy)),
+        ("Solver.solve(list of lists)", lambda: solver.solve(rows)),
+    ]
+    try:
+        import numpy
+
+        array = numpy.array(rows)
+        calls.append(("solve(numpy array)", lambda: sudoku_dlx.solve(array)))
+    except ImportError:
+        pass
+    for name, call in calls:
         us = per_call_us(call)
-        print(f"  {name:24} {us:6.2f} us per call, overhead {us - rust:5.2f} us")
+        print(f"  {name:28} {us:6.2f} us per call, overhead {us - rust:5.2f} us")
+    print("  (other questions, for reference: not the same engine call)")
+    for name, call in [
+        ("is_unique(string)", lambda: sudoku_dlx.is_unique(easy)),
+        ("verdict(string)", lambda: sudoku_dlx.verdict(easy)),
+        ("count(string)", lambda: sudoku_dlx.count(easy)),
+    ]:
+        print(f"  {name:28} {per_call_us(call):6.2f} us per call")
+
+
+def held():
+    """The longest solve of a 9x9 puzzle of the hardest shared sets (each puzzle's best of 3,
+    so that a moment the scheduler gave to another job does not count): the longest the GIL
+    is held by solve, which keeps it for classic grids up to 9x9."""
+    folder = data_folder()
+    names = ["puzzles6_forum_hardest_1106", "puzzles3_magictour_top1465"]
+    paths = [folder / name for name in names if folder and (folder / name).is_file()]
+    if not paths:
+        print("hardest sets: not here (set SUDOKU_DLX_DATA)")
+        return
+    for path in paths:
+        longest, worst = 0.0, None
+        for puzzle in puzzle_lines(path):
+            spent = min(timeit.repeat(lambda: sudoku_dlx.solve(puzzle), repeat=3, number=1))
+            if spent > longest:
+                longest, worst = spent, puzzle
+        print(f"{path.name}: longest solve {longest * 1e6:,.0f} us ({worst})")
 
 
 def many(binary):
@@ -139,10 +193,12 @@ def side_by_side():
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=str(REPO / "target" / "release" / "sudoku-dlx"))
-    parser.add_argument("--only", choices=["overhead", "many", "side"], default=None)
+    parser.add_argument("--only", choices=["overhead", "held", "many", "side"], default=None)
     args = parser.parse_args()
     if args.only in (None, "overhead"):
         overhead(args.bin)
+    if args.only in (None, "held"):
+        held()
     if args.only in (None, "many"):
         many(args.bin)
     if args.only in (None, "side"):

@@ -2,12 +2,15 @@
 //! where and why, with the position as attributes; a Rust panic is an `InternalError` (a
 //! `RuntimeError`), never a crash and never a `BaseException` that `except Exception` misses.
 
+use crate::puzzle::RULE_NAMES;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::IntoPyObjectExt;
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 use sudoku_dlx::sudoku::{Clash, ParseErrorKind, ShapeError};
+use sudoku_dlx::variant::fpuzzles::FpuzzlesError;
+use sudoku_dlx::variant::VariantError;
 use sudoku_dlx::ParseError;
 
 pyo3::create_exception!(
@@ -16,8 +19,10 @@ pyo3::create_exception!(
     PyValueError,
     "A board that cannot be read: its message says where and why, and the attributes \
      `index` (the board's place in `solve_many`, else None), `row` and `column` (the cell, \
-     from 1, or None), `line` (the line of a string board, from 1, or None), `reason`, and \
-     for two equal digits in a unit `digit` and `cells` (two (row, column) pairs from 1)."
+     from 1, or None), `line` (the line of a string board or of an f-puzzles JSON text, \
+     from 1, or None), `path` (where in an f-puzzles document, such as \
+     `killercage[0].cells[1]`, or None), `reason`, and for two equal digits in a unit \
+     `digit` and `cells` (two (row, column) pairs from 1)."
 );
 
 pyo3::create_exception!(
@@ -75,8 +80,8 @@ pub enum BoardError {
     OutOfRange {
         /// Row and column, from 1.
         at: (usize, usize),
-        /// The value given.
-        value: i64,
+        /// The value given, as Python writes it.
+        value: String,
         /// The side of the grid.
         size: usize,
     },
@@ -84,6 +89,22 @@ pub enum BoardError {
     Clash(Clash),
     /// A box shape that is not one.
     Shape(ShapeError),
+    /// A list that became shorter while it was read (by code run to convert a cell).
+    Changed,
+    /// An f-puzzles document that could not be read.
+    Fpuzzles(FpuzzlesError),
+    /// A dict that Python's json module cannot write (its message).
+    NotJson(String),
+    /// `box=`, `rules=` or `regions=` beside an f-puzzles document, which has its own.
+    ArgumentsWithDocument,
+    /// A `rules=` name that is no rule.
+    UnknownRule(String),
+    /// `rules=` that is neither a string nor a list of strings (its type).
+    NotRules(String),
+    /// `regions=` that is neither a string nor rows of ints (its type).
+    NotRegions(String),
+    /// A board whose `rules=` or `regions=` do not make a variant puzzle.
+    Rules(VariantError),
 }
 
 impl BoardError {
@@ -96,6 +117,26 @@ impl BoardError {
                 kind: ParseErrorKind::Clash(clash),
                 ..
             }) => Some((clash.second.row + 1, clash.second.col + 1)),
+            BoardError::Rules(error) | BoardError::Fpuzzles(FpuzzlesError::Rule { error, .. }) => {
+                match error {
+                    VariantError::RepeatedCell { cell, .. }
+                    | VariantError::OverlappingSums { cell, .. } => {
+                        Some((cell.row + 1, cell.col + 1))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Where in an f-puzzles document the error is (`killercage[0].cells[1]`).
+    fn path(&self) -> Option<&str> {
+        match self {
+            BoardError::Fpuzzles(FpuzzlesError::Field { path, .. })
+            | BoardError::Fpuzzles(FpuzzlesError::Rule {
+                path: Some(path), ..
+            }) => Some(path),
             _ => None,
         }
     }
@@ -106,7 +147,8 @@ impl BoardError {
             BoardError::Parse(error) => error.kind.to_string(),
             BoardError::NotText => "the string is not valid Unicode".to_string(),
             BoardError::NotABoard(found) => format!(
-                "a board is a string, a list of rows of ints or a 2-D numpy array, not {found}"
+                "a board is a string, a list of rows of ints, a 2-D numpy array or an f-puzzles \
+                 document (a JSON string or a dict), not {found}"
             ),
             BoardError::Dimensions(dims) => {
                 format!("an array board has 2 dimensions, not {dims}")
@@ -129,6 +171,30 @@ impl BoardError {
             }
             BoardError::Clash(clash) => format!("clashing givens: {clash}"),
             BoardError::Shape(error) => error.to_string(),
+            BoardError::Changed => "the board changed while it was read".to_string(),
+            BoardError::Fpuzzles(FpuzzlesError::Json { message, .. }) => {
+                format!("broken JSON: {message}")
+            }
+            BoardError::Fpuzzles(FpuzzlesError::Field { problem, .. }) => problem.clone(),
+            BoardError::Fpuzzles(FpuzzlesError::Rule { error, .. }) => error.to_string(),
+            BoardError::Fpuzzles(error) => error.to_string(),
+            BoardError::NotJson(message) => {
+                format!("the dict cannot be written as JSON: {message}")
+            }
+            BoardError::ArgumentsWithDocument => "an f-puzzles document has its own size and \
+                rules: box=, rules= and regions= are for boards in the other forms"
+                .to_string(),
+            BoardError::UnknownRule(name) => format!(
+                "unknown rule {name:?}: the rules are {}",
+                RULE_NAMES.join(", ")
+            ),
+            BoardError::NotRules(found) => {
+                format!("rules= is a string of names separated by commas or a list of names, not {found}")
+            }
+            BoardError::NotRegions(found) => format!(
+                "regions= is a string with one character per cell or rows of ints, not {found}"
+            ),
+            BoardError::Rules(error) => error.to_string(),
         }
     }
 
@@ -138,9 +204,13 @@ impl BoardError {
         let value = error.value(py);
         let line = match self {
             BoardError::Parse(error) => Some(error.line),
+            BoardError::Fpuzzles(FpuzzlesError::Json { line, .. }) => Some(*line),
             _ => None,
         };
         let (row, column) = match (self.cell(), self) {
+            (None, BoardError::Fpuzzles(FpuzzlesError::Json { column, .. })) => {
+                (None, Some(*column))
+            }
             (Some((row, column)), _) => (Some(row), Some(column)),
             (None, BoardError::RowLength { row, .. } | BoardError::NotARow { row, .. }) => {
                 (Some(*row), None)
@@ -167,6 +237,7 @@ impl BoardError {
             ("reason", self.reason().into_bound_py_any(py)),
             ("digit", digit.into_bound_py_any(py)),
             ("cells", cells.into_bound_py_any(py)),
+            ("path", self.path().into_bound_py_any(py)),
         ];
         for (name, object) in attributes {
             if let Err(failure) = object.and_then(|object| value.setattr(name, object)) {
@@ -185,6 +256,13 @@ impl BoardError {
         match self {
             BoardError::Parse(error) if self.cell().is_none() => {
                 message.push_str(&format!("line {}, column {}: ", error.line, error.column));
+            }
+            BoardError::Fpuzzles(FpuzzlesError::Json { line, column, .. }) => {
+                message.push_str(&format!("line {line}, column {column}: "));
+            }
+            _ if self.path().is_some() => {
+                message.push_str(self.path().unwrap_or_default());
+                message.push_str(": ");
             }
             BoardError::RowLength { row, .. } | BoardError::NotARow { row, .. } => {
                 message.push_str(&format!("row {row}: "));

@@ -7,7 +7,9 @@
 
 mod board;
 mod error;
+mod fast_rows;
 mod many;
+mod puzzle;
 mod setter;
 mod single;
 mod solutions;
@@ -40,6 +42,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(setter::witness, module)?)?;
     module.add_function(wrap_pyfunction!(setter::redundant, module)?)?;
     module.add_function(wrap_pyfunction!(panic_for_test, module)?)?;
+    module.add_function(wrap_pyfunction!(engine_seconds_per_solve, module)?)?;
     module.add_class::<solver::Solver>()?;
     module.add_class::<solver::Stats>()?;
     module.add_class::<solutions::Solutions>()?;
@@ -54,4 +57,28 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
 #[pyo3(name = "_panic_for_test")]
 fn panic_for_test(py: Python<'_>, message: String) -> PyResult<()> {
     py.detach(|| error::catch_panic(|| panic!("{message}")))
+}
+
+/// The engine's own time for one solve of `board`, in seconds: the mean of `number` solves
+/// in a Rust loop on this thread's solver, with no Python in the loop. The baseline that
+/// `python/bench/compare.py` measures the per-call overhead against (not for other uses).
+#[pyfunction]
+#[pyo3(name = "_engine_seconds_per_solve", signature = (board, number, *, r#box = None))]
+fn engine_seconds_per_solve(
+    py: Python<'_>,
+    board: &Bound<'_, PyAny>,
+    number: u32,
+    r#box: Option<(usize, usize)>,
+) -> PyResult<f64> {
+    let (grid, _) = single::read_board(py, board, r#box)?;
+    let number = number.max(1);
+    single::detached(py, || {
+        single::with_engines(|engines| {
+            let started = std::time::Instant::now();
+            for _ in 0..number {
+                std::hint::black_box(engines.classic.solve(std::hint::black_box(&grid)));
+            }
+            started.elapsed().as_secs_f64() / f64::from(number)
+        })
+    })
 }

@@ -3,7 +3,8 @@
 
 use crate::board::{self, Form};
 use crate::error::{catch_panic, BoardError};
-use crate::single::with_solver;
+use crate::puzzle::{self, Puzzle};
+use crate::single::{read_line_rules, with_engines};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -19,6 +20,9 @@ use sudoku_dlx::Grid;
 /// anything is solved; with `errors="return"` the `InvalidBoard` takes the board's place in
 /// the list instead, and the rest are solved.
 ///
+/// Variants are solved as `solve` reads them: f-puzzles documents (JSON strings or dicts)
+/// among the boards, and `rules=` and `regions=` applied to every board in the other forms.
+///
 /// >>> solve_many(["." * 16, "1...2...4......3"], jobs=2)
 /// ['1234341221434321', None]
 /// >>> solve_many(["." * 16, "1x" + "." * 14])
@@ -29,13 +33,15 @@ use sudoku_dlx::Grid;
 /// >>> answers[0].column, answers[0].reason, answers[1]
 /// (2, "bad character 'x'", '1234341221434321')
 #[pyfunction]
-#[pyo3(signature = (boards, jobs = None, *, errors = "raise", r#box = None))]
+#[pyo3(signature = (boards, jobs = None, *, errors = "raise", r#box = None, rules = None, regions = None))]
 pub fn solve_many<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
     jobs: Option<usize>,
     errors: &str,
     r#box: Option<(usize, usize)>,
+    rules: Option<&Bound<'py, PyAny>>,
+    regions: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let return_errors = match errors {
         "raise" => false,
@@ -50,16 +56,17 @@ pub fn solve_many<'py>(
         return Err(PyValueError::new_err("jobs must be 1 or more"));
     }
     let shape = board::shape_arg(r#box).map_err(|error| error.to_python(py, None))?;
-    let mut grids: Vec<Option<Grid>> = Vec::new();
+    let line_rules = read_line_rules(py, rules, regions)?;
+    let mut puzzles: Vec<Option<Puzzle>> = Vec::new();
     let mut forms: Vec<Result<Form, BoardError>> = Vec::new();
     for (index, item) in boards.try_iter()?.enumerate() {
-        match board::read(&item?, shape) {
-            Ok((grid, form)) => {
-                grids.push(Some(grid));
+        match puzzle::read(&item?, shape, &line_rules) {
+            Ok((puzzle, form)) => {
+                puzzles.push(Some(puzzle));
                 forms.push(Ok(form));
             }
             Err(error) if return_errors => {
-                grids.push(None);
+                puzzles.push(None);
                 forms.push(Err(error));
             }
             Err(error) => return Err(error.to_python(py, Some(index))),
@@ -68,11 +75,12 @@ pub fn solve_many<'py>(
     let solutions = py.detach(|| {
         catch_panic(|| {
             let solve_all = || -> Vec<Option<Grid>> {
-                grids
+                puzzles
                     .par_iter()
-                    .map(|grid| {
-                        grid.as_ref()
-                            .and_then(|grid| with_solver(|solver| solver.solve(grid)))
+                    .map(|puzzle| {
+                        puzzle
+                            .as_ref()
+                            .and_then(|puzzle| with_engines(|engines| engines.solve(puzzle)))
                     })
                     .collect()
             };

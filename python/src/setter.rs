@@ -1,7 +1,7 @@
 //! The setter's tools, as the command line has them: generate, rate, witness, redundant.
 
 use crate::board::Form;
-use crate::single::{detached, read_board, with_solver};
+use crate::single::{detached, read_board, with_engines};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -143,7 +143,9 @@ pub fn witness(
     r#box: Option<(usize, usize)>,
 ) -> PyResult<Option<Witness>> {
     let (grid, form) = read_board(py, board, r#box)?;
-    let found = detached(py, || with_solver(|solver| setter::witness(solver, &grid)))?;
+    let found = detached(py, || {
+        with_engines(|engines| setter::witness(&mut engines.classic, &grid))
+    })?;
     found
         .map(|found| {
             Ok(Witness {

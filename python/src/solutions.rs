@@ -3,66 +3,95 @@
 //! `break`) ends the search.
 
 use crate::board::Form;
-use crate::single::{detached, read_board};
+use crate::puzzle::Puzzle;
+use crate::single::{detached, read_puzzle};
 use crate::solver::Stats;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use std::sync::Mutex;
+use sudoku_dlx::variant::{Variant, VariantSolutions, VariantSolver};
 use sudoku_dlx::{Grid, Solver};
+
+/// The solver a search runs on, with the variant it searches (the engines' iterators borrow
+/// both).
+// Made once per iterator and kept in one box: the sizes of the variants cost nothing.
+#[allow(clippy::large_enum_variant)]
+enum Owned {
+    /// A classic board's solver and the board.
+    Classic(Solver, Grid),
+    /// A variant's solver and the variant.
+    Variant(VariantSolver, Variant),
+}
+
+/// The engine's iterator over solutions, borrowing the [`Owned`] it belongs to.
+enum Search {
+    Classic(sudoku_dlx::sudoku::Solutions<'static>),
+    Variant(VariantSolutions<'static>),
+}
 
 /// A search in progress with the solver it runs on.
 ///
-/// The engine's `Solutions` borrows its solver; Python needs one object that owns both.
-/// The solver lives on the heap behind a raw pointer that nothing else touches, and the
-/// borrow is dropped before the solver is freed.
+/// The engine's iterators borrow their solver (and variant); Python needs one object that
+/// owns both. The solver lives on the heap behind a raw pointer that nothing else touches,
+/// and the borrow is dropped before the solver is freed.
 struct Stream {
-    /// Borrows `*solver` for as long as `self` lives (declared 'static, really `self`'s).
-    solutions: Option<sudoku_dlx::sudoku::Solutions<'static>>,
-    /// Owned: made by `Box::into_raw`, freed in `drop` after `solutions` is gone.
-    solver: *mut Solver,
+    /// Borrows `*owned` for as long as `self` lives (declared 'static, really `self`'s).
+    search: Option<Search>,
+    /// Owned: made by `Box::into_raw`, freed in `drop` after `search` is gone.
+    owned: *mut Owned,
 }
 
-// SAFETY: the pointer is owned (never shared or aliased outside `solutions`), and a
-// `Solver` and a `Solutions` holding `&mut Solver` are both `Send`.
+// SAFETY: the pointer is owned (never shared or aliased outside `search`), and the solvers,
+// the variant and the iterators that borrow them are all `Send`.
 unsafe impl Send for Stream {}
 
 impl Stream {
-    /// The search of `grid` on a new solver.
-    fn new(grid: &Grid) -> Stream {
-        let solver = Box::into_raw(Box::new(Solver::new()));
-        // SAFETY: `solver` is valid and uniquely borrowed here until `drop` ends the
-        // borrow (by dropping `solutions`) and then frees it.
-        let solutions = unsafe { (*solver).solutions(grid) };
+    /// The search of `puzzle` on a new solver.
+    fn new(puzzle: Puzzle) -> Stream {
+        let owned = Box::into_raw(Box::new(match puzzle {
+            Puzzle::Classic(grid) => Owned::Classic(Solver::new(), grid),
+            Puzzle::Variant(variant) => Owned::Variant(VariantSolver::new(), *variant),
+        }));
+        // SAFETY: `owned` is valid and uniquely borrowed here until `drop` ends the borrow
+        // (by dropping `search`) and then frees it; nothing moves out of it meanwhile.
+        let search = match unsafe { &mut *owned } {
+            Owned::Classic(solver, grid) => Search::Classic(solver.solutions(grid)),
+            Owned::Variant(solver, variant) => Search::Variant(solver.solutions(variant)),
+        };
         Stream {
-            solutions: Some(solutions),
-            solver,
+            search: Some(search),
+            owned,
         }
     }
 
     /// The next solution, `None` when the search is over.
     fn next(&mut self) -> Option<Grid> {
-        self.solutions.as_mut()?.next()
+        match self.search.as_mut()? {
+            Search::Classic(solutions) => solutions.next(),
+            Search::Variant(solutions) => solutions.next_grid(),
+        }
     }
 
     /// What the search has cost so far.
     fn stats(&self) -> sudoku_dlx::SolveStats {
-        self.solutions
-            .as_ref()
-            .map(|solutions| solutions.stats())
-            .unwrap_or_default()
+        match &self.search {
+            Some(Search::Classic(solutions)) => solutions.stats(),
+            Some(Search::Variant(solutions)) => solutions.stats(),
+            None => sudoku_dlx::SolveStats::default(),
+        }
     }
 }
 
 impl Drop for Stream {
     fn drop(&mut self) {
-        self.solutions = None;
+        self.search = None;
         // SAFETY: made by `Box::into_raw` in `new`; the only borrow was just dropped.
-        drop(unsafe { Box::from_raw(self.solver) });
+        drop(unsafe { Box::from_raw(self.owned) });
     }
 }
 
-/// An iterator over the solutions of one board, found as they are asked for; made by
-/// `solutions(board)`. `.stats` tells what the search has cost so far.
+/// An iterator over the solutions of one board (or variant puzzle), found as they are asked
+/// for; made by `solutions(board)`. `.stats` tells what the search has cost so far.
 #[pyclass(module = "sudoku_dlx")]
 pub struct Solutions {
     stream: Mutex<Stream>,
@@ -107,15 +136,19 @@ impl Solutions {
 /// 288
 /// >>> list(solutions([[1, 0, 0, 0], [2, 0, 0, 0], [4, 0, 0, 0], [0, 0, 0, 3]]))
 /// []
+/// >>> len(list(solutions("." * 16, rules="x")))
+/// 48
 #[pyfunction]
-#[pyo3(signature = (board, *, r#box = None))]
-pub fn solutions(
-    py: Python<'_>,
-    board: &Bound<'_, PyAny>,
+#[pyo3(signature = (board, *, r#box = None, rules = None, regions = None))]
+pub fn solutions<'py>(
+    py: Python<'py>,
+    board: &Bound<'py, PyAny>,
     r#box: Option<(usize, usize)>,
+    rules: Option<&Bound<'py, PyAny>>,
+    regions: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Solutions> {
-    let (grid, form) = read_board(py, board, r#box)?;
-    let stream = detached(py, || Stream::new(&grid))?;
+    let (puzzle, form) = read_puzzle(py, board, r#box, rules, regions)?;
+    let stream = detached(py, || Stream::new(puzzle))?;
     Ok(Solutions {
         stream: Mutex::new(stream),
         form,

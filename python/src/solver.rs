@@ -1,7 +1,8 @@
 //! The `Solver` class: one engine solver kept between calls (no allocation once warm), with
 //! what the last call cost in `.stats`.
 
-use crate::single::{count_checking_signals, detached, read_board, verdict_name};
+use crate::puzzle::Engines;
+use crate::single::{count_checking_signals, detached, one_board, read_puzzle, verdict_name};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sudoku_dlx::SolveStats;
@@ -85,7 +86,7 @@ impl Stats {
 #[pyclass(module = "sudoku_dlx")]
 #[derive(Default)]
 pub struct Solver {
-    inner: sudoku_dlx::Solver,
+    inner: Engines,
 }
 
 #[pymethods]
@@ -95,33 +96,38 @@ impl Solver {
         Solver::default()
     }
 
-    /// The first solution, in the board's form, or None (see `sudoku_dlx.solve`).
-    #[pyo3(signature = (board, *, r#box = None))]
+    /// The first solution, in the board's form, or None (see `sudoku_dlx.solve`, also for
+    /// variants).
+    #[pyo3(signature = (board, *, r#box = None, rules = None, regions = None))]
     fn solve<'py>(
         &mut self,
         py: Python<'py>,
         board: &Bound<'py, PyAny>,
         r#box: Option<(usize, usize)>,
+        rules: Option<&Bound<'py, PyAny>>,
+        regions: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let (grid, form) = read_board(py, board, r#box)?;
-        let solver = &mut self.inner;
-        let solution = detached(py, || solver.solve(&grid))?;
+        let (puzzle, form) = read_puzzle(py, board, r#box, rules, regions)?;
+        let engines = &mut self.inner;
+        let solution = one_board(py, &puzzle, || engines.solve(&puzzle))?;
         solution.map(|grid| form.to_python(py, &grid)).transpose()
     }
 
     /// The number of solutions, at most `limit` (see `sudoku_dlx.count`).
-    #[pyo3(signature = (board, limit = None, *, r#box = None))]
-    fn count(
+    #[pyo3(signature = (board, limit = None, *, r#box = None, rules = None, regions = None))]
+    fn count<'py>(
         &mut self,
-        py: Python<'_>,
-        board: &Bound<'_, PyAny>,
+        py: Python<'py>,
+        board: &Bound<'py, PyAny>,
         limit: Option<i128>,
         r#box: Option<(usize, usize)>,
+        rules: Option<&Bound<'py, PyAny>>,
+        regions: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<u128> {
         let cap = cap_of(limit)?;
-        let (grid, _) = read_board(py, board, r#box)?;
-        let solver = &mut self.inner;
-        let (count, interrupted) = detached(py, || count_checking_signals(solver, &grid, cap))?;
+        let (puzzle, _) = read_puzzle(py, board, r#box, rules, regions)?;
+        let engines = &mut self.inner;
+        let (count, interrupted) = detached(py, || count_checking_signals(engines, &puzzle, cap))?;
         match interrupted {
             Some(error) => Err(error),
             None => Ok(count.solutions),
@@ -129,29 +135,33 @@ impl Solver {
     }
 
     /// True when the board has exactly one solution.
-    #[pyo3(signature = (board, *, r#box = None))]
-    fn is_unique(
+    #[pyo3(signature = (board, *, r#box = None, rules = None, regions = None))]
+    fn is_unique<'py>(
         &mut self,
-        py: Python<'_>,
-        board: &Bound<'_, PyAny>,
+        py: Python<'py>,
+        board: &Bound<'py, PyAny>,
         r#box: Option<(usize, usize)>,
+        rules: Option<&Bound<'py, PyAny>>,
+        regions: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<bool> {
-        let (grid, _) = read_board(py, board, r#box)?;
-        let solver = &mut self.inner;
-        detached(py, || solver.count(&grid, Some(2)).solutions == 1)
+        let (puzzle, _) = read_puzzle(py, board, r#box, rules, regions)?;
+        let engines = &mut self.inner;
+        one_board(py, &puzzle, || engines.is_unique(&puzzle))
     }
 
     /// "unique", "multiple" or "none".
-    #[pyo3(signature = (board, *, r#box = None))]
-    fn verdict(
+    #[pyo3(signature = (board, *, r#box = None, rules = None, regions = None))]
+    fn verdict<'py>(
         &mut self,
-        py: Python<'_>,
-        board: &Bound<'_, PyAny>,
+        py: Python<'py>,
+        board: &Bound<'py, PyAny>,
         r#box: Option<(usize, usize)>,
+        rules: Option<&Bound<'py, PyAny>>,
+        regions: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<&'static str> {
-        let (grid, _) = read_board(py, board, r#box)?;
-        let solver = &mut self.inner;
-        detached(py, || verdict_name(&solver.verdict(&grid)))
+        let (puzzle, _) = read_puzzle(py, board, r#box, rules, regions)?;
+        let engines = &mut self.inner;
+        one_board(py, &puzzle, || verdict_name(&engines.verdict(&puzzle)))
     }
 
     /// What the last call cost.

@@ -1,13 +1,21 @@
 """Type hints for sudoku_dlx: the sudoku-dlx engine (exact cover, Dancing Links) in Rust."""
 
-from typing import Any, Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, TypeVar, Union, overload
+from typing import Any, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, TypeVar, Union, overload
 
 # A board: a string in the line notation, rows of ints with 0 for empty, or a 2-D numpy
-# array of ints (numpy is optional: the type is Any so that it is not needed).
+# array of ints (numpy is optional: the type is Any so that it is not needed); or an
+# f-puzzles document of a variant puzzle, as a JSON string or a dict.
 Rows = Sequence[Sequence[int]]
-Board = Union[str, Rows, Any]
+Document = Mapping[str, Any]
+Board = Union[str, Rows, Document, Any]
 B = TypeVar("B", str, List[List[int]], Any)
 BoxShape = Tuple[int, int]
+# rules=: names separated by commas, or a list of names.
+RuleName = Literal["x", "diagonal+", "diagonal-", "anti-knight", "anti-king", "non-consecutive", "windoku", "disjoint"]
+Rules = Union[str, Sequence[RuleName]]
+# regions=: one character per cell (white space skipped), or rows of ints; the same
+# character or int for the cells of one region.
+Regions = Union[str, Rows]
 
 class InvalidBoard(ValueError):
     """A board that cannot be read: the message says where and why."""
@@ -19,7 +27,9 @@ class InvalidBoard(ValueError):
     column: Optional[int]
     """The column of the cell (or the character of a string board), from 1, or None."""
     line: Optional[int]
-    """The line of a string board, from 1, or None."""
+    """The line of a string board or of an f-puzzles JSON text, from 1, or None."""
+    path: Optional[str]
+    """Where in an f-puzzles document (`killercage[0].cells[1]`), or None."""
     reason: str
     """What is wrong, without the position."""
     digit: Optional[int]
@@ -72,32 +82,35 @@ class Solver:
     """A solver to reuse: no allocation once warm, and `.stats` after each call."""
 
     def __init__(self) -> None: ...
-    def solve(self, board: B, *, box: Optional[BoxShape] = None) -> Optional[B]:
+    def solve(self, board: B, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> Optional[B]:
         """The first solution, in the board's form, or None."""
-    def count(self, board: Board, limit: Optional[int] = None, *, box: Optional[BoxShape] = None) -> int:
+    def count(self, board: Board, limit: Optional[int] = None, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> int:
         """The number of solutions, at most `limit`."""
-    def is_unique(self, board: Board, *, box: Optional[BoxShape] = None) -> bool:
+    def is_unique(self, board: Board, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> bool:
         """True when the board has exactly one solution."""
-    def verdict(self, board: Board, *, box: Optional[BoxShape] = None) -> Literal["unique", "multiple", "none"]:
+    def verdict(self, board: Board, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> Literal["unique", "multiple", "none"]:
         """How many solutions: one, several, or none."""
     @property
     def stats(self) -> Stats:
         """What the last call cost."""
 
 @overload
-def solve(board: str, *, box: Optional[BoxShape] = None) -> Optional[str]: ...
+def solve(board: str, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> Optional[str]: ...
 @overload
-def solve(board: Rows, *, box: Optional[BoxShape] = None) -> Optional[List[List[int]]]: ...
+def solve(board: Rows, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> Optional[List[List[int]]]: ...
 @overload
-def solve(board: Any, *, box: Optional[BoxShape] = None) -> Any:
-    """The first solution of `board`, in the form it was given in, or None."""
-def count(board: Board, limit: Optional[int] = None, *, box: Optional[BoxShape] = None) -> int:
+def solve(board: Document, *, box: None = None, rules: None = None, regions: None = None) -> Optional[List[List[int]]]: ...
+@overload
+def solve(board: Any, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> Any:
+    """The first solution of `board`, in the form it was given in (a JSON string: a string;
+    a dict: rows of ints), or None."""
+def count(board: Board, limit: Optional[int] = None, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> int:
     """The number of solutions, counting at most `limit` when one is given."""
-def is_unique(board: Board, *, box: Optional[BoxShape] = None) -> bool:
+def is_unique(board: Board, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> bool:
     """True when `board` has exactly one solution."""
-def verdict(board: Board, *, box: Optional[BoxShape] = None) -> Literal["unique", "multiple", "none"]:
+def verdict(board: Board, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> Literal["unique", "multiple", "none"]:
     """How many solutions `board` has: one, several, or none."""
-def solutions(board: Board, *, box: Optional[BoxShape] = None) -> Solutions:
+def solutions(board: Board, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> Solutions:
     """A lazy iterator over every solution of `board`."""
 def solve_many(
     boards: Iterable[Board],
@@ -105,6 +118,8 @@ def solve_many(
     *,
     errors: Literal["raise", "return"] = "raise",
     box: Optional[BoxShape] = None,
+    rules: Optional[Rules] = None,
+    regions: Optional[Regions] = None,
 ) -> List[Any]:
     """Every board solved in parallel, answers in input order (None: no solution)."""
 def generate(

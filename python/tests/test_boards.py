@@ -145,6 +145,21 @@ def test_a_digit_out_of_range_names_its_cell():
     assert (error.row, error.column) == (3, 4)
     board[2][3] = -1
     assert error_of(board).reason == "-1 is out of range for a 9x9 grid (0 to 9)"
+    board[2][3] = 10**30
+    assert error_of(board).reason == f"{10**30} is out of range for a 9x9 grid (0 to 9)"
+
+
+def test_rows_of_other_kinds_read_like_lists_of_ints():
+    # Tuples, bools and int subclasses take the general path; the answer is the same.
+    expected = sudoku_dlx.solve([row[:] for row in TUTORIAL])
+
+    class Digit(int):
+        pass
+
+    assert sudoku_dlx.solve(tuple(tuple(row) for row in TUTORIAL)) == expected
+    assert sudoku_dlx.solve([[Digit(v) for v in row] for row in TUTORIAL]) == expected
+    # Empty cells as False.
+    assert sudoku_dlx.solve([[v or False for v in row] for row in TUTORIAL]) == expected
 
 
 def test_a_cell_that_is_not_an_int_names_its_cell():
@@ -175,6 +190,17 @@ def test_strings_errors_give_line_and_column():
 
 def test_things_that_are_not_boards():
     assert "not int" in str(error_of(42))
-    assert "not dict" in str(error_of({}))
+    assert "not set" in str(error_of(set()))
+    # A dict is an f-puzzles document (see test_variants.py): an empty one lacks its size.
+    assert error_of({}).path == "size"
     with pytest.raises(ValueError, match="box"):
         sudoku_dlx.solve("." * 16, box=(0, 4))
+
+
+def test_the_engine_loop_of_the_overhead_bench_runs_the_engine():
+    # python/bench/compare.py subtracts this figure; it must time a real solve (a bad board
+    # is refused like everywhere else).
+    seconds = sudoku_dlx._native._engine_seconds_per_solve("." * 81, 3)
+    assert isinstance(seconds, float) and seconds > 0
+    with pytest.raises(sudoku_dlx.InvalidBoard):
+        sudoku_dlx._native._engine_seconds_per_solve("1x" + "." * 79, 3)

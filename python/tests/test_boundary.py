@@ -59,8 +59,9 @@ def no_forced_switches():
         lambda: sudoku_dlx.Solver().count("." * 81, limit=300_000),
         lambda: sudoku_dlx.solve_many(["." * 81] * 5_000),
         lambda: sudoku_dlx.generate(4, seed=1),
+        lambda: sudoku_dlx.count("." * 81, rules="x", limit=30_000),
     ],
-    ids=["count", "Solver.count", "solve_many", "generate"],
+    ids=["count", "Solver.count", "solve_many", "generate", "variant count"],
 )
 def test_another_thread_keeps_running_during_long_work(no_forced_switches, work):
     with Ticker() as ticker:

@@ -21,7 +21,7 @@
 //!     .map(|sample| sample.puzzle.parse().unwrap())
 //!     .collect();
 //! let bench = Bench::new(&puzzles)?;
-//! let settings = Settings { mode: Mode::Count2, min_time: Duration::ZERO, runs: 3 };
+//! let settings = Settings { mode: Mode::Count2, min_time: Duration::ZERO, runs: 3, ..Settings::default() };
 //! let report = bench.measure(&settings)?;
 //! assert_eq!(report.puzzles, puzzles.len());
 //! assert!(report.puzzles_per_sec > 0.0);
@@ -92,15 +92,18 @@ pub struct Settings {
     pub min_time: Duration,
     /// How many runs; the report gives the median. At least 1.
     pub runs: usize,
+    /// The logic level of the solver being timed.
+    pub logic: Logic,
 }
 
 impl Default for Settings {
-    /// Solve, 5 runs of at least one second each.
+    /// Solve, 5 runs of at least one second each, at the default logic level.
     fn default() -> Self {
         Settings {
             mode: Mode::Solve,
             min_time: Duration::from_secs(1),
             runs: 5,
+            logic: Logic::default(),
         }
     }
 }
@@ -204,7 +207,7 @@ impl<'a> Bench<'a> {
         if settings.runs == 0 {
             return Err(BenchError::NoRuns);
         }
-        let mut solver = Solver::new();
+        let mut solver = Solver::with_logic(settings.logic);
         let mut checker = AnswerChecker::default();
         let tally = self.pass(settings.mode, &mut solver, &mut checker)?;
         let mut run_rates = Vec::with_capacity(settings.runs);

@@ -11,6 +11,7 @@ fn quick(mode: Mode) -> Settings {
         mode,
         min_time: Duration::ZERO,
         runs: 3,
+        ..Settings::default()
     }
 }
 

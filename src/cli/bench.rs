@@ -61,6 +61,9 @@ pub struct Args {
     /// The box shape, as ROWSxCOLS, when the number of cells does not say it
     #[arg(long = "box", value_name = "RxC")]
     pub shape: Option<Shape>,
+
+    #[command(flatten)]
+    pub logic: common::LogicArgs,
 }
 
 /// The longest run `--seconds` allows: an hour, far beyond what a stable median needs.
@@ -103,6 +106,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
                 mode,
                 min_time: args.seconds,
                 runs: usize::from(args.runs),
+                logic: args.logic.level,
             };
             let report = match bench.measure(&settings) {
                 Ok(report) => report,

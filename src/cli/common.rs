@@ -58,8 +58,9 @@ pub struct OutputArgs {
 #[derive(Args, Clone, Copy, Debug)]
 pub struct LogicArgs {
     /// How much logic runs before the search: off, naked-singles, hidden-singles or
-    /// locked-candidates. The answers are the same at every level; only the work differs
-    /// (see --stats)
+    /// locked-candidates; or locked-candidates-in-search, which also sweeps locked
+    /// candidates at every branch point of the search. The answers are the same at every
+    /// level; only the work differs (see --stats)
     #[arg(long = "logic", value_name = "LEVEL", default_value_t = Logic::default())]
     pub level: Logic,
 }

@@ -37,6 +37,16 @@ enum LineKind {
     Row,
 }
 
+/// One row of the grid being read.
+#[derive(Clone, Debug)]
+struct GridRow {
+    line: usize,
+    /// Cells on the row.
+    cells: usize,
+    /// Where the row's first cells (at most `MAX_SIZE + 1`) are in `Records::row_cells`.
+    first_cells: std::ops::Range<usize>,
+}
+
 /// Reads puzzles from a text stream. Made by [`read_records`]; yields one [`Record`] per
 /// puzzle, good or bad, and an `io::Error` only when the stream itself fails.
 pub struct Records<R> {
@@ -57,6 +67,10 @@ pub struct Records<R> {
     grid_side: Option<usize>,
     /// The box shape the rules of the grid just read show, if they show one.
     ruled_shape: Option<Shape>,
+    /// The rows of the grid being read, to find one with a wrong number of cells.
+    grid_rows: Vec<GridRow>,
+    /// The first cells of each row of the grid being read, with their columns.
+    row_cells: Vec<(char, usize)>,
     cells: CellReader,
     next_index: usize,
     done: bool,
@@ -87,6 +101,8 @@ impl<R: BufRead> Records<R> {
             last_shape: None,
             grid_side: None,
             ruled_shape: None,
+            grid_rows: Vec::new(),
+            row_cells: Vec::new(),
             cells: CellReader::new(),
             next_index: 0,
             done: false,
@@ -286,15 +302,21 @@ impl<R: BufRead> Records<R> {
     }
 
     /// Reads a grid from the current line on, until a blank line, a one-line puzzle, the end
-    /// of the input, or its last row (and the rule under it).
+    /// of the input, or its last row (and the rule under it). The grid has as many rows as
+    /// a row has cells: the named shape's side, or else the length most of its rows have, so
+    /// that a row with a cell too many or too few neither ends the grid early nor takes the
+    /// next grid's rows (grids need no blank line between them).
     fn read_grid(&mut self) -> io::Result<Result<(), ParseError>> {
         let mut first_error = None;
         let mut side = self.shape.map(Shape::size);
-        let (mut rows, mut cells) = (0usize, 0usize);
+        let mut whole_puzzle = false;
+        self.grid_rows.clear();
+        self.row_cells.clear();
         // Where the rules fall: cells before the first `|` of the first row, rows before
         // the first rule line. They show the box shape the grid was printed with.
         let (mut first_bar, mut first_rule) = (None, None);
         loop {
+            let rows = self.grid_rows.len();
             match self.kind(Some(side)) {
                 LineKind::Blank => break,
                 LineKind::Puzzle if rows > 0 => {
@@ -316,24 +338,14 @@ impl<R: BufRead> Records<R> {
                                 .count()
                         });
                     }
-                    let before = cells;
-                    for (index, c) in self.line.chars().enumerate() {
-                        if c.is_whitespace() || is_decoration(c) {
-                            continue;
-                        }
-                        cells += 1;
-                        if first_error.is_none() {
-                            if let Err(error) = self.cells.push(c, self.line_number, index + 1) {
-                                first_error = Some(error);
-                            }
-                        }
-                    }
-                    rows += 1;
-                    let row_cells = cells - before;
+                    let row = self.read_grid_row(&mut first_error);
+                    let row_cells = row.cells;
+                    self.grid_rows.push(row);
+                    let rows = self.grid_rows.len();
                     // A first "row" too long for a row is a whole puzzle written with
                     // spaces; so is one of 16 cells in at most 4 groups and no `|` (a 4x4
                     // puzzle row by row, not a row of a 16x16 grid).
-                    let whole_puzzle = rows == 1
+                    whole_puzzle = rows == 1
                         && match self.shape {
                             Some(shape) => row_cells == shape.cells(),
                             None => {
@@ -341,9 +353,14 @@ impl<R: BufRead> Records<R> {
                                     || (row_cells == 16 && self.is_four_groups_of_four())
                             }
                         };
-                    let side = *side.get_or_insert(row_cells);
-                    self.grid_side = Some(side);
-                    if whole_puzzle || cells == side * side || rows > MAX_SIZE {
+                    let grid_side = match (self.shape, whole_puzzle) {
+                        (Some(shape), _) => shape.size(),
+                        (None, true) => row_cells,
+                        (None, false) => most_common_length(&self.grid_rows),
+                    };
+                    side = Some(grid_side);
+                    self.grid_side = side;
+                    if whole_puzzle || rows >= grid_side || rows > MAX_SIZE {
                         self.take_rule_below()?;
                         break;
                     }
@@ -354,7 +371,75 @@ impl<R: BufRead> Records<R> {
             }
         }
         self.ruled_shape = side.and_then(|side| shape_of_rules(side, first_bar, first_rule));
-        Ok(first_error.map_or(Ok(()), Err))
+        // A single line is a puzzle written with spaces rather than a row: its length
+        // error is the whole record's.
+        let row_error = match side {
+            Some(side) if !whole_puzzle && self.grid_rows.len() > 1 => self.row_length_error(side),
+            _ => None,
+        };
+        // The first error in reading order.
+        let error = match (first_error, row_error) {
+            (Some(a), Some(b)) => Some(if (b.line, b.column) < (a.line, a.column) {
+                b
+            } else {
+                a
+            }),
+            (a, b) => a.or(b),
+        };
+        Ok(error.map_or(Ok(()), Err))
+    }
+
+    /// Reads the cells of the current line as a row of the grid being read, keeping the
+    /// first error in `first_error`.
+    fn read_grid_row(&mut self, first_error: &mut Option<ParseError>) -> GridRow {
+        let start = self.row_cells.len();
+        let mut cells = 0;
+        for (index, c) in self.line.chars().enumerate() {
+            if c.is_whitespace() || is_decoration(c) {
+                continue;
+            }
+            cells += 1;
+            if cells <= MAX_SIZE + 1 {
+                self.row_cells.push((c, index + 1));
+            }
+            if first_error.is_none() {
+                if let Err(error) = self.cells.push(c, self.line_number, index + 1) {
+                    *first_error = Some(error);
+                }
+            }
+        }
+        GridRow {
+            line: self.line_number,
+            cells,
+            first_cells: start..self.row_cells.len(),
+        }
+    }
+
+    /// The first row of the grid just read whose length is not `side`: reported at its
+    /// first cell too many, or at its first cell when it has too few.
+    fn row_length_error(&self, side: usize) -> Option<ParseError> {
+        let (index, row) = self
+            .grid_rows
+            .iter()
+            .enumerate()
+            .find(|(_, row)| row.cells != side)?;
+        let first_cells = &self.row_cells[row.first_cells.clone()];
+        let at = if row.cells > side {
+            first_cells.get(side).or(first_cells.last())
+        } else {
+            first_cells.first()
+        };
+        let (c, column) = at.copied().unwrap_or((' ', 1));
+        Some(ParseError {
+            line: row.line,
+            column,
+            text: c.to_string(),
+            kind: ParseErrorKind::RowLength {
+                row: index + 1,
+                found: row.cells,
+                expected: side,
+            },
+        })
     }
 
     /// The current line is written as at most four groups of cells, without `|`.
@@ -462,6 +547,27 @@ fn shape_of_rules(
         return None;
     }
     Shape::new(box_rows, box_cols).ok()
+}
+
+/// The number of cells most `rows` have; on a tie, the number the first of them has.
+fn most_common_length(rows: &[GridRow]) -> usize {
+    let mut best = (0, 0);
+    for (index, row) in rows.iter().enumerate() {
+        if rows[..index]
+            .iter()
+            .any(|earlier| earlier.cells == row.cells)
+        {
+            continue;
+        }
+        let count = rows[index..]
+            .iter()
+            .filter(|other| other.cells == row.cells)
+            .count();
+        if count > best.0 {
+            best = (count, row.cells);
+        }
+    }
+    best.1
 }
 
 /// The text up to the first white space.

@@ -102,6 +102,49 @@ fn grids_without_blank_lines_end_at_their_last_row() {
 }
 
 #[test]
+fn a_row_with_a_cell_too_many_or_too_few_is_reported_in_its_own_grid() {
+    // Three ruled 4x4 grids without blank lines: row 2 of the first lacks a cell, row 3 of
+    // the second has one too many, the third is whole.
+    let text = "\
+1 2 | . .
+. | 1 2
+----+----
+2 1 | . .
+. . | 2 1
+1 2 | 3 4
+3 4 | 1 2
+----+----
+2 1 | 4 3 3
+4 3 | 2 1
+1 2 | . .
+. . | 1 2
+----+----
+2 1 | . .
+. . | 2 1
+";
+    assert_eq!(
+        outcomes(text, None),
+        vec![
+            "error 2:1: row 2 of the grid has 3 cells, expected 4".to_string(),
+            "error 9:11: row 3 of the grid has 5 cells, expected 4".to_string(),
+            "11:1 12....1221....21".to_string(),
+        ]
+    );
+}
+
+#[test]
+fn the_first_row_may_be_the_broken_one() {
+    let text = "1 2 .\n. . 1 2\n2 1 . .\n. . 2 1\n1 2 . .\n. . 1 2\n2 1 . .\n. . 2 1\n";
+    assert_eq!(
+        outcomes(text, None),
+        vec![
+            "error 1:1: row 1 of the grid has 3 cells, expected 4".to_string(),
+            "5:1 12....1221....21".to_string(),
+        ]
+    );
+}
+
+#[test]
 fn sixteen_cells_on_a_line_are_a_4x4_puzzle_unless_a_shape_says() {
     let line = "123456789ABCDEFG";
     assert_eq!(

@@ -28,6 +28,7 @@ mod colors;
 mod error;
 mod interrupt;
 pub mod knuth_format;
+mod propagate;
 mod sanity;
 mod search;
 mod shortest;
@@ -37,6 +38,7 @@ mod tests;
 
 pub use error::{BuildError, Conflict, SelectError};
 pub use interrupt::Interrupt;
+pub use propagate::{LiveOptions, NoPropagation, Propagator, Pruning};
 pub use search::{Branching, Count, Solution};
 pub use stats::Stats;
 
@@ -413,6 +415,7 @@ impl ExactCover {
     }
 
     /// The option that the entry `node` belongs to.
+    #[inline]
     fn option_of(&self, node: u32) -> usize {
         if self.option_width != MIXED {
             // Each option takes its entries and a spacer, from the spacer after the headers.

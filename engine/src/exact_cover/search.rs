@@ -2,6 +2,7 @@
 //! every consumer (first solution, stream of solutions, count with a cap) goes through.
 
 use super::interrupt::Watch;
+use super::propagate::{NoPropagation, Propagator, Pruning};
 use super::shortest::shortest;
 use super::{Conflict, ExactCover, Node, SelectError, COVERED, SPACER};
 
@@ -44,6 +45,11 @@ pub(super) struct State {
     selected: Vec<u32>,
     /// How the item to branch on is chosen.
     branching: Branching,
+    /// First entries of the options a propagator removed, in order (see `propagate.rs`).
+    pub(super) trail: Vec<u32>,
+    /// Whether the search under way was started with an active propagator, so that the
+    /// levels record the trail's length and put removals back.
+    propagating: bool,
     /// The interrupt the search watches (see `interrupt.rs`).
     pub(super) watch: Watch,
 }
@@ -84,6 +90,9 @@ struct Level {
     item: u32,
     /// The entry of the option being tried in that item's list (the header once exhausted).
     node: u32,
+    /// The trail's length on entering the level: what a propagator removed there is put
+    /// back when the search leaves the level.
+    trail: u32,
 }
 
 impl State {
@@ -132,6 +141,7 @@ impl State {
         self.met_dead_end = false;
         self.selected.clear();
         self.selected.reserve(items);
+        self.trail.clear();
         self.watch.stopped = false;
     }
 }
@@ -173,6 +183,14 @@ impl Solution<'_> {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+}
+
+/// A propagator that removes nothing but keeps the trail's books: what a search started
+/// with a propagator continues with when called without one.
+struct KeepBooks;
+
+impl Propagator for KeepBooks {
+    fn propagate(&mut self, _: &mut Pruning<'_>) {}
 }
 
 /// The item the search should take next.
@@ -255,11 +273,15 @@ impl ExactCover {
     fn rewind_search(&mut self) {
         if matches!(self.search.phase, Phase::Found | Phase::Paused) {
             for level in (0..self.search.level).rev() {
-                let Level { item, node } = self.search.levels[level];
+                let Level { item, node, trail } = self.search.levels[level];
                 self.uncover_rest_of_option(node);
                 self.uncover(item);
+                self.restore_trail(trail);
             }
         }
+        // A search paused on entering a level, or a solution found there, removed nothing
+        // at that level; everything above was put back with its level.
+        debug_assert!(self.search.trail.is_empty());
         self.search.level = 0;
         self.search.phase = Phase::Ready;
         self.search.forced_len = 0;
@@ -272,7 +294,17 @@ impl ExactCover {
     /// once every solution has been reported (and keeps returning `None` until
     /// [`restart`](Self::restart), [`select`](Self::select) or a new option).
     pub fn next_solution(&mut self) -> Option<Solution<'_>> {
-        if self.advance() {
+        self.next_solution_propagating(&mut NoPropagation)
+    }
+
+    /// [`next_solution`](Self::next_solution), calling `propagator` at every branch point
+    /// (see [`Propagator`]). A search is continued with the propagator it was started with
+    /// or with none; removals already made stay until the search backtracks over them.
+    pub fn next_solution_propagating<P: Propagator>(
+        &mut self,
+        propagator: &mut P,
+    ) -> Option<Solution<'_>> {
+        if self.advance(propagator) {
             Some(Solution { matrix: self })
         } else {
             None
@@ -296,12 +328,23 @@ impl ExactCover {
     pub fn count_while(
         &mut self,
         cap: Option<u128>,
+        keep_going: impl FnMut(u128) -> bool,
+    ) -> Count {
+        self.count_propagating(cap, keep_going, &mut NoPropagation)
+    }
+
+    /// [`count_while`](Self::count_while), calling `propagator` at every branch point (see
+    /// [`Propagator`]).
+    pub fn count_propagating<P: Propagator>(
+        &mut self,
+        cap: Option<u128>,
         mut keep_going: impl FnMut(u128) -> bool,
+        propagator: &mut P,
     ) -> Count {
         self.rewind_search();
         let mut count = Count::default();
         while cap.is_none_or(|cap| count.solutions < cap) {
-            if !self.advance() {
+            if !self.advance(propagator) {
                 count.capped = self.search.watch.stopped;
                 return count;
             }
@@ -315,7 +358,7 @@ impl ExactCover {
     }
 
     /// Runs the search until the next solution (true) or the end (false).
-    fn advance(&mut self) -> bool {
+    fn advance<P: Propagator>(&mut self, propagator: &mut P) -> bool {
         #[derive(Clone, Copy)]
         enum Step {
             /// Extend the partial solution of `level` options.
@@ -325,6 +368,13 @@ impl ExactCover {
             /// The current level has nothing more: go back to the one above.
             Backtrack,
         }
+        if self.search.phase == Phase::Ready {
+            self.search.propagating = P::ACTIVE;
+        } else if self.search.propagating && !P::ACTIVE {
+            // Continued without the propagator it was started with: the levels must still
+            // put back what it removed.
+            return self.advance(&mut KeepBooks);
+        }
         let mut step = match self.search.phase {
             Phase::Ready => Step::Enter,
             Phase::Found => Step::Backtrack,
@@ -332,6 +382,11 @@ impl ExactCover {
             Phase::Paused => Step::Enter,
         };
         self.search.watch.stopped = false;
+        if P::ACTIVE && self.search.trail.capacity() < self.option_start.len() {
+            // Once per matrix size: each option is on the trail at most once at a time.
+            let more = self.option_start.len() - self.search.trail.len();
+            self.search.trail.reserve(more);
+        }
         let mut level = self.search.level;
         // Counted in a local copy, written back on return: in `self` every counter would be
         // stored to memory at each step, since the link stores might alias it.
@@ -345,6 +400,9 @@ impl ExactCover {
                         return false;
                     }
                     stats.nodes += 1;
+                    if P::ACTIVE {
+                        self.search.level_mut(level).trail = self.search.trail.len() as u32;
+                    }
                     if self.right_of(0) == 0 {
                         self.search.level = level;
                         self.search.phase = Phase::Found;
@@ -352,32 +410,57 @@ impl ExactCover {
                         self.stats = stats;
                         return true;
                     }
-                    let item = match self.choose() {
-                        Choice::DeadEnd => {
-                            stats.dead_ends += 1;
-                            self.search.met_dead_end = true;
-                            step = Step::Backtrack;
-                            continue;
+                    let mut propagated = false;
+                    let item = loop {
+                        match self.choose() {
+                            Choice::DeadEnd => break None,
+                            Choice::Forced(item) => {
+                                stats.forced += 1;
+                                break Some(item);
+                            }
+                            Choice::Guess(item) => {
+                                if P::ACTIVE && !propagated {
+                                    // Once per node: a removal makes the search look again,
+                                    // and the next branch point calls the propagator anew.
+                                    propagated = true;
+                                    let before = self.search.trail.len();
+                                    propagator.propagate(&mut Pruning::new(self));
+                                    let pruned = self.search.trail.len() - before;
+                                    if pruned > 0 {
+                                        stats.pruned += pruned as u64;
+                                        continue;
+                                    }
+                                }
+                                stats.guesses += 1;
+                                break Some(item);
+                            }
                         }
-                        Choice::Forced(item) => {
-                            stats.forced += 1;
-                            item
+                    };
+                    let Some(item) = item else {
+                        stats.dead_ends += 1;
+                        self.search.met_dead_end = true;
+                        if P::ACTIVE {
+                            let mark = self.search.level_at(level).trail;
+                            self.restore_trail(mark);
                         }
-                        Choice::Guess(item) => {
-                            stats.guesses += 1;
-                            item
-                        }
+                        step = Step::Backtrack;
+                        continue;
                     };
                     stats.updates += self.cover(item);
                     stats.covers += 1;
                     let first = self.node(item).down;
-                    *self.search.level_mut(level) = Level { item, node: first };
+                    let level_state = self.search.level_mut(level);
+                    level_state.item = item;
+                    level_state.node = first;
                     step = Step::Try;
                 }
                 Step::Try => {
-                    let Level { item, node } = self.search.level_at(level);
+                    let Level { item, node, trail } = self.search.level_at(level);
                     if node == item {
                         self.uncover(item);
+                        if P::ACTIVE {
+                            self.restore_trail(trail);
+                        }
                         step = Step::Backtrack;
                     } else {
                         let (updates, covers) = self.cover_rest_of_option(node);
@@ -410,6 +493,7 @@ impl ExactCover {
 
     /// Picks the item to branch on: a forced item if one is waiting, else the active primary
     /// item with the fewest options (the first such in item order).
+    #[inline(always)]
     fn choose(&mut self) -> Choice {
         if self.search.branching == Branching::FirstShortest {
             return self.first_shortest();
@@ -613,7 +697,7 @@ impl ExactCover {
     /// Unlinks the other entries of `node`'s option from their item lists, noting the items
     /// left with one option or none. Returns the number of links removed.
     #[inline]
-    fn hide(&mut self, node: u32) -> u64 {
+    pub(super) fn hide(&mut self, node: u32) -> u64 {
         let mut forced_len = self.search.forced_len;
         let mut emptied = self.search.emptied;
         let mut updates = 0;
@@ -664,7 +748,7 @@ impl ExactCover {
     /// Undoes [`hide`](Self::hide). Entries of one option lie in different lists, so they may
     /// be restored in any order; only the order of whole options within a list matters.
     #[inline]
-    fn unhide(&mut self, node: u32) {
+    pub(super) fn unhide(&mut self, node: u32) {
         let mut q = self.node(node).next;
         while q != node {
             let Node {
@@ -684,6 +768,7 @@ impl ExactCover {
     /// entries' `next` links: no spacer test, and a trip count as regular as the options.
     /// Returns the links removed and the items covered. In a colored matrix, colored items
     /// are purified instead (see `colors`).
+    #[inline(always)]
     fn cover_rest_of_option(&mut self, node: u32) -> (u64, u64) {
         if self.colored {
             return self.commit_rest_of_option(node);

@@ -20,6 +20,9 @@ pub struct Stats {
     pub dead_ends: u64,
     /// Solutions reported.
     pub solutions: u64,
+    /// Options removed by a [`Propagator`](super::Propagator) (each put back on
+    /// backtracking).
+    pub pruned: u64,
     /// The deepest level reached, counting options chosen by the search (not selections).
     pub max_depth: u32,
 }
@@ -33,6 +36,7 @@ impl AddAssign for Stats {
         self.guesses += other.guesses;
         self.dead_ends += other.dead_ends;
         self.solutions += other.solutions;
+        self.pruned += other.pruned;
         self.max_depth = self.max_depth.max(other.max_depth);
     }
 }

@@ -22,28 +22,37 @@ pub enum Logic {
     HiddenSingles,
     /// Singles, and locked candidates: when a digit's places in a box all lie in one row or
     /// column, it leaves the rest of that line, and when its places in a line all lie in one
-    /// box, it leaves the rest of that box.
+    /// box, it leaves the rest of that box. On grids larger than 9x9 the search also sweeps
+    /// locked candidates at its branch points, as at
+    /// [`LockedCandidatesInSearch`](Logic::LockedCandidatesInSearch), since there that pays.
     #[default]
     LockedCandidates,
+    /// Locked candidates before the search, and again at every branch point of the search,
+    /// on the candidates still live there (the search itself takes the singles at every
+    /// node), on every shape. On 9x9 grids it saves about a quarter of the guesses but costs
+    /// more time than that saves.
+    LockedCandidatesInSearch,
 }
 
 impl Logic {
     /// Every level, weakest first.
-    pub const ALL: [Logic; 4] = [
+    pub const ALL: [Logic; 5] = [
         Logic::Off,
         Logic::NakedSingles,
         Logic::HiddenSingles,
         Logic::LockedCandidates,
+        Logic::LockedCandidatesInSearch,
     ];
 
-    /// The level's name on the command line: `off`, `naked-singles`, `hidden-singles` or
-    /// `locked-candidates`.
+    /// The level's name on the command line: `off`, `naked-singles`, `hidden-singles`,
+    /// `locked-candidates` or `locked-candidates-in-search`.
     pub fn name(self) -> &'static str {
         match self {
             Logic::Off => "off",
             Logic::NakedSingles => "naked-singles",
             Logic::HiddenSingles => "hidden-singles",
             Logic::LockedCandidates => "locked-candidates",
+            Logic::LockedCandidatesInSearch => "locked-candidates-in-search",
         }
     }
 }
@@ -214,6 +223,30 @@ impl Candidates {
             }
             return Ok(());
         }
+    }
+
+    /// One sweep of locked candidates on `boards` (`geometry.words` words per digit, the
+    /// live candidates of the open cells only), in place. Returns the digits that lost a
+    /// candidate. The search's propagator uses it on shapes other than the classic one.
+    pub(crate) fn sweep_locked_candidates(
+        &mut self,
+        geometry: &Geometry,
+        boards: &mut Vec<u64>,
+    ) -> u64 {
+        self.size = geometry.size;
+        self.words = geometry.words;
+        std::mem::swap(&mut self.boards, boards);
+        self.open.clear();
+        self.open.extend_from_slice(&geometry.all_cells);
+        self.value.resize(geometry.size * geometry.size, 0);
+        let changed = match geometry.words {
+            1 => self.locked_candidates::<1, 0>(geometry),
+            2 => self.locked_candidates::<2, 0>(geometry),
+            4 => self.locked_candidates::<4, 0>(geometry),
+            _ => self.locked_candidates::<0, 0>(geometry),
+        };
+        std::mem::swap(&mut self.boards, boards);
+        changed
     }
 
     /// The digits placed in `unit` (rows, then columns, then boxes): bit `d` for digit `d + 1`.

@@ -10,6 +10,7 @@ mod bands;
 mod grid;
 mod logic;
 mod parse;
+mod search_logic;
 mod shape;
 mod solver;
 

@@ -56,6 +56,16 @@ pub enum ParseErrorKind {
         /// Cells on the whole line.
         on_line: usize,
     },
+    /// A row of a multi-line grid with more or fewer cells than the grid's other rows.
+    RowLength {
+        /// The row's number in its grid, from 1.
+        row: usize,
+        /// Cells on the row.
+        found: usize,
+        /// Cells a row needs: the grid's side (the named shape's, or else the length most
+        /// of its rows have).
+        expected: usize,
+    },
     /// A line longer than a reader keeps (it keeps the first `max` bytes).
     LineTooLong {
         /// The line's length in bytes.
@@ -86,6 +96,14 @@ impl fmt::Display for ParseErrorKind {
                 f,
                 "the puzzle ended at a space after {found} cells (the line has {on_line}): \
                  write a one-line puzzle without spaces, or one row per line"
+            ),
+            ParseErrorKind::RowLength {
+                row,
+                found,
+                expected,
+            } => write!(
+                f,
+                "row {row} of the grid has {found} cells, expected {expected}"
             ),
             ParseErrorKind::BadByte(byte) => write!(f, "bad byte 0x{byte:02X} (not UTF-8 text)"),
             ParseErrorKind::LineTooLong { length, max } => {

@@ -8,6 +8,7 @@
 
 use super::grid::Grid;
 use super::logic::{Candidates, Logic};
+use super::search_logic::{LockedCandidates, SearchLogic};
 use super::shape::{Geometry, Shape};
 use crate::exact_cover::{self, Count, ExactCover, Interrupt};
 
@@ -90,6 +91,10 @@ pub struct Solver {
     placement: Vec<u32>,
     /// The grid being decoded into; starts as what the logic pass placed.
     work: Vec<u8>,
+    /// Open cells of the current matrix: its first items are theirs.
+    open_cells: usize,
+    /// The buffers of the locked candidates swept at the search's branch points.
+    search_logic: SearchLogic,
     stats: SolveStats,
 }
 
@@ -125,6 +130,8 @@ impl Solver {
             item_index: Vec::new(),
             placement: Vec::new(),
             work: Vec::new(),
+            open_cells: 0,
+            search_logic: SearchLogic::default(),
             stats: SolveStats::default(),
         }
     }
@@ -227,7 +234,17 @@ impl Solver {
                 capped: cap == Some(1),
             },
             Start::Search => {
-                let count = self.matrix.count_while(cap, keep_going);
+                let count = if self.propagates() {
+                    let mut propagator = LockedCandidates {
+                        logic: &mut self.search_logic,
+                        geometry: &self.geometry,
+                        open_cells: self.open_cells,
+                    };
+                    self.matrix
+                        .count_propagating(cap, keep_going, &mut propagator)
+                } else {
+                    self.matrix.count_while(cap, keep_going)
+                };
                 self.stats.search = self.matrix.stats();
                 count
             }
@@ -280,6 +297,17 @@ impl Solver {
         }
     }
 
+    /// True when the search sweeps locked candidates at its branch points: always at
+    /// [`Logic::LockedCandidatesInSearch`], and at [`Logic::LockedCandidates`] on grids
+    /// larger than 9x9, where the guesses it saves outweigh its cost (docs/performance.md).
+    fn propagates(&self) -> bool {
+        match self.logic {
+            Logic::LockedCandidatesInSearch => true,
+            Logic::LockedCandidates => self.geometry.size > 9,
+            _ => false,
+        }
+    }
+
     fn adapt(&mut self, shape: Shape) {
         if self.geometry.shape != shape {
             self.geometry = Geometry::new(shape);
@@ -323,6 +351,11 @@ impl Solver {
                 primary += 1;
             }
         }
+        self.open_cells = primary as usize;
+        let propagates = self.propagates();
+        if propagates {
+            self.search_logic.start(n);
+        }
         let all_digits = (1u64 << n) - 1;
         for unit in 0..3 * n {
             let mut open_digits = all_digits & !candidates.unit_done(unit);
@@ -361,6 +394,10 @@ impl Solver {
                     // Distinct by construction (one cell, three units), the cell item
                     // primary, and all open: a candidate never names a satisfied item.
                     self.matrix.add_valid_option(&items);
+                    if propagates {
+                        self.search_logic
+                            .note_option(cell, digit, n, geometry.words);
+                    }
                     self.placement.push((cell * n + digit) as u32);
                 }
             }
@@ -370,7 +407,17 @@ impl Solver {
     /// Writes the matrix's current solution into `work`.
     fn decode_current(&mut self) -> bool {
         let n = self.geometry.size;
-        let Some(solution) = self.matrix.next_solution() else {
+        let solution = if self.propagates() {
+            let mut propagator = LockedCandidates {
+                logic: &mut self.search_logic,
+                geometry: &self.geometry,
+                open_cells: self.open_cells,
+            };
+            self.matrix.next_solution_propagating(&mut propagator)
+        } else {
+            self.matrix.next_solution()
+        };
+        let Some(solution) = solution else {
             return false;
         };
         for option in solution.options() {

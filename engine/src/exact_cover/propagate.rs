@@ -1,0 +1,220 @@
+//! The propagation hook: a problem's own inference, run by the search at its branch points.
+//!
+//! The search already draws every consequence that the matrix itself states: an item left
+//! with one option is taken, an item left with none ends the path. A problem often knows
+//! more. A [`Propagator`] is called where the search would otherwise guess; it reads the
+//! live options through a [`Pruning`] and removes those its own rules exclude. The search
+//! then looks again: a removal may leave an item with one option (a forced move) or none (a
+//! dead end), and only if nothing was removed does it guess.
+//!
+//! A removal unlinks every entry of the option from its item's list, as a cover unlinks the
+//! options it hides, and is written on a trail. Backtracking out of the level where the
+//! removal was made puts the option back, last removed first, in the order that restores
+//! the links exactly. The trail holds at most one entry per option and is sized when the
+//! search starts, so removing allocates nothing.
+//!
+//! The search is generic over the propagator: the plain consumers
+//! ([`ExactCover::next_solution`], [`ExactCover::count`], ...) run it with
+//! [`NoPropagation`], for which the call compiles away, so a search without a propagator
+//! costs what it cost before the hook existed.
+//!
+//! ```
+//! use sudoku_dlx::exact_cover::{ExactCover, Propagator, Pruning};
+//!
+//! // Items 0 and 1, and three options: {0}, {1} and {0, 1}; two solutions, {0} with {1},
+//! // and {0, 1} alone. A propagator that removes the options covering both leaves one.
+//! struct NoPairs;
+//! impl Propagator for NoPairs {
+//!     fn propagate(&mut self, pruning: &mut Pruning<'_>) {
+//!         let pairs: Vec<usize> = pruning
+//!             .options_of(0)
+//!             .filter(|&option| pruning.option_len(option) == 2)
+//!             .collect();
+//!         for option in pairs {
+//!             pruning.remove(option);
+//!         }
+//!     }
+//! }
+//! let mut matrix = ExactCover::new(2, 0);
+//! matrix.add_option(&[0])?;
+//! matrix.add_option(&[1])?;
+//! matrix.add_option(&[0, 1])?;
+//! assert_eq!(matrix.count(None).solutions, 2);
+//! assert_eq!(matrix.count_propagating(None, |_| true, &mut NoPairs).solutions, 1);
+//! assert_eq!(matrix.stats().pruned, 1);
+//! # Ok::<(), sudoku_dlx::exact_cover::BuildError>(())
+//! ```
+
+use super::{ExactCover, Node, COVERED};
+
+/// A problem's inference, called by the search at each branch point (where it would guess).
+///
+/// It may remove live options through the [`Pruning`] it is given; every removal is undone
+/// when the search backtracks above that point. It must remove only options that cannot be
+/// part of any solution extending the current partial one (removing others loses solutions),
+/// and it must not rely on being called at every node: the search calls it only where no
+/// item is forced.
+pub trait Propagator {
+    /// False for a propagator that never removes anything: the search then never calls it
+    /// nor keeps its books, at no cost.
+    const ACTIVE: bool = true;
+
+    /// Removes options that the problem's rules exclude in the search's current state.
+    fn propagate(&mut self, pruning: &mut Pruning<'_>);
+}
+
+/// The propagator of the plain search: nothing beyond what the matrix states.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoPropagation;
+
+impl Propagator for NoPropagation {
+    const ACTIVE: bool = false;
+
+    #[inline(always)]
+    fn propagate(&mut self, _: &mut Pruning<'_>) {}
+}
+
+/// A propagator's view of the matrix during the search: the live options of each item, and
+/// a way to remove options. Items and options are numbered as when the matrix was built.
+#[derive(Debug)]
+pub struct Pruning<'a> {
+    matrix: &'a mut ExactCover,
+}
+
+impl<'a> Pruning<'a> {
+    pub(super) fn new(matrix: &'a mut ExactCover) -> Self {
+        Pruning { matrix }
+    }
+
+    /// Number of items, primary and secondary.
+    pub fn items(&self) -> usize {
+        self.matrix.items as usize
+    }
+
+    /// True while `item` has not been covered by the options chosen so far.
+    pub fn is_active(&self, item: usize) -> bool {
+        self.matrix.lengths[item + 1] & COVERED == 0
+    }
+
+    /// The live options that contain `item`, in the order of its list; none once the item is
+    /// covered.
+    pub fn options_of(&self, item: usize) -> LiveOptions<'_> {
+        let header = item as u32 + 1;
+        let node = if self.is_active(item) {
+            self.matrix.node(header).down
+        } else {
+            header
+        };
+        LiveOptions {
+            matrix: self.matrix,
+            header,
+            node,
+        }
+    }
+
+    /// Number of items of `option`.
+    ///
+    /// # Panics
+    /// If `option` is not an option of the matrix.
+    pub fn option_len(&self, option: usize) -> usize {
+        self.matrix.option_items(option).count()
+    }
+
+    /// The items of `option`, in the order they were given.
+    ///
+    /// # Panics
+    /// If `option` is not an option of the matrix.
+    pub fn option_items(&self, option: usize) -> impl Iterator<Item = usize> + '_ {
+        self.matrix.option_items(option)
+    }
+
+    /// Removes `option` until the search backtracks above this point. Returns false, doing
+    /// nothing, when the option is not live (already removed, hidden by a cover, or chosen).
+    ///
+    /// # Panics
+    /// If `option` is not an option of the matrix.
+    pub fn remove(&mut self, option: usize) -> bool {
+        let first = self.matrix.option_start[option];
+        if !self.matrix.is_live(first) {
+            return false;
+        }
+        self.matrix.prune(first);
+        true
+    }
+}
+
+/// The live options of an item, from [`Pruning::options_of`].
+#[derive(Debug)]
+pub struct LiveOptions<'a> {
+    matrix: &'a ExactCover,
+    header: u32,
+    /// The entry of the next option to report, or the header at the end.
+    node: u32,
+}
+
+impl Iterator for LiveOptions<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.node == self.header {
+            return None;
+        }
+        let option = self.matrix.option_of(self.node);
+        self.node = self.matrix.node(self.node).down;
+        Some(option)
+    }
+}
+
+impl ExactCover {
+    /// True when the option whose first entry is `first` could still be chosen: every entry
+    /// is in its item's list and every primary item is active. (A hidden option has left
+    /// all lists but one; a chosen one has all its items covered.)
+    fn is_live(&self, first: u32) -> bool {
+        let mut node = first;
+        loop {
+            let entry = self.node(node);
+            if self.node(entry.up).down != node
+                || (entry.top <= self.primary && self.lengths[entry.top as usize] & COVERED != 0)
+            {
+                return false;
+            }
+            node = entry.next;
+            if node == first {
+                return true;
+            }
+        }
+    }
+
+    /// Unlinks every entry of the live option starting at `first` from its item's list,
+    /// noting items left short as a cover does, and writes the option on the trail.
+    fn prune(&mut self, first: u32) {
+        // `hide` takes the option's other entries out, as a cover hides an option; the first
+        // entry leaves its list here, since no item of the option is being covered.
+        let Node { top, up, down, .. } = self.node(first);
+        self.node_mut(up).down = down;
+        self.node_mut(down).up = up;
+        let length = self.length_mut(top);
+        *length -= 1;
+        let len = *length;
+        self.note_short(top, len);
+        self.hide(first);
+        // The trail was given room for every option when the search started.
+        debug_assert!(self.search.trail.len() < self.search.trail.capacity());
+        self.search.trail.push(first);
+    }
+
+    /// Puts back the options removed since the trail was `mark` long, last removed first.
+    #[inline]
+    pub(super) fn restore_trail(&mut self, mark: u32) {
+        while self.search.trail.len() > mark as usize {
+            let first = self.search.trail.pop().expect("longer than the mark");
+            // Entries of one option lie in different lists: any order restores them.
+            self.unhide(first);
+            let Node { top, up, down, .. } = self.node(first);
+            self.node_mut(up).down = first;
+            self.node_mut(down).up = first;
+            *self.length_mut(top) += 1;
+        }
+    }
+}

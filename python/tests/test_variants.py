@@ -1,0 +1,173 @@
+"""Variant puzzles from Python: f-puzzles documents (a JSON string or a dict) and boards with
+rules= and regions=, through every question, with errors that say where and why."""
+
+import json
+from itertools import islice
+
+import pytest
+
+import sudoku_dlx
+from conftest import REPO
+
+KNOWN = REPO / "tests" / "variants" / "known.ndjson"
+KILLER = REPO / "docs" / "examples" / "killer.json"
+KILLER_SOLUTION = "648792315597143268213685497986431572132857946754269831475326189821974653369518724"
+
+# The jigsaw of docs/variants.md: one character per cell names its region.
+JIGSAW_REGIONS = "100015242001111222000311222330432541343435855343446555666677885666477888767777888"
+JIGSAW = "....9...............3....9....4....2........6.5.....31..5..6....2..7....3...1...4"
+
+EMPTY4 = '{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]'
+
+
+def known():
+    """The family, document and solution of each puzzle of the Rust tests' known set."""
+    documents = KNOWN.read_text().splitlines()
+    families = (REPO / "tests" / "variants" / "known.solutions").read_text().splitlines()
+    return [(line.split("\t")[0], doc, line.split("\t")[1]) for doc, line in zip(documents, families)]
+
+
+def rows_of(text, n=9):
+    return [[int(c, 36) if c not in "._0" else 0 for c in text[r * n : r * n + n]] for r in range(n)]
+
+
+def failure(call):
+    with pytest.raises(sudoku_dlx.InvalidBoard) as caught:
+        call()
+    return caught.value
+
+
+@pytest.mark.parametrize("family,document,solution", known(), ids=[f for f, _, _ in known()])
+def test_every_family_of_the_known_set_solves_to_its_solution(family, document, solution):
+    assert sudoku_dlx.solve(document) == solution
+    assert sudoku_dlx.verdict(document) == "unique"
+    assert sudoku_dlx.is_unique(document)
+    assert sudoku_dlx.count(document) == 1
+    assert [sudoku_dlx.solve(json.loads(document))] == [rows_of(solution)]
+
+
+def test_the_thermometer_and_killer_puzzles_are_in_the_known_set():
+    families = {family for family, _, _ in known()}
+    assert {"thermo", "killer", "jigsaw", "arrow", "kropki", "xv"} <= families
+
+
+def test_solve_many_keeps_the_order_of_variants_and_classic_boards():
+    documents = [doc for _, doc, _ in known()]
+    boards = documents + ["." * 16] + [json.loads(documents[0])]
+    answers = sudoku_dlx.solve_many(boards, jobs=2)
+    assert answers[: len(documents)] == [solution for _, _, solution in known()]
+    assert answers[len(documents)] == "1234341221434321"
+    assert answers[-1] == rows_of(known()[0][2])
+
+
+def test_a_killer_from_a_setters_file_as_text_and_as_a_dict():
+    text = KILLER.read_text()
+    assert sudoku_dlx.solve(text) == KILLER_SOLUTION
+    document = json.loads(text)
+    assert sudoku_dlx.solve(document) == rows_of(KILLER_SOLUTION)
+    assert sudoku_dlx.verdict(document) == "unique"
+    # The dict is read, not changed.
+    assert document == json.loads(text)
+
+
+def test_a_jigsaw_from_rules_and_regions_in_every_board_form():
+    assert sudoku_dlx.solve(JIGSAW, regions=JIGSAW_REGIONS) == KILLER_SOLUTION
+    assert sudoku_dlx.solve(rows_of(JIGSAW), regions=rows_of(JIGSAW_REGIONS)) == rows_of(KILLER_SOLUTION)
+    assert sudoku_dlx.verdict(JIGSAW, regions=JIGSAW_REGIONS) == "unique"
+    # Without its regions it is another puzzle.
+    assert sudoku_dlx.solve(JIGSAW) != KILLER_SOLUTION
+
+
+def test_a_jigsaw_may_repeat_a_digit_in_a_box():
+    regions = "aaab cadb cddb ccdb"
+    solution = "1234" "2413" "4321" "3142"
+    # The solution less its first row: its boxes repeat digits, its regions do not.
+    puzzle = "...." + solution[4:]
+    error = failure(lambda: sudoku_dlx.solve(puzzle))
+    assert "twice in box" in error.reason
+    assert sudoku_dlx.solve(puzzle, regions=regions) == solution
+    assert sudoku_dlx.solve("\n".join([puzzle[:4], puzzle[4:8], puzzle[8:12], puzzle[12:]]), regions=regions) == solution
+    assert sudoku_dlx.solve(rows_of(puzzle, 4), regions=regions) == rows_of(solution, 4)
+    assert sudoku_dlx.verdict(puzzle, regions=regions) == "unique"
+    # Rows and columns are still checked.
+    error = failure(lambda: sudoku_dlx.solve("1.1" + "." * 13, regions=regions))
+    assert (error.digit, error.cells) == (1, [(1, 1), (1, 3)])
+    error = failure(lambda: sudoku_dlx.solve(rows_of("1..." "...." "1..." "....", 4), regions=regions))
+    assert (error.digit, error.cells) == (1, [(1, 1), (3, 1)])
+
+
+def test_rules_by_name_as_a_string_or_a_list():
+    assert sudoku_dlx.count("." * 16, rules="x") == 48
+    assert sudoku_dlx.count("." * 16, rules=["diagonal+", "diagonal-"]) == 48
+    assert sudoku_dlx.count("." * 16, rules="diagonal+, diagonal-") == 48
+    assert sudoku_dlx.count("." * 16, regions="aaab cadb cddb ccdb") == 96
+    assert sudoku_dlx.count("." * 81, rules="anti-knight,anti-king", limit=5) == 5
+    answer = sudoku_dlx.solve([[0] * 9] * 9, rules="x")
+    assert [answer[i][i] for i in range(9)] != [answer[0][0]] * 9
+    assert sorted(answer[i][i] for i in range(9)) == list(range(1, 10))
+    assert sorted(answer[i][8 - i] for i in range(9)) == list(range(1, 10))
+
+
+def test_the_lazy_iterator_and_the_solver_class_take_variants():
+    first = list(islice(sudoku_dlx.solutions(EMPTY4 + ',"diagonal+":true}'), 3))
+    assert len(first) == 3 and len(set(first)) == 3
+    assert len(list(sudoku_dlx.solutions("." * 16, rules="x"))) == 48
+    solver = sudoku_dlx.Solver()
+    assert solver.solve(KILLER.read_text()) == KILLER_SOLUTION
+    assert solver.stats.searched and solver.stats.nodes > 0
+    assert solver.count("." * 16, rules="x") == 48
+    assert solver.verdict("." * 16, rules="x") == "multiple"
+    assert not solver.is_unique("." * 16, rules="x")
+
+
+def test_an_unsupported_constraint_is_an_error_that_names_it():
+    document = EMPTY4 + ',"littlekillersum":[{"cells":["R1C1"],"value":"3"}]}'
+    error = failure(lambda: sudoku_dlx.solve(document))
+    assert str(error) == 'unsupported constraint "littlekillersum"'
+    assert isinstance(error, ValueError)
+    error = failure(lambda: sudoku_dlx.count(json.loads(document)))
+    assert "littlekillersum" in error.reason
+
+
+def test_bad_documents_say_where_and_why():
+    error = failure(lambda: sudoku_dlx.solve(EMPTY4 + ',"killercage":[{"cells":["R1C1","R0C2"],"value":"3"}]}'))
+    assert error.path == "killercage[0].cells[1]"
+    assert str(error) == 'killercage[0].cells[1]: expected a cell R1C1 to R4C4, found "R0C2"'
+    error = failure(lambda: sudoku_dlx.solve('{"size":4,\n  "grid": [}'))
+    assert (error.line, error.column) == (2, 12)
+    assert str(error).startswith("line 2, column 12: broken JSON")
+    error = failure(lambda: sudoku_dlx.solve({"size": 4, "grid": [[]]}))
+    assert (error.path, error.reason) == ("grid", "expected 4 rows")
+    overlapping = ',"killercage":[{"cells":["R1C1","R1C2"],"value":"3"}],"arrow":[{"cells":["R2C2"],"lines":[["R2C2","R1C2"]]}]}'
+    error = failure(lambda: sudoku_dlx.verdict(EMPTY4 + overlapping))
+    assert (error.path, error.row, error.column) == ("killercage[0]", 1, 2)
+    assert "overlapping sum constraints are not supported yet" in error.reason
+    error = failure(lambda: sudoku_dlx.solve({"size": 4, "grid": set()}))
+    assert "cannot be written as JSON" in str(error)
+
+
+def test_bad_rules_and_regions_say_why():
+    error = failure(lambda: sudoku_dlx.count("." * 16, rules="x,sandwich"))
+    assert 'unknown rule "sandwich"' in str(error) and "anti-knight" in str(error)
+    assert "not int" in str(failure(lambda: sudoku_dlx.count("." * 16, rules=3)))
+    assert str(failure(lambda: sudoku_dlx.count("." * 16, regions="aaab caab ccdb cddd"))) == (
+        "region 1 has 5 cells, expected 4"
+    )
+    assert "not float" in str(failure(lambda: sudoku_dlx.count("." * 16, regions=1.5)))
+    # A document carries its own rules and size: arguments beside it are refused, not ignored.
+    for arguments in [{"rules": "x"}, {"regions": "aabbaabbccddccdd"}, {"box": (2, 2)}]:
+        error = failure(lambda: sudoku_dlx.solve(EMPTY4 + "}", **arguments))
+        assert "its own size and rules" in str(error)
+
+
+def test_solve_many_names_the_bad_variant_or_returns_it_in_place():
+    boards = [EMPTY4 + ',"diagonal+":true}', EMPTY4 + ',"sandwichsum":[{"cell":"R1C1"}]}', "." * 16]
+    error = failure(lambda: sudoku_dlx.solve_many(boards))
+    assert error.index == 1 and str(error) == 'board 1: unsupported constraint "sandwichsum"'
+    answers = sudoku_dlx.solve_many(boards, errors="return")
+    assert isinstance(answers[1], sudoku_dlx.InvalidBoard)
+    assert answers[0] is not None and answers[2] == "1234341221434321"
+    assert sudoku_dlx.solve_many(["." * 16, "1" + "." * 15], rules="x") == [
+        sudoku_dlx.solve("." * 16, rules="x"),
+        "1234341243212143",
+    ]
