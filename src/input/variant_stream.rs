@@ -41,7 +41,7 @@ pub struct VariantRecords {
 
 enum Source {
     Json(JsonDocuments),
-    Lines(InputRecords),
+    Lines(Box<InputRecords>),
 }
 
 impl VariantRecords {
@@ -67,7 +67,10 @@ impl VariantRecords {
     fn open(&self, arg: &str) -> Result<Source, InputError> {
         if !is_variant_input(arg, self.shape) {
             let input = Input::from_arg_with_shape(arg, self.shape)?;
-            return Ok(Source::Lines(InputRecords::new(vec![input], self.shape)));
+            return Ok(Source::Lines(Box::new(InputRecords::new(
+                vec![input],
+                self.shape,
+            ))));
         }
         let input = if arg == "-" || Path::new(arg).is_file() {
             Input::from_arg(arg)?
