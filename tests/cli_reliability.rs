@@ -483,3 +483,47 @@ fn ruled_grids_without_blank_lines_each_report_their_own_broken_row() {
         ],
     );
 }
+
+#[test]
+fn ctrl_c_stops_variant_generation_and_keeps_the_puzzles_made() {
+    // Many quick X puzzles: those finished before the signal are printed, each unique.
+    for jobs in ["1", "2"] {
+        let args = [
+            "generate", "--rules", "x", "--count", "1000000", "--seed", "3",
+        ];
+        let mut args = args.to_vec();
+        args.extend(["--jobs", jobs]);
+        let stopped = interrupt(&args, Duration::from_secs(1), 1);
+        assert_stopped_soon(&stopped, "generate --rules x");
+        let puzzles: Vec<&str> = stopped.stdout.lines().collect();
+        assert!(!puzzles.is_empty(), "{}", stopped.stderr);
+        for puzzle in puzzles.iter().take(5) {
+            sudoku()
+                .args(["count", "--rules", "x", puzzle])
+                .assert()
+                .code(0)
+                .stdout("1\n");
+        }
+    }
+    // One 16x16 anti-knight puzzle takes minutes: stopped inside its searches, and the
+    // puzzle not finished is not printed.
+    for jobs in ["1", "2"] {
+        let stopped = interrupt(
+            &[
+                "generate",
+                "--rules",
+                "anti-knight",
+                "--box",
+                "4x4",
+                "--seed",
+                "5",
+                "--jobs",
+                jobs,
+            ],
+            Duration::from_secs(1),
+            1,
+        );
+        assert_stopped_soon(&stopped, "generate --rules anti-knight --box 4x4");
+        assert_eq!(stopped.stdout, "");
+    }
+}

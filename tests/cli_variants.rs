@@ -243,14 +243,7 @@ fn bad_records_are_positioned_and_the_batch_goes_on() {
     );
     let file = temp_file(text.as_bytes());
     let path = file.path().to_str().unwrap().to_string();
-    let out = sudoku()
-        .args(["count", &path])
-        .assert()
-        .code(2)
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = stdout_of(&["count", &path], 2);
     let got: Vec<&str> = out.lines().collect();
     assert_eq!(got.len(), 5, "{out}");
     assert_eq!(got[0], "48");
@@ -260,7 +253,8 @@ fn bad_records_are_positioned_and_the_batch_goes_on() {
     );
     assert_eq!(got[2], format!("error: {path}:3:1: grid: expected 4 rows"));
     assert!(
-        got[3].starts_with(&format!("error: {path}:5:1: broken JSON")),
+        // On the broken document's own line, where it ends.
+        got[3].starts_with(&format!("error: {path}:4:10: broken JSON")),
         "{}",
         got[3]
     );
@@ -281,17 +275,22 @@ fn overlapping_sums_are_a_clear_error() {
         ));
 }
 
-/// Runs `generate` with `args` and returns its standard output.
-fn generated(args: &[&str]) -> String {
+/// The standard output of `sudoku-dlx ARGS`, which must end with exit code `code`.
+fn stdout_of(args: &[&str], code: i32) -> String {
     let out = sudoku()
-        .arg("generate")
         .args(args)
         .assert()
-        .code(0)
+        .code(code)
         .get_output()
         .stdout
         .clone();
     String::from_utf8(out).unwrap()
+}
+
+/// Runs `generate` with `args` and returns its standard output.
+fn generated(args: &[&str]) -> String {
+    let args: Vec<&str> = ["generate"].iter().chain(args).copied().collect();
+    stdout_of(&args, 0)
 }
 
 #[test]
@@ -329,4 +328,183 @@ fn generated_variants_are_unique_and_minimal() {
         regions,
         "111222333111222333111222333444555666444555666444555666777888999777888999777888999"
     );
+}
+
+#[test]
+fn rate_takes_the_variant_inputs() {
+    // Every known puzzle is unique: each gets a level, in order, exit 0.
+    let count = known_solutions().len();
+    let out = sudoku()
+        .args(["rate", "--format", "json", KNOWN])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let objects: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(objects.len(), count);
+    for (k, object) in objects.iter().enumerate() {
+        assert_eq!(object["index"], k);
+        let rating = &object["rating"];
+        assert!(rating["level"].is_string(), "{object}");
+        assert!(rating["guesses"].as_f64().unwrap() >= 0.0);
+        assert!(object["variant"].is_object(), "{object}");
+    }
+    // Line puzzles with --rules: the rules count (empty 4x4 with X has 48 solutions).
+    let x = "..............7152.84.....6.372....8.5.7.......9......6..1..8.9...9.4.....5..84..";
+    sudoku()
+        .args(["rate", "--rules", "x", x])
+        .assert()
+        .code(0)
+        .stdout(
+            predicates::str::is_match(
+                r"^(expert|extreme) \(search, \d+ guesses, score \d+\.\d\d\)\n$",
+            )
+            .unwrap(),
+        );
+    sudoku()
+        .args(["rate", x])
+        .assert()
+        .code(1)
+        .stdout("multiple\n");
+    // Several solutions, none and a bad record: one line each, in order, exit 2.
+    let none = format!(r#"{EMPTY4},"antiking":true}}"#);
+    let file = temp_file(format!("{EMPTY4}}}\n{none}\n{{\"size\":4,\n").as_bytes());
+    let path = file.path().to_str().unwrap().to_string();
+    let out = stdout_of(&["rate", &path], 2);
+    let got: Vec<&str> = out.lines().collect();
+    assert_eq!(got[..2], ["multiple", "none"], "{out}");
+    // Where the document cut short ends.
+    assert!(
+        got[2].starts_with(&format!("error: {path}:3:10: broken JSON")),
+        "{out}"
+    );
+    sudoku()
+        .args(["rate", "--summary", "--rules", "x", x])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "--summary rates classic puzzles only",
+        ));
+}
+
+#[test]
+fn rate_levels_follow_the_variant_logic() {
+    // The killer example is solved by naked singles once its cages are options.
+    sudoku()
+        .args(["rate", "docs/examples/killer.json"])
+        .assert()
+        .code(0)
+        .stdout("easy (naked-singles, score 1.00)\n");
+}
+
+#[test]
+fn every_command_carries_the_rules_out_in_json() {
+    let doc = format!(r#"{EMPTY4},"diagonal+":true,"diagonal-":true}}"#);
+    let x_doc = fpuzzles::parse(&doc).unwrap();
+    let line = "1... ..2. .3.. ...4";
+    let commands: [&[&str]; 7] = [
+        &["solve"],
+        &["count"],
+        &["check"],
+        &["check", "--witness"],
+        &["redundant"],
+        &["rate"],
+        &["all", "--limit", "3"],
+    ];
+    for command in commands {
+        for args in [vec![doc.as_str()], vec!["--rules", "x", line]] {
+            let out = sudoku()
+                .args(command)
+                .args(["--format", "json"])
+                .args(&args)
+                .output()
+                .unwrap();
+            let text = String::from_utf8(out.stdout).unwrap();
+            let object: serde_json::Value = serde_json::from_str(text.trim())
+                .unwrap_or_else(|e| panic!("{command:?} {args:?}: {e}: {text}"));
+            let variant = &object["variant"];
+            assert_eq!(variant["diagonal+"], true, "{command:?} {args:?}: {text}");
+            assert_eq!(variant["diagonal-"], true, "{command:?} {args:?}: {text}");
+            // It reads back as the same rules.
+            let back = fpuzzles::parse(&variant.to_string()).unwrap();
+            assert_eq!(back.rules(), x_doc.rules(), "{command:?}");
+        }
+    }
+}
+
+#[test]
+fn the_logic_level_reaches_the_variant_solver() {
+    let ones = vec!["1"; known_solutions().len()];
+    for level in [
+        "off",
+        "naked-singles",
+        "hidden-singles",
+        "locked-candidates",
+    ] {
+        let out = sudoku()
+            .args([
+                "count", "--logic", level, "--stats", "--format", "json", KNOWN,
+            ])
+            .assert()
+            .code(0)
+            .get_output()
+            .clone();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let placed: u64 = text
+            .lines()
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .filter_map(|object| object["stats"]["placed_by_logic"].as_u64())
+            .sum();
+        let counts: Vec<String> = text
+            .lines()
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .filter_map(|object| object.get("count").map(|c| c.to_string()))
+            .collect();
+        assert_eq!(counts, ones, "{level}");
+        // The pass places cells at every level but off.
+        assert_eq!(placed == 0, level == "off", "{level}: {placed}");
+    }
+}
+
+#[test]
+fn variant_records_stream_from_an_endless_input() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    // An endless NDJSON stream on standard input: the answers come while it is being
+    // written (read whole first, nothing would ever be answered), and closing the reading
+    // end of the output, as `head -n1` does, ends the run.
+    let doc = format!(r#"{EMPTY4},"diagonal+":true,"diagonal-":true}}"#);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
+        .args(["count", "--jobs", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let line = format!("{doc}\n");
+        // Ends when the process stops reading (a broken pipe).
+        while stdin.write_all(line.as_bytes()).is_ok() {}
+    });
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert_eq!(first, "48\n");
+    drop(stdout);
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("still running 30 s after its output was closed");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    writer.join().unwrap();
 }

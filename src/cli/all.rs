@@ -43,7 +43,13 @@ pub struct Args {
 pub fn run(args: Args) -> Result<Status, CliError> {
     if args.variant.applies(&args.input) {
         let limit = args.limit.map(u128::from);
-        return super::variant::run_all(&args.input, &args.output, &args.variant, limit);
+        return super::variant::run_all(
+            &args.input,
+            &args.output,
+            &args.variant,
+            args.logic.level,
+            limit,
+        );
     }
     let inputs = args.input.resolve()?;
     let limit = args.limit.map(u128::from);

@@ -39,13 +39,18 @@ pub struct Args {
 
 /// Checks every puzzle of the inputs for a unique solution.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    if let Some(done) = super::variant::route(&args.batch, &args.variant, |solver, puzzle| {
-        let checked = Checked {
-            verdict: solver.verdict(puzzle),
-            stats: solver.stats(),
-        };
-        witnessed(checked, args.witness)
-    }) {
+    if let Some(done) = super::variant::route(
+        &args.batch,
+        &args.variant,
+        args.logic.level,
+        |solver, puzzle| {
+            let checked = Checked {
+                verdict: solver.verdict(puzzle),
+                stats: solver.stats(),
+            };
+            witnessed(checked, args.witness)
+        },
+    ) {
         return done;
     }
     let logic = args.logic;

@@ -35,13 +35,18 @@ pub struct Args {
 /// Counts the solutions of every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
     let cap = args.limit.map(u128::from);
-    if let Some(done) = super::variant::route(&args.batch, &args.variant, |solver, puzzle| {
-        let count = solver.count_while(puzzle, cap, |_| !common::is_interrupted());
-        Counted {
-            count,
-            stats: solver.stats(),
-        }
-    }) {
+    if let Some(done) = super::variant::route(
+        &args.batch,
+        &args.variant,
+        args.logic.level,
+        |solver, puzzle| {
+            let count = solver.count_while(puzzle, cap, |_| !common::is_interrupted());
+            Counted {
+                count,
+                stats: solver.stats(),
+            }
+        },
+    ) {
         return done;
     }
     let logic = args.logic;

@@ -1,6 +1,7 @@
 //! `sudoku-dlx rate`: the difficulty of each puzzle, or of whole collections.
 
 use super::common::{self, BatchArgs, CliError, Status};
+use super::variant::VariantArgs;
 use std::io::Write;
 use sudoku_dlx::setter::{Rater, RatingSummary};
 use sudoku_dlx_cli::batch::Batch;
@@ -18,13 +19,19 @@ singles), medium (hidden singles), hard (locked candidates), expert (search, at 
 guesses), extreme (more). The same puzzle always gets the same rating. A puzzle with several solutions or none prints `multiple` or `none`
 (exit code 1).
 
+Variant puzzles (f-puzzles JSON, or line puzzles with --rules/--regions) are rated the same
+way: the logic levels see the variant's regions, diagonals, windows and bans, and the guesses
+are those of one search (the relabellings would not keep the rules).
+
 With --summary, prints one line per input instead (an input with no puzzle too): the
 number of puzzles of each level and the mean score and guesses.
 
 Examples:
   sudoku-dlx rate 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
   sudoku-dlx rate --format json puzzles.txt
-  sudoku-dlx rate --summary easy.txt hard.txt")]
+  sudoku-dlx rate --summary easy.txt hard.txt
+  sudoku-dlx rate --rules x puzzles.txt
+  sudoku-dlx rate killer.json")]
 pub struct Args {
     /// One line per input: puzzles per level, mean score and mean guesses
     #[arg(long)]
@@ -32,10 +39,28 @@ pub struct Args {
 
     #[command(flatten)]
     pub batch: BatchArgs,
+
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 /// Rates every puzzle of the inputs, or sums them up per input.
 pub fn run(args: Args) -> Result<Status, CliError> {
+    if !args.summary {
+        let rated = super::variant::route(
+            &args.batch,
+            &args.variant,
+            sudoku_dlx::Logic::default(),
+            |solver, puzzle| Rated(solver.rate(puzzle)),
+        );
+        if let Some(done) = rated {
+            return done;
+        }
+    } else if args.variant.applies(&args.batch.input) {
+        return Err(CliError::Usage(
+            "--summary rates classic puzzles only: rate variant puzzles one by one".to_string(),
+        ));
+    }
     let rater = common::watching(Rater::new, Rater::set_interrupt);
     if !args.summary {
         return common::run_batch(&args.batch, rater, |rater, puzzle, _| {

@@ -28,9 +28,12 @@ pub struct Args {
 
 /// Finds the redundant givens of every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    if let Some(done) = super::variant::route(&args.batch, &args.variant, |solver, puzzle| {
-        Redundant(sudoku_dlx::variant::redundant_givens(solver, puzzle))
-    }) {
+    if let Some(done) = super::variant::route(
+        &args.batch,
+        &args.variant,
+        sudoku_dlx::Logic::default(),
+        |solver, puzzle| Redundant(sudoku_dlx::variant::redundant_givens(solver, puzzle)),
+    ) {
         return done;
     }
     let finder = common::watching(Redundancy::new, Redundancy::set_interrupt);

@@ -31,10 +31,15 @@ pub struct Args {
 
 /// Solves every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    if let Some(done) = super::variant::route(&args.batch, &args.variant, |solver, puzzle| Solved {
-        solution: solver.solve(puzzle),
-        stats: solver.stats(),
-    }) {
+    if let Some(done) = super::variant::route(
+        &args.batch,
+        &args.variant,
+        args.logic.level,
+        |solver, puzzle| Solved {
+            solution: solver.solve(puzzle),
+            stats: solver.stats(),
+        },
+    ) {
         return done;
     }
     let logic = args.logic;

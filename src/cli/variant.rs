@@ -8,10 +8,11 @@ use std::convert::Infallible;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 use sudoku_dlx::variant::{Diagonal, Rule, VariantSolver};
+use sudoku_dlx::Logic;
 use sudoku_dlx_cli::batch::Batch;
-use sudoku_dlx_cli::input::variant::{self as read, LineRules, VariantRecord};
-use sudoku_dlx_cli::input::InputError;
-use sudoku_dlx_cli::output::variant::{VariantPrinter, WithRules};
+use sudoku_dlx_cli::input::variant::{self as read, LineRules};
+use sudoku_dlx_cli::input::variant_stream::VariantRecords;
+use sudoku_dlx_cli::output::variant::{rules_json, VariantPrinter, WithRules};
 use sudoku_dlx_cli::output::Report;
 
 /// A rule named with `--rules`.
@@ -91,9 +92,9 @@ impl VariantArgs {
     }
 }
 
-/// Reads every record of the inputs.
-fn records(input: &InputArgs, variant: &VariantArgs) -> Result<Vec<VariantRecord>, CliError> {
-    read::read_all(&input.inputs, input.shape, &variant.line_rules()).map_err(CliError::Input)
+/// The records of the inputs, read as they are asked for.
+fn records(input: &InputArgs, variant: &VariantArgs) -> VariantRecords {
+    VariantRecords::new(&input.inputs, input.shape, variant.line_rules())
 }
 
 /// Answers the records of a batch command on the variant path when it applies (see
@@ -101,32 +102,34 @@ fn records(input: &InputArgs, variant: &VariantArgs) -> Result<Vec<VariantRecord
 pub fn route<R: Report + Send>(
     batch: &BatchArgs,
     variant: &VariantArgs,
+    logic: Logic,
     job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> R + Sync,
 ) -> Option<Result<Status, CliError>> {
     variant
         .applies(&batch.input)
-        .then(|| run_batch(&batch.input, &batch.output, variant, batch.jobs, job))
+        .then(|| run_batch(&batch.input, &batch.output, variant, logic, batch.jobs, job))
 }
 
-/// Answers every variant record with `job` on `jobs` threads (all when `None`), with the
-/// one ordered runner of the classic path, and prints the answers in input order. An answer
+/// Answers every variant record with `job` on `jobs` threads (all when `None`), on solvers
+/// whose logic pass runs to `logic`, with the one ordered runner of the classic path, and prints the answers in input order. An answer
 /// that the Ctrl-C interrupt cut short is not printed, and the batch ends there.
 pub fn run_batch<R: Report + Send>(
     input: &InputArgs,
     output: &OutputArgs,
     variant: &VariantArgs,
+    logic: Logic,
     jobs: Option<usize>,
     job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> R + Sync,
 ) -> Result<Status, CliError> {
-    let records = records(input, variant)?;
+    let records = records(input, variant);
     let solver = || {
-        let mut solver = VariantSolver::new();
+        let mut solver = VariantSolver::with_logic(logic);
         solver.set_interrupt(Some(common::interrupt().clone()));
         solver
     };
     let mut printer = VariantPrinter::new(common::printer(output), output.format, false);
     let finished = Batch::new(jobs.unwrap_or(0)).ordered(
-        records.iter().map(Ok::<_, InputError>),
+        records,
         common::interrupt(),
         solver,
         |solver, record| {
@@ -143,7 +146,7 @@ pub fn run_batch<R: Report + Send>(
         },
         |(record, answer)| {
             let (answer, elapsed) = answer.map_or((None, Duration::ZERO), |(a, e)| (Some(a), e));
-            printer.answer(record, answer, elapsed)
+            printer.answer(&record, answer, elapsed)
         },
     );
     let (_, _, tally) = printer.finish()?;
@@ -152,25 +155,28 @@ pub fn run_batch<R: Report + Send>(
     Ok(Status::of(&tally, finished.interrupted))
 }
 
-/// `all` on variant records: every solution of each, streamed, one puzzle after the other.
+/// `all` on variant records: every solution of each, streamed, one puzzle after the other,
+/// with the logic pass to `logic` first.
 pub fn run_all(
     input: &InputArgs,
     output: &OutputArgs,
     variant: &VariantArgs,
+    logic: Logic,
     limit: Option<u128>,
 ) -> Result<Status, CliError> {
-    let records = records(input, variant)?;
+    let records = records(input, variant);
     let mut printer = VariantPrinter::new(common::printer(output).grouped(), output.format, true);
-    let mut solver = VariantSolver::new();
+    let mut solver = VariantSolver::with_logic(logic);
     let mut interrupted = false;
-    let mut streamed = || -> Result<(), CliError> {
-        for record in &records {
+    let streamed = || -> Result<(), CliError> {
+        for record in records {
             if common::is_interrupted() {
                 interrupted = true;
                 break;
             }
+            let record = record.map_err(CliError::Input)?;
             let (Some(classic), Ok(puzzle)) = (record.as_record(), &record.puzzle) else {
-                printer.bad_record(record)?;
+                printer.bad_record(&record)?;
                 continue;
             };
             let started = Instant::now();
@@ -194,9 +200,12 @@ pub fn run_all(
                 found += 1;
             }
             let stats = solutions.stats();
+            // In JSON the rules come back out under `variant`, as every command's answer.
+            let rules = rules_json(puzzle);
+            let elapsed = started.elapsed();
             printer
                 .printer()
-                .end_solutions(&classic, capped, &stats, started.elapsed())?;
+                .end_solutions_with(&classic, capped, &stats, elapsed, rules)?;
         }
         Ok(())
     };
@@ -211,7 +220,7 @@ pub fn run_all(
 /// its givens in one-line notation, followed by its regions (one character per cell) for
 /// jigsaw; in JSON, an f-puzzles document per line, which every command reads back.
 pub fn run_generate(args: &super::generate::Args) -> Result<Status, CliError> {
-    use sudoku_dlx::variant::{fpuzzles, generate_variant};
+    use sudoku_dlx::variant::{fpuzzles, generate_variant_with};
     use sudoku_dlx_cli::output::Format;
     let rules: Vec<Rule> = args.rules.iter().flat_map(|name| name.rules()).collect();
     let seed = args.seed.unwrap_or_else(|| {
@@ -224,10 +233,15 @@ pub fn run_generate(args: &super::generate::Args) -> Result<Status, CliError> {
     let finished = Batch::new(args.jobs.unwrap_or(0)).ordered(
         (0..args.count).map(Ok::<u64, Infallible>),
         common::interrupt(),
-        || (),
-        |(), index| {
-            let made = generate_variant(args.shape, &rules, args.jigsaw, seed, index);
-            (!common::is_interrupted()).then_some(made)
+        || {
+            let mut solver = VariantSolver::new();
+            solver.set_interrupt(Some(common::interrupt().clone()));
+            solver
+        },
+        |solver, index| {
+            let made = generate_variant_with(solver, args.shape, &rules, args.jigsaw, seed, index);
+            // Stopped by Ctrl-C: a puzzle not finished is not printed.
+            (!solver.was_interrupted() && !common::is_interrupted()).then_some(made)
         },
         |made| {
             let made = match made {

@@ -18,6 +18,7 @@
 pub mod lines;
 mod reader;
 pub mod variant;
+pub mod variant_stream;
 
 pub use reader::{read_records, Records};
 

@@ -11,7 +11,7 @@
 //! assert_eq!(records[1].error_message().unwrap(), "puzzles.ndjson:2:1: grid: expected 4 rows");
 //! ```
 
-use super::{Input, InputError, InputRecords, Record};
+use super::{Input, InputError, Record};
 use std::fmt;
 use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::Path;
@@ -191,45 +191,18 @@ fn first_byte_is_brace(bytes: &[u8]) -> bool {
 }
 
 /// Reads every record of `args` (files, `-`, inline), numbering them across inputs: JSON
-/// inputs as f-puzzles documents, the others as line puzzles with `line_rules`.
+/// inputs as f-puzzles documents, the others as line puzzles with `line_rules`. The commands
+/// stream them instead, with [`VariantRecords`](super::variant_stream::VariantRecords).
 pub fn read_all(
     args: &[String],
     shape: Option<Shape>,
     line_rules: &LineRules,
 ) -> Result<Vec<VariantRecord>, InputError> {
-    let stdin = ["-".to_string()];
-    let args = if args.is_empty() { &stdin[..] } else { args };
-    let mut records = Vec::new();
-    for arg in args {
-        let first = records.len();
-        if is_variant_input(arg, shape) {
-            let input = if arg == "-" || Path::new(arg).is_file() {
-                Input::from_arg(arg)?
-            } else {
-                Input::Inline(arg.clone())
-            };
-            let mut text = String::new();
-            input
-                .open()?
-                .read_to_string(&mut text)
-                .map_err(|error| InputError::Io {
-                    source: input.name(),
-                    error,
-                })?;
-            records.extend(records_of_json(&text, &input.name(), first));
-        } else {
-            let input = Input::from_arg_with_shape(arg, shape)?;
-            for record in InputRecords::new(vec![input], shape) {
-                let record = record?;
-                records.push(line_record(record, first, line_rules));
-            }
-        }
-    }
-    Ok(records)
+    super::variant_stream::VariantRecords::new(args, shape, line_rules.clone()).collect()
 }
 
 /// A line puzzle's record with the command line's rules.
-fn line_record(record: Record, first: usize, line_rules: &LineRules) -> VariantRecord {
+pub(crate) fn line_record(record: Record, first: usize, line_rules: &LineRules) -> VariantRecord {
     let (line, column) = (record.line, record.column);
     VariantRecord {
         index: first + record.index,
@@ -248,12 +221,24 @@ fn line_record(record: Record, first: usize, line_rules: &LineRules) -> VariantR
 /// strings one per line. After broken JSON, reading goes on at the next line that starts
 /// with `{`.
 pub fn records_of_json(text: &str, source: &str, first: usize) -> Vec<VariantRecord> {
+    records_at(text, source, first, 0)
+}
+
+/// [`records_of_json`] of a text that starts after `lines_before` lines of its input: the
+/// positions count those lines.
+pub(crate) fn records_at(
+    text: &str,
+    source: &str,
+    first: usize,
+    lines_before: usize,
+) -> Vec<VariantRecord> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut records = Vec::new();
     let mut offset = 0;
     while let Some(skip) = text[offset..].find(|c: char| !c.is_whitespace()) {
         offset += skip;
         let (line, column) = position(text, offset);
+        let line = line + lines_before;
         let record = |puzzle| VariantRecord {
             index: first + records.len(),
             source: source.to_string(),

@@ -6,7 +6,7 @@ use super::json::{count_json, record_fields, stats_json, write_fields, write_obj
 use super::{Format, Report};
 use crate::batch::Outcome;
 use crate::input::Record;
-use serde_json::{json, Map};
+use serde_json::{json, Map, Value};
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 use sudoku_dlx::sudoku::{cell_char, Shape, SolveStats};
@@ -275,6 +275,22 @@ impl<W: Write, E: Write> Printer<W, E> {
         stats: &SolveStats,
         elapsed: Duration,
     ) -> io::Result<()> {
+        self.end_solutions_with(record, capped, stats, elapsed, Map::new())
+    }
+
+    /// Ends the current puzzle's solutions like [`end_solutions`](Self::end_solutions),
+    /// with the fields of `extra` (a variant's rules) after `count` and `capped` in JSON.
+    ///
+    /// # Panics
+    /// If no puzzle was begun.
+    pub fn end_solutions_with(
+        &mut self,
+        record: &Record,
+        capped: bool,
+        stats: &SolveStats,
+        elapsed: Duration,
+        extra: Map<String, Value>,
+    ) -> io::Result<()> {
         let group = self.group.take().expect("begin_solutions first");
         match self.format {
             // Capped with nothing found: interrupted before the first solution, which says
@@ -286,6 +302,7 @@ impl<W: Write, E: Write> Printer<W, E> {
                 let mut tail = Map::new();
                 tail.insert("count".into(), count_json(group.found));
                 tail.insert("capped".into(), capped.into());
+                tail.extend(extra);
                 if self.show_stats {
                     tail.insert("stats".into(), stats_json(stats, elapsed));
                 }

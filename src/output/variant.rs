@@ -13,6 +13,17 @@ use std::time::Duration;
 use sudoku_dlx::sudoku::{Grid, SolveStats};
 use sudoku_dlx::variant::fpuzzles;
 
+/// The key under which every command's JSON carries a variant's rules.
+const VARIANT_KEY: &str = "variant";
+
+/// The JSON fields that carry `variant`'s rules back out: `variant`, an f-puzzles document
+/// (for the answers that are not a [`Report`], as `all`'s).
+pub fn rules_json(variant: &sudoku_dlx::variant::Variant) -> Map<String, Value> {
+    let mut fields = Map::new();
+    fields.insert(VARIANT_KEY.into(), fpuzzles::to_json(variant));
+    fields
+}
+
 /// A command's answer for a variant puzzle: the classic answer, plus the puzzle's rules for
 /// JSON.
 pub struct WithRules<R> {
@@ -44,7 +55,7 @@ impl<R: Report> Report for WithRules<R> {
     /// The answer's fields, then `variant`.
     fn add_json(&self, object: &mut Map<String, Value>) {
         self.answer.add_json(object);
-        object.insert("variant".into(), self.variant.clone());
+        object.insert(VARIANT_KEY.into(), self.variant.clone());
     }
 
     fn success(&self) -> bool {

@@ -138,7 +138,7 @@ pub struct Rating {
 }
 
 impl Rating {
-    fn new(technique: Technique, guesses: f64) -> Rating {
+    pub(crate) fn new(technique: Technique, guesses: f64) -> Rating {
         let score = match technique {
             Technique::NakedSingles => 1.0,
             Technique::HiddenSingles => 2.0,

@@ -36,15 +36,47 @@ pub fn generate_variant(
     seed: u64,
     index: u64,
 ) -> Result<VariantGenerated, VariantError> {
+    generate_variant_with(&mut VariantSolver::new(), shape, rules, jigsaw, seed, index)
+}
+
+/// [`generate_variant`] with `solver` (one per thread serves a whole run, and its interrupt,
+/// set with [`VariantSolver::set_interrupt`], is watched): once the interrupt stops a search,
+/// generation ends at once and its answer is not to be used
+/// ([`VariantSolver::was_interrupted`] says so).
+///
+/// ```
+/// use sudoku_dlx::exact_cover::Interrupt;
+/// use sudoku_dlx::variant::{generate_variant_with, Rule, VariantSolver};
+/// use sudoku_dlx::Shape;
+///
+/// let interrupt = Interrupt::new();
+/// let mut solver = VariantSolver::new();
+/// solver.set_interrupt(Some(interrupt.clone()));
+/// let made = generate_variant_with(&mut solver, Shape::CLASSIC, &[Rule::Windoku], false, 1, 0)?;
+/// assert!(!solver.was_interrupted());
+/// assert_eq!(solver.count(&made.puzzle, None).solutions, 1);
+/// // Set (by Ctrl-C, say): the next generation stops in its first search.
+/// interrupt.set();
+/// let _ = generate_variant_with(&mut solver, Shape::CLASSIC, &[Rule::AntiKnight], false, 1, 0);
+/// assert!(solver.was_interrupted());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn generate_variant_with(
+    solver: &mut VariantSolver,
+    shape: Shape,
+    rules: &[Rule],
+    jigsaw: bool,
+    seed: u64,
+    index: u64,
+) -> Result<VariantGenerated, VariantError> {
     let mut rng = SetterRng::for_puzzle(seed, index);
-    let mut solver = VariantSolver::new();
     let classic = random_solution(shape, &mut rng);
     let regions = jigsaw.then(|| random_regions(&classic, &mut rng));
     let empty = Variant::new(Grid::empty(shape), regions, rules.to_vec())?;
     let solution = if rules.is_empty() {
         classic
     } else {
-        random_variant_solution(&empty, &mut solver, &mut rng).ok_or_else(|| no_solution(&empty))?
+        random_variant_solution(&empty, solver, &mut rng).ok_or_else(|| no_solution(&empty))?
     };
     let cells = shape.cells();
     let n = shape.size();
@@ -53,7 +85,11 @@ pub fn generate_variant(
         let mut fewer = puzzle.givens().clone();
         fewer.set(cell / n, cell % n, 0);
         let candidate = puzzle.with_givens(fewer)?;
-        if solver.count(&candidate, Some(2)).solutions == 1 {
+        let unique = solver.count(&candidate, Some(2)).solutions == 1;
+        if solver.was_interrupted() {
+            break;
+        }
+        if unique {
             puzzle = candidate;
         }
     }

@@ -39,6 +39,7 @@ mod error;
 pub mod fpuzzles;
 mod generate;
 mod geometry;
+mod logic;
 mod model;
 mod rule;
 mod setter;
@@ -48,7 +49,7 @@ mod sums;
 mod tests;
 
 pub use error::{RuleRef, VariantError};
-pub use generate::{generate_variant, VariantGenerated};
+pub use generate::{generate_variant, generate_variant_with, VariantGenerated};
 pub use rule::{Diagonal, Marker, Rule};
 pub use setter::redundant_givens;
 pub use solver::{VariantSolutions, VariantSolver};

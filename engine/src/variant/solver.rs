@@ -1,11 +1,13 @@
 //! The variant solver: the compiled model and the givens become one exact-cover matrix,
 //! searched by the generic engine; solutions are decoded back into grids.
 
+use super::logic::{LogicEnd, OptionLogic, Options};
 use super::Variant;
 use crate::exact_cover::{ExactCover, Interrupt};
+use crate::setter::{NotUnique, Rating, Technique};
 use crate::sudoku::{SolveStats, Verdict};
 use crate::Count;
-use crate::Grid;
+use crate::{Grid, Logic};
 
 /// A reusable solver of variant puzzles. It keeps its buffers from puzzle to puzzle, so one
 /// solver per thread serves a whole batch.
@@ -26,6 +28,16 @@ use crate::Grid;
 #[derive(Clone, Debug)]
 pub struct VariantSolver {
     matrix: ExactCover,
+    /// The logic pass before the search (see [`VariantSolver::with_logic`]).
+    logic: Logic,
+    pass: OptionLogic,
+    /// Every option of the puzzle before the logic pass: `staged_items[staged_start[k]..
+    /// staged_start[k + 1]]` are the items of option `k`, and
+    /// `staged_placements[staged_at[k]..staged_at[k + 1]]` what it places.
+    staged_start: Vec<u32>,
+    staged_items: Vec<u32>,
+    staged_at: Vec<u32>,
+    staged_placements: Vec<u32>,
     /// `placements[option_start[k]..option_start[k + 1]]`: the placements (`cell * n + d`,
     /// digit from 0) of option `k`.
     option_start: Vec<u32>,
@@ -46,6 +58,12 @@ impl VariantSolver {
     pub fn new() -> VariantSolver {
         VariantSolver {
             matrix: ExactCover::new(0, 0),
+            logic: Logic::default(),
+            pass: OptionLogic::default(),
+            staged_start: Vec::new(),
+            staged_items: Vec::new(),
+            staged_at: Vec::new(),
+            staged_placements: Vec::new(),
             option_start: Vec::new(),
             placements: Vec::new(),
             items: Vec::new(),
@@ -54,10 +72,87 @@ impl VariantSolver {
         }
     }
 
-    /// What the last question cost (nothing is placed before the search: `placed_by_logic`
-    /// is 0).
+    /// A solver whose logic pass before the search runs to `logic` (the default is
+    /// [`Logic::LockedCandidates`]). The pass works on the options of the matrix, so it sees
+    /// the regions, diagonals, windows and every other unit or ban of the rules; the answers
+    /// are the same at every level, only the work differs.
+    ///
+    /// ```
+    /// use sudoku_dlx::variant::{Rule, Variant, VariantSolver};
+    /// use sudoku_dlx::{Grid, Logic, Shape};
+    ///
+    /// let x = Variant::new(Grid::empty(Shape::new(2, 2)?), None, vec![Rule::AntiKing])?;
+    /// for logic in Logic::ALL {
+    ///     assert_eq!(VariantSolver::with_logic(logic).count(&x, None).solutions, 0);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_logic(logic: Logic) -> VariantSolver {
+        VariantSolver {
+            logic,
+            ..VariantSolver::new()
+        }
+    }
+
+    /// What the last question cost: the cells the logic pass placed (givens not counted) and
+    /// the search.
     pub fn stats(&self) -> SolveStats {
         self.stats
+    }
+
+    /// The rating of `variant`, as [`Rater::rate`](crate::setter::Rater::rate) rates a
+    /// classic puzzle: the weakest logic level that solves it (naked singles, hidden singles,
+    /// locked candidates, each seeing the variant's units and bans), else search, with the
+    /// guesses of one search after the locked-candidates pass (the rules of a variant are not
+    /// kept by the relabellings that the classic rating takes the median over). Not for a
+    /// puzzle with several solutions or none.
+    ///
+    /// ```
+    /// use sudoku_dlx::setter::{NotUnique, Technique};
+    /// use sudoku_dlx::variant::{Rule, Variant, VariantSolver};
+    /// use sudoku_dlx::{Grid, Shape};
+    ///
+    /// // One solution, 1243 3421 4312 2134, with a cage r1c2+r1c3 of 6.
+    /// let grid: Grid = "1... ..2. .3.. ...4".parse()?;
+    /// let cage = Rule::Killer { cells: vec![1, 2], sum: Some(6) };
+    /// let mut solver = VariantSolver::new();
+    /// let rating = solver.rate(&Variant::new(grid, None, vec![cage])?)?;
+    /// assert!(rating.technique <= Technique::LockedCandidates);
+    /// let open: Grid = "12.. ..12 .... ....".parse()?;
+    /// assert_eq!(
+    ///     solver.rate(&Variant::new(open, None, vec![])?),
+    ///     Err(NotUnique::MultipleSolutions)
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rate(&mut self, variant: &Variant) -> Result<Rating, NotUnique> {
+        let levels = [
+            (Logic::NakedSingles, Technique::NakedSingles),
+            (Logic::HiddenSingles, Technique::HiddenSingles),
+            (Logic::LockedCandidates, Technique::LockedCandidates),
+        ];
+        self.stage(variant);
+        for (logic, technique) in levels {
+            match self.pass.run(
+                staged(&self.staged_start, &self.staged_items, variant),
+                logic,
+            ) {
+                LogicEnd::Contradiction => return Err(NotUnique::NoSolution),
+                LogicEnd::Solved => return Ok(Rating::new(technique, 0.0)),
+                LogicEnd::Stuck => {}
+            }
+        }
+        let logic = std::mem::replace(&mut self.logic, Logic::LockedCandidates);
+        let count = self.count(variant, Some(2));
+        self.logic = logic;
+        match count.solutions {
+            0 => Err(NotUnique::NoSolution),
+            1 => Ok(Rating::new(
+                Technique::Search,
+                self.stats.search.guesses as f64,
+            )),
+            _ => Err(NotUnique::MultipleSolutions),
+        }
     }
 
     /// Makes later questions watch `interrupt` (or nothing, with `None`): once it is set, a
@@ -121,19 +216,59 @@ impl VariantSolver {
         }
     }
 
-    /// Builds the matrix of `variant`: one option per allowed placement of each cell outside
-    /// the sum constraints, one per assignment of each sum constraint, givens kept.
+    /// Builds the matrix of `variant`: the options of [`stage`](Self::stage) that the
+    /// logic pass leaves.
     fn build(&mut self, variant: &Variant) {
         let model = variant.model();
-        let n = model.n;
-        let givens = variant.givens().cells();
         self.stats = SolveStats {
             searched: true,
             ..SolveStats::default()
         };
+        self.stage(variant);
+        let end = self.pass.run(
+            staged(&self.staged_start, &self.staged_items, variant),
+            self.logic,
+        );
         self.matrix.clear(model.primary, model.secondary);
         self.option_start.clear();
         self.placements.clear();
+        let givens = variant.givens().cells();
+        let n = model.n;
+        for option in 0..self.staged_start.len() - 1 {
+            // After a contradiction every option stays: some primary item has none, and the
+            // search fails at once.
+            if end != LogicEnd::Contradiction && !self.pass.alive[option] {
+                continue;
+            }
+            let placed = &self.staged_placements
+                [self.staged_at[option] as usize..self.staged_at[option + 1] as usize];
+            if self.pass.taken[option] {
+                let by_logic = placed.iter().filter(|&&p| givens[p as usize / n] == 0);
+                self.stats.placed_by_logic += by_logic.count() as u64;
+            }
+            self.option_start.push(self.placements.len() as u32);
+            self.placements.extend_from_slice(placed);
+            let items = &self.staged_items
+                [self.staged_start[option] as usize..self.staged_start[option + 1] as usize];
+            self.items.clear();
+            self.items.extend(items.iter().map(|&i| i as usize));
+            // Valid by construction: a cell item first (primary), distinct items (a sum's
+            // assignments were enumerated without repeated items).
+            self.matrix.add_valid_option(&self.items);
+        }
+        self.option_start.push(self.placements.len() as u32);
+    }
+
+    /// The options of `variant` before any logic: one per allowed placement of each cell
+    /// outside the sum constraints, one per assignment of each sum constraint, givens kept.
+    fn stage(&mut self, variant: &Variant) {
+        let model = variant.model();
+        let n = model.n;
+        let givens = variant.givens().cells();
+        self.staged_start.clear();
+        self.staged_items.clear();
+        self.staged_at.clear();
+        self.staged_placements.clear();
         for (cell, &given) in givens.iter().enumerate() {
             if model.sum_of_cell[cell].is_some() {
                 continue;
@@ -144,12 +279,11 @@ impl VariantSolver {
             }
             for d in (0..n).filter(|d| mask & (1 << d) != 0) {
                 let placement = cell * n + d;
-                self.items.clear();
-                self.items
-                    .extend(model.placement_items(placement).iter().map(|&i| i as usize));
-                let start = self.placements.len();
-                self.placements.push(placement as u32);
-                self.add(start);
+                self.staged_start.push(self.staged_items.len() as u32);
+                self.staged_at.push(self.staged_placements.len() as u32);
+                self.staged_items
+                    .extend_from_slice(model.placement_items(placement));
+                self.staged_placements.push(placement as u32);
             }
         }
         for sum in &model.sums {
@@ -163,26 +297,18 @@ impl VariantSolver {
                 if !keeps_givens {
                     continue;
                 }
-                self.items.clear();
-                let start = self.placements.len();
+                self.staged_start.push(self.staged_items.len() as u32);
+                self.staged_at.push(self.staged_placements.len() as u32);
                 for (&cell, &digit) in sum.cells.iter().zip(digits) {
                     let placement = cell * n + digit as usize - 1;
-                    self.items
-                        .extend(model.placement_items(placement).iter().map(|&i| i as usize));
-                    self.placements.push(placement as u32);
+                    self.staged_items
+                        .extend_from_slice(model.placement_items(placement));
+                    self.staged_placements.push(placement as u32);
                 }
-                self.add(start);
             }
         }
-        self.option_start.push(self.placements.len() as u32);
-    }
-
-    /// Adds the option of `self.items`, which places `self.placements[start..]`.
-    fn add(&mut self, start: usize) {
-        self.option_start.push(start as u32);
-        // Valid by construction: a cell item first (primary), distinct items (a sum's
-        // assignments were enumerated without repeated items).
-        self.matrix.add_valid_option(&self.items);
+        self.staged_start.push(self.staged_items.len() as u32);
+        self.staged_at.push(self.staged_placements.len() as u32);
     }
 
     /// The first (`from_top`) or next solution's grid, or `None`.
@@ -208,6 +334,18 @@ impl VariantSolver {
 
     fn finish(&mut self) {
         self.stats.search = self.matrix.stats();
+    }
+}
+
+/// The staged options (`start`, `items`) of `variant`, as the logic pass reads them.
+fn staged<'a>(start: &'a [u32], items: &'a [u32], variant: &Variant) -> Options<'a> {
+    let model = variant.model();
+    Options {
+        start,
+        items,
+        cells: variant.shape().cells(),
+        primary: model.primary,
+        total: model.primary + model.secondary,
     }
 }
 

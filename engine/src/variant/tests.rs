@@ -150,10 +150,16 @@ fn check_rules(regions: Option<Vec<usize>>, rules: Vec<Rule>) -> usize {
         );
     }
     assert_eq!(found, expected, "{rules:?}");
-    assert_eq!(
-        solver.count(&variant, None).solutions,
-        expected.len() as u128
-    );
+    // The logic pass before the search leaves every solution, at every level.
+    for logic in crate::Logic::ALL {
+        assert_eq!(
+            VariantSolver::with_logic(logic)
+                .count(&variant, None)
+                .solutions,
+            expected.len() as u128,
+            "{rules:?} with logic {logic}"
+        );
+    }
     expected.len()
 }
 
@@ -512,6 +518,18 @@ proptest! {
         prop_assert_eq!(solver.count(&variant, Some(1)).solutions, 1);
         let found = solver.solve(&variant).unwrap();
         prop_assert!(variant.accepts(&found));
+        // Every logic level gives the same count, and a unique puzzle gets a rating.
+        let count = solver.count(&variant, Some(2)).solutions;
+        for logic in crate::Logic::ALL {
+            let mut other = VariantSolver::with_logic(logic);
+            prop_assert_eq!(other.count(&variant, Some(2)).solutions, count);
+            prop_assert!(variant.accepts(&other.solve(&variant).unwrap()));
+        }
+        let rating = solver.rate(&variant);
+        match count {
+            1 => prop_assert!(rating.is_ok()),
+            _ => prop_assert_eq!(rating, Err(crate::setter::NotUnique::MultipleSolutions)),
+        }
     }
 
     #[test]

@@ -1,0 +1,263 @@
+//! The variant solver's logic pass before the search. It works on the options of the
+//! exact-cover matrix, not on a grid of candidates, so it sees every unit and ban the rules
+//! compiled (jigsaw regions, diagonals, extra regions, windows, disjoint groups, pairwise
+//! bans, cage assignments) without knowing which rule made them.
+//!
+//! The three levels of [`Logic`] read as on the classic grid:
+//! - naked singles: a cell whose item has one option left takes it;
+//! - hidden singles: any primary item (a row, column, region or extra unit's digit) with one
+//!   option left takes it;
+//! - locked candidates, generalised: when every option left of an item also covers another
+//!   item, that other item's options that do not cover the first go (a digit's places in a
+//!   region that all lie in one row leave the rest of the row, and the same for a diagonal, a
+//!   window or a ban shared by all of a cell's candidates).
+//!
+//! [`Logic::LockedCandidatesInSearch`] runs the same pass as locked candidates: the variant
+//! search takes no logic at its branch points.
+//!
+//! Taking an option removes every option that shares an item with it. Every step is sound, so
+//! the options it leaves hold every solution, and a pass that covers every primary item has
+//! found the one solution.
+
+use crate::Logic;
+
+/// Where the pass left the options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LogicEnd {
+    /// Some primary item has no option left: no solution.
+    Contradiction,
+    /// Every primary item is covered by a taken option: the one solution.
+    Solved,
+    /// Items remain open.
+    Stuck,
+}
+
+/// The options of a matrix as the pass sees them: option `k` covers
+/// `items[start[k]..start[k + 1]]`; items `0..cells` are the cells, `0..primary` the
+/// primary items, `0..total` all.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Options<'a> {
+    pub start: &'a [u32],
+    pub items: &'a [u32],
+    pub cells: usize,
+    pub primary: usize,
+    pub total: usize,
+}
+
+impl Options<'_> {
+    fn count(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    fn of(&self, option: usize) -> &[u32] {
+        &self.items[self.start[option] as usize..self.start[option + 1] as usize]
+    }
+}
+
+/// The pass's buffers, kept from puzzle to puzzle.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct OptionLogic {
+    /// `item_options[item_start[i]..item_start[i + 1]]`: the options of item `i`.
+    item_start: Vec<u32>,
+    item_options: Vec<u32>,
+    /// Per option: still possible.
+    pub alive: Vec<bool>,
+    /// Per option: taken by the pass.
+    pub taken: Vec<bool>,
+    /// Per item: its options still possible.
+    live: Vec<u32>,
+    covered: Vec<bool>,
+    common: Vec<u32>,
+}
+
+impl OptionLogic {
+    /// Runs the pass of `level` on `options`; afterwards [`alive`](Self::alive) says which
+    /// options are left and [`taken`](Self::taken) which of them the pass took.
+    pub(crate) fn run(&mut self, options: Options<'_>, level: Logic) -> LogicEnd {
+        self.index(options);
+        let singles_up_to = match level {
+            Logic::Off => return self.end(options),
+            Logic::NakedSingles => options.cells,
+            // Nothing runs inside the variant search: the in-search level is the pass before it.
+            Logic::HiddenSingles | Logic::LockedCandidates | Logic::LockedCandidatesInSearch => {
+                options.primary
+            }
+        };
+        loop {
+            match self.singles(options, singles_up_to) {
+                Err(()) => return LogicEnd::Contradiction,
+                Ok(true) => continue,
+                Ok(false) => {}
+            }
+            if level < Logic::LockedCandidates || !self.locked(options) {
+                return self.end(options);
+            }
+        }
+    }
+
+    /// Builds the item-to-options index; every option alive, none taken.
+    fn index(&mut self, options: Options<'_>) {
+        let count = options.count();
+        self.alive.clear();
+        self.alive.resize(count, true);
+        self.taken.clear();
+        self.taken.resize(count, false);
+        self.covered.clear();
+        self.covered.resize(options.total, false);
+        self.live.clear();
+        self.live.resize(options.total, 0);
+        for &item in options.items {
+            self.live[item as usize] += 1;
+        }
+        self.item_start.clear();
+        let mut at = 0;
+        for &live in &self.live {
+            self.item_start.push(at);
+            at += live;
+        }
+        self.item_start.push(at);
+        self.item_options.clear();
+        self.item_options.resize(at as usize, 0);
+        // `common` serves as the fill cursor of each item here.
+        self.common.clear();
+        self.common
+            .extend_from_slice(&self.item_start[..options.total]);
+        for option in 0..count {
+            for &item in options.of(option) {
+                let slot = &mut self.common[item as usize];
+                self.item_options[*slot as usize] = option as u32;
+                *slot += 1;
+            }
+        }
+    }
+
+    /// Takes the option of every open item below `limit` that has one left; `Ok(true)` when
+    /// any was taken, `Err` on an open primary item with none.
+    fn singles(&mut self, options: Options<'_>, limit: usize) -> Result<bool, ()> {
+        let mut progress = false;
+        for item in 0..limit {
+            if self.covered[item] {
+                continue;
+            }
+            match self.live[item] {
+                0 => return Err(()),
+                1 => {
+                    let option = self.options_of(item).find(|&o| self.alive[o]);
+                    // `live` counts the alive options, so there is one.
+                    if let Some(option) = option {
+                        self.take(options, option);
+                        progress = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if progress {
+            // A contradiction among the items not scanned again is found by the next sweep.
+            return Ok(true);
+        }
+        let open_without = (limit..options.primary).any(|i| !self.covered[i] && self.live[i] == 0);
+        if open_without {
+            return Err(());
+        }
+        Ok(false)
+    }
+
+    /// Generalised locked candidates over the open primary items; true when an option went.
+    fn locked(&mut self, options: Options<'_>) -> bool {
+        let mut progress = false;
+        for item in 0..options.primary {
+            if self.covered[item] || self.live[item] < 2 {
+                continue;
+            }
+            // The items every option left of `item` covers, besides `item`.
+            self.common.clear();
+            let mut first = true;
+            let (start, end) = self.range(item);
+            for k in start..end {
+                let option = self.item_options[k] as usize;
+                if !self.alive[option] {
+                    continue;
+                }
+                let items = options.of(option);
+                if first {
+                    let covered = &self.covered;
+                    self.common.extend(
+                        items
+                            .iter()
+                            .filter(|&&i| i as usize != item && !covered[i as usize]),
+                    );
+                    first = false;
+                } else {
+                    self.common.retain(|i| items.contains(i));
+                }
+                if self.common.is_empty() {
+                    break;
+                }
+            }
+            for c in 0..self.common.len() {
+                let other = self.common[c] as usize;
+                let (start, end) = self.range(other);
+                for k in start..end {
+                    let option = self.item_options[k] as usize;
+                    if self.alive[option] && !options.of(option).contains(&(item as u32)) {
+                        self.kill(options, option);
+                        progress = true;
+                    }
+                }
+            }
+        }
+        progress
+    }
+
+    /// Takes `option`: its items are covered, and every other option on them goes.
+    fn take(&mut self, options: Options<'_>, option: usize) {
+        self.taken[option] = true;
+        for &item in options.of(option) {
+            let item = item as usize;
+            self.covered[item] = true;
+            let (start, end) = self.range(item);
+            for k in start..end {
+                let other = self.item_options[k] as usize;
+                if other != option && self.alive[other] {
+                    self.kill(options, other);
+                }
+            }
+        }
+    }
+
+    fn kill(&mut self, options: Options<'_>, option: usize) {
+        self.alive[option] = false;
+        for &item in options.of(option) {
+            self.live[item as usize] -= 1;
+        }
+    }
+
+    fn range(&self, item: usize) -> (usize, usize) {
+        (
+            self.item_start[item] as usize,
+            self.item_start[item + 1] as usize,
+        )
+    }
+
+    fn options_of(&self, item: usize) -> impl Iterator<Item = usize> + '_ {
+        let (start, end) = self.range(item);
+        self.item_options[start..end].iter().map(|&o| o as usize)
+    }
+
+    fn end(&self, options: Options<'_>) -> LogicEnd {
+        let open = (0..options.primary).filter(|&i| !self.covered[i]);
+        let mut stuck = false;
+        for item in open {
+            if self.live[item] == 0 {
+                return LogicEnd::Contradiction;
+            }
+            stuck = true;
+        }
+        if stuck {
+            LogicEnd::Stuck
+        } else {
+            LogicEnd::Solved
+        }
+    }
+}
