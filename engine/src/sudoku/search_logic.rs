@@ -32,7 +32,16 @@ pub(super) struct SearchLogic {
     before: Vec<u64>,
     /// The sweep for shapes other than the classic one.
     sweep: Candidates,
+    /// Sweeps made in the current search, and how many of them struck something.
+    sweeps: u32,
+    strikes: u32,
 }
+
+/// Sweeps after which an unproductive propagator gives up for the rest of a search.
+const TRIAL_SWEEPS: u32 = 64;
+
+/// A search keeps sweeping while at least one sweep in this many strikes something.
+const STRIKE_RATE: u32 = 32;
 
 /// A cell and a digit (from 0).
 #[derive(Clone, Copy, Debug, Default)]
@@ -49,6 +58,8 @@ impl SearchLogic {
             self.option_at.resize(n * n * n, 0);
         }
         self.candidate.clear();
+        self.sweeps = 0;
+        self.strikes = 0;
         self.initial.clear();
         self.initial.resize(n * words, 0);
     }
@@ -75,14 +86,22 @@ pub(super) struct LockedCandidates<'a> {
 
 impl Propagator for LockedCandidates<'_> {
     fn propagate(&mut self, pruning: &mut Pruning<'_>) {
-        if !pruning.met_dead_end() {
+        // Until the first dead end the search may be heading straight for a solution; and in
+        // a search where sweeps seldom strike (enumerating a nearly empty grid, say), they
+        // cost more than they save.
+        let logic = &*self.logic;
+        if !pruning.met_dead_end()
+            || (logic.sweeps >= TRIAL_SWEEPS && logic.strikes * STRIKE_RATE < logic.sweeps)
+        {
             return;
         }
-        if self.geometry.shape == Shape::CLASSIC {
-            self.propagate_classic(pruning);
+        let struck = if self.geometry.shape == Shape::CLASSIC {
+            self.propagate_classic(pruning)
         } else {
-            self.propagate_any(pruning);
-        }
+            self.propagate_any(pruning)
+        };
+        self.logic.sweeps += 1;
+        self.logic.strikes += u32::from(struck);
     }
 }
 
@@ -92,8 +111,9 @@ impl Propagator for LockedCandidates<'_> {
 // that the covers hid), less the candidates removed by earlier sweeps.
 
 impl LockedCandidates<'_> {
-    /// The classic grid: the boards on the stack, swept by bands.
-    fn propagate_classic(&mut self, pruning: &mut Pruning<'_>) {
+    /// The classic grid: the boards on the stack, swept by bands. Returns whether the sweep
+    /// struck a candidate.
+    fn propagate_classic(&mut self, pruning: &mut Pruning<'_>) -> bool {
         let geometry = self.geometry;
         let logic = &*self.logic;
         // 18 words in use; 32 so that an index masked to 5 bits needs no bounds check.
@@ -122,10 +142,11 @@ impl LockedCandidates<'_> {
         if changed != 0 {
             self.remove_struck(pruning, changed, 2, &before, &boards);
         }
+        changed != 0
     }
 
-    /// Any other shape: the general sweep.
-    fn propagate_any(&mut self, pruning: &mut Pruning<'_>) {
+    /// Any other shape: the general sweep. Returns whether it struck a candidate.
+    fn propagate_any(&mut self, pruning: &mut Pruning<'_>) -> bool {
         let geometry = self.geometry;
         let words = geometry.words;
         let logic = &mut *self.logic;
@@ -164,6 +185,7 @@ impl LockedCandidates<'_> {
             self.remove_struck(pruning, changed, words, &before, &after);
             (self.logic.before, self.logic.boards) = (before, after);
         }
+        changed != 0
     }
     /// Removes the options of the candidates in `before` but not in `after`, for the
     /// digits in `changed`.

@@ -12,8 +12,9 @@
 //!   region that all lie in one row leave the rest of the row, and the same for a diagonal, a
 //!   window or a ban shared by all of a cell's candidates).
 //!
-//! [`Logic::LockedCandidatesInSearch`] runs the same pass as locked candidates: the variant
-//! search takes no logic at its branch points.
+//! [`Logic::LockedCandidates`] runs the same pass as
+//! [`Logic::LockedCandidatesBeforeSearch`]: the variant search takes no logic at its branch
+//! points yet.
 //!
 //! Taking an option removes every option that shares an item with it. Every step is sound, so
 //! the options it leaves hold every solution, and a pass that covers every primary item has
@@ -78,10 +79,11 @@ impl OptionLogic {
         let singles_up_to = match level {
             Logic::Off => return self.end(options),
             Logic::NakedSingles => options.cells,
-            // Nothing runs inside the variant search: the in-search level is the pass before it.
-            Logic::HiddenSingles | Logic::LockedCandidates | Logic::LockedCandidatesInSearch => {
-                options.primary
-            }
+            // Nothing runs inside the variant search: both locked-candidates levels are the
+            // pass before it.
+            Logic::HiddenSingles
+            | Logic::LockedCandidatesBeforeSearch
+            | Logic::LockedCandidates => options.primary,
         };
         loop {
             match self.singles(options, singles_up_to) {
@@ -89,7 +91,7 @@ impl OptionLogic {
                 Ok(true) => continue,
                 Ok(false) => {}
             }
-            if level < Logic::LockedCandidates || !self.locked(options) {
+            if level < Logic::LockedCandidatesBeforeSearch || !self.locked(options) {
                 return self.end(options);
             }
         }
