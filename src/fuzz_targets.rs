@@ -9,7 +9,13 @@ use sudoku_dlx::exact_cover::ExactCover;
 use sudoku_dlx::{Grid, Shape, Solver, Verdict};
 
 /// The names of the targets, as `fuzz/fuzz_targets/<name>.rs` and the corpus folders.
-pub const TARGETS: [&str; 3] = ["record_reader", "solve_check_count", "exact_cover"];
+pub const TARGETS: [&str; 5] = [
+    "record_reader",
+    "solve_check_count",
+    "exact_cover",
+    "knuth_format",
+    "variant_reader",
+];
 
 /// Runs target `name` on `data`.
 ///
@@ -20,6 +26,8 @@ pub fn run(name: &str, data: &[u8]) {
         "record_reader" => record_reader(data),
         "solve_check_count" => solve_check_count(data),
         "exact_cover" => exact_cover(data),
+        "knuth_format" => knuth_format(data),
+        "variant_reader" => variant_reader(data),
         _ => panic!("no fuzz target {name}"),
     }
 }
@@ -226,6 +234,63 @@ pub fn exact_cover(data: &[u8]) {
             .count() as u128;
         if matrix.select(0).is_ok() {
             assert_eq!(matrix.count(None).solutions, with_first);
+        }
+    }
+}
+
+/// Knuth's `.dlx` format on any bytes (read as UTF-8, bad bytes replaced): an error or a
+/// warning sits at a line the input has and a column from 1; a problem read builds a matrix
+/// (or says why not), and a capped count of it agrees with a second count after a restart.
+pub fn knuth_format(data: &[u8]) {
+    use sudoku_dlx::exact_cover::knuth_format::Problem;
+    let text = String::from_utf8_lossy(data);
+    let lines = text.split(['\n', '\r']).count();
+    match Problem::parse(&text) {
+        Err(error) => {
+            assert!(error.line >= 1 && error.line <= lines, "{error}");
+            assert!(error.column >= 1, "{error}");
+            assert!(!error.to_string().is_empty());
+        }
+        Ok(parsed) => {
+            for warning in &parsed.warnings {
+                assert!(warning.line >= 1 && warning.line <= lines, "{warning}");
+                assert!(warning.column >= 1, "{warning}");
+            }
+            let Ok(mut matrix) = parsed.problem.matrix() else {
+                return;
+            };
+            let first = matrix.count(Some(50));
+            matrix.restart();
+            matrix.sanity();
+            assert_eq!(matrix.count(Some(50)), first);
+            for option in 0..matrix.options() {
+                assert!(!parsed.problem.option_text(option).is_empty());
+            }
+        }
+    }
+}
+
+/// The f-puzzles reader on any bytes (read as UTF-8, bad bytes replaced): an error is
+/// displayable; a puzzle read up to 6x6 is searched (larger ones could search for long on
+/// arbitrary rules), and a solution found keeps the givens and every rule.
+pub fn variant_reader(data: &[u8]) {
+    use sudoku_dlx::variant::{fpuzzles, VariantSolver};
+    let text = String::from_utf8_lossy(data);
+    match fpuzzles::parse(&text) {
+        Err(error) => assert!(!error.to_string().is_empty()),
+        Ok(variant) => {
+            if variant.shape().size() > 6 {
+                return;
+            }
+            let mut solver = VariantSolver::new();
+            let count = solver.count(&variant, Some(2));
+            match solver.solve(&variant) {
+                Some(solution) => {
+                    assert!(count.solutions >= 1);
+                    assert!(variant.accepts(&solution), "givens and rules kept");
+                }
+                None => assert_eq!(count.solutions, 0),
+            }
         }
     }
 }
