@@ -13,6 +13,7 @@ mod parse;
 mod search_logic;
 mod shape;
 mod solver;
+mod triads;
 
 pub use grid::{cell_char, char_value, Cell, Clash, Grid};
 pub use logic::Logic;
