@@ -35,6 +35,8 @@ pub(super) struct SearchLogic {
     /// Sweeps made in the current search, and how many of them struck something.
     sweeps: u32,
     strikes: u32,
+    /// Whether a sweep before the search's first dead end struck nothing.
+    missed_early: bool,
 }
 
 /// Sweeps after which an unproductive propagator gives up for the rest of a search.
@@ -60,6 +62,7 @@ impl SearchLogic {
         self.candidate.clear();
         self.sweeps = 0;
         self.strikes = 0;
+        self.missed_early = false;
         self.initial.clear();
         self.initial.resize(n * words, 0);
     }
@@ -92,7 +95,8 @@ impl Propagator for BranchLogic<'_> {
         // a search where sweeps seldom strike (enumerating a nearly empty grid, say), they
         // cost more than they save.
         let logic = &*self.logic;
-        if !pruning.met_dead_end()
+        let early = !pruning.met_dead_end();
+        if (early && (!self.triads || logic.missed_early))
             || (logic.sweeps >= TRIAL_SWEEPS && logic.strikes * STRIKE_RATE < logic.sweeps)
         {
             return;
@@ -104,6 +108,7 @@ impl Propagator for BranchLogic<'_> {
         };
         self.logic.sweeps += 1;
         self.logic.strikes += u32::from(struck);
+        self.logic.missed_early |= early && !struck;
     }
 }
 
