@@ -91,17 +91,19 @@ pub(super) struct BranchLogic<'a> {
 
 impl Propagator for BranchLogic<'_> {
     fn propagate(&mut self, pruning: &mut Pruning<'_>) {
-        // Until the first dead end the search may be heading straight for a solution; and in
-        // a search where sweeps seldom strike (enumerating a nearly empty grid, say), they
-        // cost more than they save.
+        // Until the first dead end the search may be heading straight for a solution, and
+        // only the triads, which solve many puzzles outright, sweep there (until one such
+        // sweep misses); in a search where sweeps seldom strike (enumerating a nearly empty
+        // grid, say), they cost more than they save.
         let logic = &*self.logic;
+        let classic = self.geometry.shape == Shape::CLASSIC;
         let early = !pruning.met_dead_end();
-        if (early && (!self.triads || logic.missed_early))
+        if (early && !(self.triads && classic && !logic.missed_early))
             || (logic.sweeps >= TRIAL_SWEEPS && logic.strikes * STRIKE_RATE < logic.sweeps)
         {
             return;
         }
-        let struck = if self.geometry.shape == Shape::CLASSIC {
+        let struck = if classic {
             self.propagate_classic(pruning)
         } else {
             self.propagate_any(pruning)
