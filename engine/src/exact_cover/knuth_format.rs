@@ -21,6 +21,7 @@
 //! could never be chosen: like Knuth's programs, the reader drops it, and says so with a
 //! [`Warning`] rather than an error.
 
+use super::sparse::SparseCover;
 use super::{BuildError, ExactCover};
 use std::collections::HashMap;
 use std::fmt;
@@ -299,6 +300,18 @@ impl Problem {
             }
         }
         Ok(matrix)
+    }
+
+    /// The problem on sparse sets ([`SparseCover`]), for the search of Knuth's `ssxc1`
+    /// kind; [`BuildError::TooLarge`] if it outgrows that structure's bounds.
+    pub fn sparse(&self) -> Result<SparseCover, BuildError> {
+        let mut builder = SparseCover::builder(self.primary, self.items.len() - self.primary);
+        let entries: usize = self.options.iter().map(|o| o.entries.len()).sum();
+        builder.reserve(self.options.len(), entries);
+        for option in &self.options {
+            builder.add_colored_option(&option.entries)?;
+        }
+        builder.build()
     }
 
     /// An option as Knuth's programs print it: its item names in input order, each colored

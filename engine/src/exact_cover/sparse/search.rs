@@ -1,0 +1,433 @@
+//! The search over sparse sets: choosing an item, covering it, committing an option (and
+//! purifying its colored items), restoring sizes, and the resumable loop that counts,
+//! streams and finds solutions.
+
+use super::{SparseCover, DONE, SPACER};
+use crate::exact_cover::interrupt::Watch;
+use crate::exact_cover::shortest::shortest;
+use crate::exact_cover::Count;
+
+/// Where the search stands between two calls of [`SparseCover::next_solution`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Phase {
+    /// The next call starts at the top.
+    #[default]
+    Ready,
+    /// A solution was just reported: the next call backtracks from it.
+    Found,
+    /// Every solution has been reported.
+    Exhausted,
+    /// The interrupt stopped the search on entering a level: the next call resumes there.
+    Paused,
+}
+
+/// One level of the search path: the region of the branching item's set still to try.
+/// The item is covered, so nothing moves inside its region while the level stands.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// The position in `set` of the option being tried.
+    at: u32,
+    /// The end of the branching item's live options.
+    end: u32,
+}
+
+/// The search's own memory, sized when the problem is built so that searching never
+/// allocates.
+#[derive(Clone, Debug, Default)]
+pub(super) struct State {
+    phase: Phase,
+    /// Options chosen on the current path.
+    level: usize,
+    /// One per level; a level covers a primary item, so there are at most `primary`.
+    levels: Vec<Level>,
+    /// The sizes of every item on entering each level, after its branching item was
+    /// covered: `items` entries per level.
+    snapshots: Vec<u32>,
+    /// The interrupt the search watches.
+    pub(super) watch: Watch,
+}
+
+impl State {
+    pub(super) fn reset(&mut self, primary: usize, items: usize) {
+        self.phase = Phase::Ready;
+        self.level = 0;
+        self.levels = vec![Level::default(); primary];
+        self.snapshots = vec![0; primary * items];
+    }
+}
+
+/// What the loop does next.
+#[derive(Clone, Copy)]
+enum Step {
+    /// Extend the partial solution of `level` options.
+    Enter,
+    /// Commit the option at the level's position.
+    Try,
+    /// The level below has nothing more: go back to the one above.
+    Backtrack,
+}
+
+/// A solution just found: the options it is made of. It borrows the problem, so the next
+/// call to [`SparseCover::next_solution`] waits until it is dropped.
+#[derive(Debug)]
+pub struct SparseSolution<'a> {
+    cover: &'a SparseCover,
+}
+
+impl SparseSolution<'_> {
+    /// The options of the solution, in the order the search chose them.
+    pub fn options(&self) -> impl Iterator<Item = usize> + '_ {
+        let cover = self.cover;
+        cover.search.levels[..cover.search.level]
+            .iter()
+            .map(move |level| cover.option_of(cover.set[level.at as usize]))
+    }
+
+    /// How many options the solution has.
+    pub fn len(&self) -> usize {
+        self.cover.search.level
+    }
+
+    /// True for the solution of a problem without primary items, which needs no option.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl SparseCover {
+    /// Abandons any search in progress: the next search starts from the top.
+    pub fn restart(&mut self) {
+        if self.search.phase != Phase::Ready {
+            // A removal only permutes a region below its old size, so the initial sizes
+            // give back every option to every set.
+            self.size.copy_from_slice(&self.initial);
+            self.search.phase = Phase::Ready;
+            self.search.level = 0;
+        }
+    }
+
+    /// Finds the next solution, continuing where the previous call stopped; `None` once
+    /// every solution has been reported (until [`restart`](Self::restart)) or when the
+    /// interrupt stopped the search ([`was_interrupted`](Self::was_interrupted)).
+    pub fn next_solution(&mut self) -> Option<SparseSolution<'_>> {
+        let found = if self.colors.is_empty() {
+            self.advance::<false>()
+        } else {
+            self.advance::<true>()
+        };
+        found.then_some(SparseSolution { cover: self })
+    }
+
+    /// The first solution from the top, or `None` if there is none.
+    pub fn first_solution(&mut self) -> Option<SparseSolution<'_>> {
+        self.restart();
+        self.next_solution()
+    }
+
+    /// Counts the solutions from the top, stopping once `cap` are found.
+    pub fn count(&mut self, cap: Option<u128>) -> Count {
+        self.count_while(cap, |_| true)
+    }
+
+    /// Counts like [`count`](Self::count), calling `keep_going` with the count so far after
+    /// each solution; the count stops (reported as capped) when it returns false, or when the
+    /// interrupt is set.
+    pub fn count_while(
+        &mut self,
+        cap: Option<u128>,
+        mut keep_going: impl FnMut(u128) -> bool,
+    ) -> Count {
+        self.restart();
+        let mut count = Count::default();
+        while cap.is_none_or(|cap| count.solutions < cap) {
+            if self.next_solution().is_none() {
+                count.capped = self.search.watch.stopped;
+                return count;
+            }
+            count.solutions += 1;
+            if !keep_going(count.solutions) {
+                break;
+            }
+        }
+        count.capped = true;
+        count
+    }
+
+    /// Runs the search until the next solution (true) or the end (false).
+    fn advance<const COLORED: bool>(&mut self) -> bool {
+        let mut step = match self.search.phase {
+            Phase::Ready | Phase::Paused => Step::Enter,
+            Phase::Found => Step::Backtrack,
+            Phase::Exhausted => return false,
+        };
+        self.search.watch.stopped = false;
+        let mut level = self.search.level;
+        // A local copy: in `self` every counter would be stored at each step.
+        let mut stats = self.stats;
+        let primary = self.primary as usize;
+        loop {
+            match step {
+                Step::Enter => {
+                    if self.search.watch.must_stop() {
+                        (self.search.level, self.search.phase) = (level, Phase::Paused);
+                        self.stats = stats;
+                        return false;
+                    }
+                    stats.nodes += 1;
+                    let (len, first) = shortest(&self.size[..primary]);
+                    if len >= DONE {
+                        (self.search.level, self.search.phase) = (level, Phase::Found);
+                        stats.solutions += 1;
+                        self.stats = stats;
+                        return true;
+                    }
+                    if len == 0 {
+                        stats.dead_ends += 1;
+                        step = Step::Backtrack;
+                        continue;
+                    }
+                    if len == 1 {
+                        stats.forced += 1;
+                    } else {
+                        stats.guesses += 1;
+                    }
+                    let item = first as u32;
+                    let start = self.base(item);
+                    *self.size_mut(item) |= DONE;
+                    stats.covers += 1;
+                    for at in start..start + len {
+                        // Nothing to check: an item this empties may be covered by every
+                        // option of `item`, and is found at the next level otherwise.
+                        self.hide::<false>(self.set_at(at), &mut stats.updates);
+                    }
+                    self.save(level);
+                    *self.level_mut(level) = Level {
+                        at: start,
+                        end: start + len,
+                    };
+                    step = Step::Try;
+                }
+                Step::Try => {
+                    let node = self.set_at(self.level_at(level).at);
+                    if self.commit::<COLORED>(node, &mut stats) {
+                        level += 1;
+                        stats.max_depth = stats.max_depth.max(level as u32);
+                        step = Step::Enter;
+                    } else {
+                        // The node dlx1 would enter and find a primary item without options.
+                        stats.nodes += 1;
+                        stats.dead_ends += 1;
+                        step = self.next_option(level);
+                    }
+                }
+                Step::Backtrack => {
+                    if level == 0 {
+                        self.search.level = 0;
+                        self.search.phase = Phase::Exhausted;
+                        self.stats = stats;
+                        return false;
+                    }
+                    level -= 1;
+                    step = self.next_option(level);
+                }
+            }
+        }
+    }
+
+    /// Moves `level` to its next option, with the sizes it had on entering the level; or
+    /// backtracks when it has none left.
+    #[inline(always)]
+    fn next_option(&mut self, level: usize) -> Step {
+        let state = self.level_mut(level);
+        state.at += 1;
+        if state.at < state.end {
+            self.restore(level);
+            Step::Try
+        } else {
+            Step::Backtrack
+        }
+    }
+
+    /// Covers or purifies the items of the option of `node` other than `node`'s own (which is
+    /// covered). False, leaving the work half done, as soon as a primary item is left with no
+    /// option: the caller restores the sizes.
+    #[inline(always)]
+    fn commit<const COLORED: bool>(
+        &mut self,
+        node: u32,
+        stats: &mut crate::exact_cover::Stats,
+    ) -> bool {
+        // First mark every item to cover, so that the hides below neither take an option
+        // away from them as if they were live nor see them emptied.
+        let mut q = node + 1;
+        while q != node {
+            let cell = self.cell(q);
+            if cell.item == SPACER {
+                q = cell.loc;
+                continue;
+            }
+            if !COLORED || self.color(q) == 0 {
+                *self.size_mut(cell.item) |= DONE;
+                stats.covers += 1;
+            }
+            q += 1;
+        }
+        let mut q = node + 1;
+        while q != node {
+            let cell = self.cell(q);
+            if cell.item == SPACER {
+                q = cell.loc;
+                continue;
+            }
+            let start = self.base(cell.item);
+            if COLORED && self.color(q) != 0 {
+                let size = self.size(cell.item);
+                if size & DONE == 0 {
+                    // Purify: the options of another color, or of none, leave; those of
+                    // this color stay, and the item is done with.
+                    *self.size_mut(cell.item) = size | DONE;
+                    stats.covers += 1;
+                    let color = self.color(q);
+                    for at in start..start + size {
+                        let other = self.set_at(at);
+                        if self.color(other) != color
+                            && !self.hide::<true>(other, &mut stats.updates)
+                        {
+                            return false;
+                        }
+                    }
+                }
+            } else {
+                let size = self.size(cell.item) & !DONE;
+                for at in start..start + size {
+                    if !self.hide::<true>(self.set_at(at), &mut stats.updates) {
+                        return false;
+                    }
+                }
+            }
+            q += 1;
+        }
+        true
+    }
+
+    /// Removes the option of `node` from the sets of its items other than `node`'s own.
+    /// With `CHECK`, false as soon as a live primary item is left with no option (every
+    /// removal made so far complete, so that sizes alone undo them).
+    #[inline(always)]
+    fn hide<const CHECK: bool>(&mut self, node: u32, updates: &mut u64) -> bool {
+        let mut q = node + 1;
+        while q != node {
+            let cell = self.cell(q);
+            if cell.item == SPACER {
+                q = cell.loc;
+                continue;
+            }
+            let item = cell.item;
+            let size = self.size(item) - 1;
+            *self.size_mut(item) = size;
+            // Swap the node with the last live one of the region, which becomes the free
+            // slot past the new size.
+            let last_at = self.base(item) + (size & !DONE);
+            let last = self.set_at(last_at);
+            *self.set_mut(last_at) = q;
+            *self.set_mut(cell.loc) = last;
+            self.cell_mut(q).loc = last_at;
+            self.cell_mut(last).loc = cell.loc;
+            *updates += 1;
+            if CHECK && size == 0 && item < self.primary {
+                return false;
+            }
+            q += 1;
+        }
+        true
+    }
+
+    /// Saves the sizes on entering `level`.
+    #[inline(always)]
+    fn save(&mut self, level: usize) {
+        let items = self.items as usize;
+        self.search.snapshots[level * items..(level + 1) * items].copy_from_slice(&self.size);
+    }
+
+    /// Puts back the sizes saved on entering `level`: every set then holds what it held then.
+    #[inline(always)]
+    fn restore(&mut self, level: usize) {
+        let items = self.items as usize;
+        self.size
+            .copy_from_slice(&self.search.snapshots[level * items..(level + 1) * items]);
+    }
+
+    // The hot loops index without bounds checks. Node numbers come from the cells and the
+    // sets, which the builder filled with numbers of existing nodes and which the search
+    // only permutes; items are below `items`; positions are below a region's end.
+
+    #[inline(always)]
+    fn cell(&self, node: u32) -> super::Cell {
+        debug_assert!((node as usize) < self.cells.len());
+        // SAFETY: see above.
+        unsafe { *self.cells.get_unchecked(node as usize) }
+    }
+
+    #[inline(always)]
+    fn cell_mut(&mut self, node: u32) -> &mut super::Cell {
+        debug_assert!((node as usize) < self.cells.len());
+        // SAFETY: see above.
+        unsafe { self.cells.get_unchecked_mut(node as usize) }
+    }
+
+    #[inline(always)]
+    fn color(&self, node: u32) -> u32 {
+        debug_assert!((node as usize) < self.colors.len());
+        // SAFETY: a colored problem has one color per node.
+        unsafe { *self.colors.get_unchecked(node as usize) }
+    }
+
+    #[inline(always)]
+    fn size(&self, item: u32) -> u32 {
+        debug_assert!((item as usize) < self.size.len());
+        // SAFETY: see above.
+        unsafe { *self.size.get_unchecked(item as usize) }
+    }
+
+    #[inline(always)]
+    fn size_mut(&mut self, item: u32) -> &mut u32 {
+        debug_assert!((item as usize) < self.size.len());
+        // SAFETY: see above.
+        unsafe { self.size.get_unchecked_mut(item as usize) }
+    }
+
+    #[inline(always)]
+    fn base(&self, item: u32) -> u32 {
+        debug_assert!((item as usize) < self.base.len());
+        // SAFETY: see above.
+        unsafe { *self.base.get_unchecked(item as usize) }
+    }
+
+    #[inline(always)]
+    fn set_at(&self, at: u32) -> u32 {
+        debug_assert!((at as usize) < self.set.len());
+        // SAFETY: see above.
+        unsafe { *self.set.get_unchecked(at as usize) }
+    }
+
+    #[inline(always)]
+    fn set_mut(&mut self, at: u32) -> &mut u32 {
+        debug_assert!((at as usize) < self.set.len());
+        // SAFETY: see above.
+        unsafe { self.set.get_unchecked_mut(at as usize) }
+    }
+
+    #[inline(always)]
+    fn level_at(&self, level: usize) -> Level {
+        debug_assert!(level < self.search.levels.len());
+        // SAFETY: a level covers a primary item, so `level < primary = levels.len()`.
+        unsafe { *self.search.levels.get_unchecked(level) }
+    }
+
+    #[inline(always)]
+    fn level_mut(&mut self, level: usize) -> &mut Level {
+        debug_assert!(level < self.search.levels.len());
+        // SAFETY: as in `level_at`.
+        unsafe { self.search.levels.get_unchecked_mut(level) }
+    }
+}
