@@ -2,10 +2,10 @@
 //! purifying its colored items), restoring sizes, and the resumable loop that counts,
 //! streams and finds solutions.
 
-use super::{SparseCover, DONE, SPACER};
+use super::{Cell, SparseCover, DONE, SPACER};
 use crate::exact_cover::interrupt::Watch;
 use crate::exact_cover::shortest::shortest;
-use crate::exact_cover::Count;
+use crate::exact_cover::{Count, Stats};
 
 /// Where the search stands between two calls of [`SparseCover::next_solution`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -162,9 +162,10 @@ impl SparseCover {
         };
         self.search.watch.stopped = false;
         let mut level = self.search.level;
-        // A local copy: in `self` every counter would be stored at each step.
+        // Locals, not fields of `self`: the stores into the arrays could alias a field, so
+        // each field would be reloaded at every step.
         let mut stats = self.stats;
-        let primary = self.primary as usize;
+        let hot = Hot::new(self);
         loop {
             match step {
                 Step::Enter => {
@@ -174,7 +175,7 @@ impl SparseCover {
                         return false;
                     }
                     stats.nodes += 1;
-                    let (len, first) = shortest(&self.size[..primary]);
+                    let (len, first) = hot.shortest();
                     if len >= DONE {
                         (self.search.level, self.search.phase) = (level, Phase::Found);
                         stats.solutions += 1;
@@ -192,24 +193,24 @@ impl SparseCover {
                         stats.guesses += 1;
                     }
                     let item = first as u32;
-                    let start = self.base(item);
-                    *self.size_mut(item) |= DONE;
+                    let start = hot.base(item);
+                    *hot.size_mut(item) |= DONE;
                     stats.covers += 1;
                     for at in start..start + len {
                         // Nothing to check: an item this empties may be covered by every
                         // option of `item`, and is found at the next level otherwise.
-                        self.hide::<false>(self.set_at(at), &mut stats.updates);
+                        hot.hide::<false>(hot.set_at(at), &mut stats.updates);
                     }
-                    self.save(level);
-                    *self.level_mut(level) = Level {
+                    hot.save(level);
+                    *hot.level_mut(level) = Level {
                         at: start,
                         end: start + len,
                     };
                     step = Step::Try;
                 }
                 Step::Try => {
-                    let node = self.set_at(self.level_at(level).at);
-                    if self.commit::<COLORED>(node, &mut stats) {
+                    let node = hot.set_at(hot.level_mut(level).at);
+                    if hot.commit::<COLORED>(node, &mut stats) {
                         level += 1;
                         stats.max_depth = stats.max_depth.max(level as u32);
                         step = Step::Enter;
@@ -217,7 +218,7 @@ impl SparseCover {
                         // The node dlx1 would enter and find a primary item without options.
                         stats.nodes += 1;
                         stats.dead_ends += 1;
-                        step = self.next_option(level);
+                        step = hot.next_option(level);
                     }
                 }
                 Step::Backtrack => {
@@ -228,16 +229,66 @@ impl SparseCover {
                         return false;
                     }
                     level -= 1;
-                    step = self.next_option(level);
+                    step = hot.next_option(level);
                 }
             }
         }
+    }
+}
+
+/// The arrays of a [`SparseCover`] as raw pointers, for the search loop: held in locals,
+/// they stay in registers across the stores into the arrays.
+///
+/// Built from `&mut SparseCover` by [`Hot::new`] and used only inside `advance`, which
+/// touches those arrays through nothing else meanwhile (the interrupt's fields are apart).
+/// The search never resizes them. Every index is in range: node numbers come from the cells
+/// and the sets, which the builder filled with numbers of existing nodes and which the
+/// search only permutes; items are below `items`; a position is below its region's end;
+/// a level is below `primary`, since every level covers a primary item.
+#[derive(Clone, Copy)]
+struct Hot {
+    cells: *mut Cell,
+    set: *mut u32,
+    size: *mut u32,
+    base: *const u32,
+    colors: *const u32,
+    levels: *mut Level,
+    snapshots: *mut u32,
+    primary: u32,
+    items: usize,
+}
+
+impl Hot {
+    fn new(cover: &mut SparseCover) -> Hot {
+        debug_assert_eq!(cover.search.levels.len(), cover.primary as usize);
+        debug_assert_eq!(
+            cover.search.snapshots.len(),
+            cover.primary as usize * cover.items as usize
+        );
+        Hot {
+            cells: cover.cells.as_mut_ptr(),
+            set: cover.set.as_mut_ptr(),
+            size: cover.size.as_mut_ptr(),
+            base: cover.base.as_ptr(),
+            colors: cover.colors.as_ptr(),
+            levels: cover.search.levels.as_mut_ptr(),
+            snapshots: cover.search.snapshots.as_mut_ptr(),
+            primary: cover.primary,
+            items: cover.items as usize,
+        }
+    }
+
+    /// The shortest primary item's size and the first such item.
+    #[inline(always)]
+    fn shortest(self) -> (u32, usize) {
+        // SAFETY: `size` has `items >= primary` entries (see the type).
+        shortest(unsafe { std::slice::from_raw_parts(self.size, self.primary as usize) })
     }
 
     /// Moves `level` to its next option, with the sizes it had on entering the level; or
     /// backtracks when it has none left.
     #[inline(always)]
-    fn next_option(&mut self, level: usize) -> Step {
+    fn next_option(self, level: usize) -> Step {
         let state = self.level_mut(level);
         state.at += 1;
         if state.at < state.end {
@@ -252,11 +303,7 @@ impl SparseCover {
     /// covered). False, leaving the work half done, as soon as a primary item is left with no
     /// option: the caller restores the sizes.
     #[inline(always)]
-    fn commit<const COLORED: bool>(
-        &mut self,
-        node: u32,
-        stats: &mut crate::exact_cover::Stats,
-    ) -> bool {
+    fn commit<const COLORED: bool>(self, node: u32, stats: &mut Stats) -> bool {
         // First mark every item to cover, so that the hides below neither take an option
         // away from them as if they were live nor see them emptied.
         let mut q = node + 1;
@@ -281,7 +328,7 @@ impl SparseCover {
             }
             let start = self.base(cell.item);
             if COLORED && self.color(q) != 0 {
-                let size = self.size(cell.item);
+                let size = *self.size_mut(cell.item);
                 if size & DONE == 0 {
                     // Purify: the options of another color, or of none, leave; those of
                     // this color stay, and the item is done with.
@@ -298,7 +345,7 @@ impl SparseCover {
                     }
                 }
             } else {
-                let size = self.size(cell.item) & !DONE;
+                let size = *self.size_mut(cell.item) & !DONE;
                 for at in start..start + size {
                     if !self.hide::<true>(self.set_at(at), &mut stats.updates) {
                         return false;
@@ -314,16 +361,19 @@ impl SparseCover {
     /// With `CHECK`, false as soon as a live primary item is left with no option (every
     /// removal made so far complete, so that sizes alone undo them).
     #[inline(always)]
-    fn hide<const CHECK: bool>(&mut self, node: u32, updates: &mut u64) -> bool {
+    fn hide<const CHECK: bool>(self, node: u32, updates: &mut u64) -> bool {
         let mut q = node + 1;
         while q != node {
             let cell = self.cell(q);
             if cell.item == SPACER {
+                // Counted here, once per option, rather than at every removal: the
+                // option's other entries, from its first node to this spacer.
+                *updates += u64::from(q - cell.loc - 1);
                 q = cell.loc;
                 continue;
             }
             let item = cell.item;
-            let size = self.size(item) - 1;
+            let size = *self.size_mut(item) - 1;
             *self.size_mut(item) = size;
             // Swap the node with the last live one of the region, which becomes the free
             // slot past the new size.
@@ -333,8 +383,14 @@ impl SparseCover {
             *self.set_mut(cell.loc) = last;
             self.cell_mut(q).loc = last_at;
             self.cell_mut(last).loc = cell.loc;
-            *updates += 1;
             if CHECK && size == 0 && item < self.primary {
+                // Only the removals made: the spacer, if passed (`q < node`), counted them
+                // all; else none is counted yet.
+                if q < node {
+                    *updates -= u64::from(node - q - 1);
+                } else {
+                    *updates += u64::from(q - node);
+                }
                 return false;
             }
             q += 1;
@@ -344,90 +400,75 @@ impl SparseCover {
 
     /// Saves the sizes on entering `level`.
     #[inline(always)]
-    fn save(&mut self, level: usize) {
-        let items = self.items as usize;
-        self.search.snapshots[level * items..(level + 1) * items].copy_from_slice(&self.size);
+    fn save(self, level: usize) {
+        // SAFETY: `snapshots` holds `items` sizes for each of the `primary` levels.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                self.size,
+                self.snapshots.add(level * self.items),
+                self.items,
+            )
+        }
     }
 
     /// Puts back the sizes saved on entering `level`: every set then holds what it held then.
     #[inline(always)]
-    fn restore(&mut self, level: usize) {
-        let items = self.items as usize;
-        self.size
-            .copy_from_slice(&self.search.snapshots[level * items..(level + 1) * items]);
-    }
-
-    // The hot loops index without bounds checks. Node numbers come from the cells and the
-    // sets, which the builder filled with numbers of existing nodes and which the search
-    // only permutes; items are below `items`; positions are below a region's end.
-
-    #[inline(always)]
-    fn cell(&self, node: u32) -> super::Cell {
-        debug_assert!((node as usize) < self.cells.len());
-        // SAFETY: see above.
-        unsafe { *self.cells.get_unchecked(node as usize) }
+    fn restore(self, level: usize) {
+        // SAFETY: as in `save`.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                self.snapshots.add(level * self.items),
+                self.size,
+                self.items,
+            )
+        }
     }
 
     #[inline(always)]
-    fn cell_mut(&mut self, node: u32) -> &mut super::Cell {
-        debug_assert!((node as usize) < self.cells.len());
-        // SAFETY: see above.
-        unsafe { self.cells.get_unchecked_mut(node as usize) }
+    fn cell(self, node: u32) -> Cell {
+        // SAFETY: see the type.
+        unsafe { *self.cells.add(node as usize) }
     }
 
     #[inline(always)]
-    fn color(&self, node: u32) -> u32 {
-        debug_assert!((node as usize) < self.colors.len());
-        // SAFETY: a colored problem has one color per node.
-        unsafe { *self.colors.get_unchecked(node as usize) }
+    fn cell_mut<'a>(self, node: u32) -> &'a mut Cell {
+        // SAFETY: see the type; the reference does not outlive the statement using it.
+        unsafe { &mut *self.cells.add(node as usize) }
     }
 
     #[inline(always)]
-    fn size(&self, item: u32) -> u32 {
-        debug_assert!((item as usize) < self.size.len());
-        // SAFETY: see above.
-        unsafe { *self.size.get_unchecked(item as usize) }
+    fn color(self, node: u32) -> u32 {
+        // SAFETY: see the type; a colored problem has one color per node.
+        unsafe { *self.colors.add(node as usize) }
     }
 
     #[inline(always)]
-    fn size_mut(&mut self, item: u32) -> &mut u32 {
-        debug_assert!((item as usize) < self.size.len());
-        // SAFETY: see above.
-        unsafe { self.size.get_unchecked_mut(item as usize) }
+    fn size_mut<'a>(self, item: u32) -> &'a mut u32 {
+        // SAFETY: see the type.
+        unsafe { &mut *self.size.add(item as usize) }
     }
 
     #[inline(always)]
-    fn base(&self, item: u32) -> u32 {
-        debug_assert!((item as usize) < self.base.len());
-        // SAFETY: see above.
-        unsafe { *self.base.get_unchecked(item as usize) }
+    fn base(self, item: u32) -> u32 {
+        // SAFETY: see the type.
+        unsafe { *self.base.add(item as usize) }
     }
 
     #[inline(always)]
-    fn set_at(&self, at: u32) -> u32 {
-        debug_assert!((at as usize) < self.set.len());
-        // SAFETY: see above.
-        unsafe { *self.set.get_unchecked(at as usize) }
+    fn set_at(self, at: u32) -> u32 {
+        // SAFETY: see the type.
+        unsafe { *self.set.add(at as usize) }
     }
 
     #[inline(always)]
-    fn set_mut(&mut self, at: u32) -> &mut u32 {
-        debug_assert!((at as usize) < self.set.len());
-        // SAFETY: see above.
-        unsafe { self.set.get_unchecked_mut(at as usize) }
+    fn set_mut<'a>(self, at: u32) -> &'a mut u32 {
+        // SAFETY: see the type.
+        unsafe { &mut *self.set.add(at as usize) }
     }
 
     #[inline(always)]
-    fn level_at(&self, level: usize) -> Level {
-        debug_assert!(level < self.search.levels.len());
-        // SAFETY: a level covers a primary item, so `level < primary = levels.len()`.
-        unsafe { *self.search.levels.get_unchecked(level) }
-    }
-
-    #[inline(always)]
-    fn level_mut(&mut self, level: usize) -> &mut Level {
-        debug_assert!(level < self.search.levels.len());
-        // SAFETY: as in `level_at`.
-        unsafe { self.search.levels.get_unchecked_mut(level) }
+    fn level_mut<'a>(self, level: usize) -> &'a mut Level {
+        // SAFETY: see the type.
+        unsafe { &mut *self.levels.add(level) }
     }
 }
