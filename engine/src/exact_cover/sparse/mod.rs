@@ -167,3 +167,32 @@ impl SparseCover {
         self.option_start.partition_point(|&start| start <= node) - 1
     }
 }
+
+impl SparseCover {
+    /// Checks the invariants of the sparse sets and panics with the first one broken: every
+    /// entry sits where its `loc` says, in its own item's region; every region holds exactly
+    /// its item's entries; and, with no search under way, every item has all its options.
+    /// It reads the whole structure, so it is for tests and debugging.
+    pub fn sanity(&self) {
+        for (node, cell) in self.cells.iter().enumerate() {
+            if cell.item == SPACER {
+                continue;
+            }
+            let item = cell.item as usize;
+            let region = self.base[item]..self.base[item] + (self.initial[item] & !DONE);
+            assert!(region.contains(&cell.loc), "node {node} outside its region");
+            assert_eq!(
+                self.set[cell.loc as usize] as usize, node,
+                "node {node} is not where its loc says"
+            );
+        }
+        assert_eq!(
+            self.set.len() as u32,
+            self.initial.iter().sum::<u32>(),
+            "the regions do not tile the set array"
+        );
+        if self.search.is_idle() {
+            assert_eq!(self.size, self.initial, "sizes not restored");
+        }
+    }
+}

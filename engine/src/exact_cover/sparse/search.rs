@@ -48,6 +48,11 @@ pub(super) struct State {
 }
 
 impl State {
+    /// True when no search is under way: the sizes are the initial ones.
+    pub(super) fn is_idle(&self) -> bool {
+        self.phase == Phase::Ready
+    }
+
     pub(super) fn reset(&mut self, primary: usize, items: usize) {
         self.phase = Phase::Ready;
         self.level = 0;
