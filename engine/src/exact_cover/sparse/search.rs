@@ -206,7 +206,10 @@ impl SparseCover {
                         // option of `item`, and is found at the next level otherwise.
                         hot.hide::<false>(hot.set_at(at), &mut stats.updates);
                     }
-                    hot.save(level);
+                    // Only a level with a second option to try restores its sizes.
+                    if len > 1 {
+                        hot.save(level);
+                    }
                     *hot.level_mut(level) = Level {
                         at: start,
                         end: start + len,
