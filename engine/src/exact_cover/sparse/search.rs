@@ -264,6 +264,8 @@ struct Hot {
     snapshots: *mut u32,
     primary: u32,
     items: usize,
+    /// The lengths of `cells`, `set` and `colors`, for the debug checks of every access.
+    lengths: (usize, usize, usize),
 }
 
 impl Hot {
@@ -283,6 +285,7 @@ impl Hot {
             snapshots: cover.search.snapshots.as_mut_ptr(),
             primary: cover.primary,
             items: cover.items as usize,
+            lengths: (cover.cells.len(), cover.set.len(), cover.colors.len()),
         }
     }
 
@@ -434,48 +437,56 @@ impl Hot {
 
     #[inline(always)]
     fn cell(self, node: u32) -> Cell {
+        debug_assert!((node as usize) < self.lengths.0);
         // SAFETY: see the type.
         unsafe { *self.cells.add(node as usize) }
     }
 
     #[inline(always)]
     fn cell_mut<'a>(self, node: u32) -> &'a mut Cell {
+        debug_assert!((node as usize) < self.lengths.0);
         // SAFETY: see the type; the reference does not outlive the statement using it.
         unsafe { &mut *self.cells.add(node as usize) }
     }
 
     #[inline(always)]
     fn color(self, node: u32) -> u32 {
+        debug_assert!((node as usize) < self.lengths.2);
         // SAFETY: see the type; a colored problem has one color per node.
         unsafe { *self.colors.add(node as usize) }
     }
 
     #[inline(always)]
     fn size_mut<'a>(self, item: u32) -> &'a mut u32 {
+        debug_assert!((item as usize) < self.items);
         // SAFETY: see the type.
         unsafe { &mut *self.size.add(item as usize) }
     }
 
     #[inline(always)]
     fn base(self, item: u32) -> u32 {
+        debug_assert!((item as usize) < self.items);
         // SAFETY: see the type.
         unsafe { *self.base.add(item as usize) }
     }
 
     #[inline(always)]
     fn set_at(self, at: u32) -> u32 {
+        debug_assert!((at as usize) < self.lengths.1);
         // SAFETY: see the type.
         unsafe { *self.set.add(at as usize) }
     }
 
     #[inline(always)]
     fn set_mut<'a>(self, at: u32) -> &'a mut u32 {
+        debug_assert!((at as usize) < self.lengths.1);
         // SAFETY: see the type.
         unsafe { &mut *self.set.add(at as usize) }
     }
 
     #[inline(always)]
     fn level_mut<'a>(self, level: usize) -> &'a mut Level {
+        debug_assert!(level < self.primary as usize);
         // SAFETY: see the type.
         unsafe { &mut *self.levels.add(level) }
     }
