@@ -232,6 +232,23 @@ fn the_sparse_engine_takes_knuths_rule_only() {
 }
 
 #[test]
+fn a_problem_too_large_for_the_sparse_engine_goes_to_the_dancing_links() {
+    // 8,193 primary items: 8,193² saved sizes pass the sparse engine's 2^26.
+    let names: Vec<String> = (0..8193).map(|k| format!("i{k}")).collect();
+    let text = format!("{}\n{}\n", names.join(" "), names.join("\n"));
+    xc(&[], &text)
+        .code(0)
+        .stdout("1\n")
+        .stderr(predicates::str::contains(
+            "note: too large for the sparse engine; searching with --engine dlx",
+        ));
+    xc(&["--engine", "sparse"], &text)
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains("too large for --engine sparse"));
+}
+
+#[test]
 fn both_engines_list_the_same_solutions() {
     let text = langford(7);
     let listed = |engine: &str| {

@@ -107,6 +107,8 @@ enum ReadError {
     Format { path: String, error: FormatError },
     /// The problem does not fit the matrix.
     Build { path: String, error: BuildError },
+    /// `--engine sparse` was asked for a problem beyond its saved sizes.
+    SparseTooLarge { path: String },
 }
 
 impl fmt::Display for ReadError {
@@ -115,6 +117,11 @@ impl fmt::Display for ReadError {
             ReadError::Io { path, error } => write!(f, "{path}: {error}"),
             ReadError::Format { path, error } => write!(f, "{path}:{error}"),
             ReadError::Build { path, error } => write!(f, "{path}: {error}"),
+            ReadError::SparseTooLarge { path } => write!(
+                f,
+                "{path}: too large for --engine sparse (primary items times items above \
+                 2^26, its saved sizes); use --engine dlx"
+            ),
         }
     }
 }
@@ -157,7 +164,13 @@ impl Matrix {
 }
 
 /// Reads the problem, printing its warnings on standard error.
-fn read_problem(file: Option<&str>, engine: Engine) -> Result<(Problem, Matrix), ReadError> {
+/// `chosen` says whether the engine was asked for: if not, a problem too large for the
+/// sparse sets goes to the dancing links, with a note.
+fn read_problem(
+    file: Option<&str>,
+    engine: Engine,
+    chosen: bool,
+) -> Result<(Problem, Matrix), ReadError> {
     let (path, text) = match file {
         None | Some("-") => {
             let mut text = String::new();
@@ -184,7 +197,20 @@ fn read_problem(file: Option<&str>, engine: Engine) -> Result<(Problem, Matrix),
     }
     let matrix = match engine {
         Engine::Dlx => parsed.problem.matrix().map(Matrix::Dlx),
-        Engine::Sparse => parsed.problem.sparse().map(Matrix::Sparse),
+        Engine::Sparse => match parsed.problem.sparse() {
+            Err(BuildError::TooLarge) if chosen => {
+                return Err(ReadError::SparseTooLarge { path });
+            }
+            Err(BuildError::TooLarge) => {
+                let _ = writeln!(
+                    io::stderr(),
+                    "sudoku-dlx: {path}: note: too large for the sparse engine; \
+                     searching with --engine dlx"
+                );
+                parsed.problem.matrix().map(Matrix::Dlx)
+            }
+            built => built.map(Matrix::Sparse),
+        },
     }
     .map_err(|error| ReadError::Build { path, error })?;
     Ok((parsed.problem, matrix))
@@ -205,7 +231,8 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         (None, Rule::ForcedFirst) => Engine::Dlx,
         (None, Rule::Knuth) => Engine::Sparse,
     };
-    let (problem, mut matrix) = match read_problem(args.file.as_deref(), engine) {
+    let chosen = args.engine.is_some();
+    let (problem, mut matrix) = match read_problem(args.file.as_deref(), engine, chosen) {
         Ok(read) => read,
         Err(error) => {
             let _ = writeln!(io::stderr(), "sudoku-dlx: {error}");
