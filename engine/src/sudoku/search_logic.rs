@@ -35,6 +35,8 @@ pub(super) struct SearchLogic {
     /// Sweeps made in the current search, and how many of them struck something.
     sweeps: u32,
     strikes: u32,
+    /// Whether a sweep before the search's first dead end struck nothing.
+    missed_early: bool,
 }
 
 /// Sweeps after which an unproductive propagator gives up for the rest of a search.
@@ -60,6 +62,7 @@ impl SearchLogic {
         self.candidate.clear();
         self.sweeps = 0;
         self.strikes = 0;
+        self.missed_early = false;
         self.initial.clear();
         self.initial.resize(n * words, 0);
     }
@@ -88,22 +91,26 @@ pub(super) struct BranchLogic<'a> {
 
 impl Propagator for BranchLogic<'_> {
     fn propagate(&mut self, pruning: &mut Pruning<'_>) {
-        // Until the first dead end the search may be heading straight for a solution; and in
-        // a search where sweeps seldom strike (enumerating a nearly empty grid, say), they
-        // cost more than they save.
+        // Until the first dead end the search may be heading straight for a solution, and
+        // only the triads, which solve many puzzles outright, sweep there (until one such
+        // sweep misses); in a search where sweeps seldom strike (enumerating a nearly empty
+        // grid, say), they cost more than they save.
         let logic = &*self.logic;
-        if !pruning.met_dead_end()
+        let classic = self.geometry.shape == Shape::CLASSIC;
+        let early = !pruning.met_dead_end();
+        if (early && !(self.triads && classic && !logic.missed_early))
             || (logic.sweeps >= TRIAL_SWEEPS && logic.strikes * STRIKE_RATE < logic.sweeps)
         {
             return;
         }
-        let struck = if self.geometry.shape == Shape::CLASSIC {
+        let struck = if classic {
             self.propagate_classic(pruning)
         } else {
             self.propagate_any(pruning)
         };
         self.logic.sweeps += 1;
         self.logic.strikes += u32::from(struck);
+        self.logic.missed_early |= early && !struck;
     }
 }
 

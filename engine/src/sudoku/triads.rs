@@ -16,6 +16,11 @@
 //!
 //! These are the triads that the fastest bit-parallel solvers propagate. Every deduction is
 //! read off the same snapshot of the candidates, so one sweep applies them all at once.
+//!
+//! The mini-lines of a digit are two words of 27 bits: the box rows at bit
+//! `9·band + 3·row + box` (row and box counted inside the band), the box columns at bit
+//! `9·band + column`. In each word, a line's mini-lines and a box's mini-lines are the
+//! triples below.
 
 use super::bands::{compact_starts, expand_segments, from_bands, to_bands, TO_THREE_ROWS};
 
@@ -38,18 +43,22 @@ struct Triples {
     stride: u32,
 }
 
+/// The box rows of one row: three adjacent bits.
 const ROWS_OF_BOX_ROWS: Triples = Triples {
     first: ADJACENT,
     stride: 1,
 };
+/// The box rows of one box: bits 3 apart inside a band's group.
 const BOXES_OF_BOX_ROWS: Triples = Triples {
     first: SPACED_BY_3,
     stride: 3,
 };
+/// The box columns of one column: the same bit of each band's group.
 const COLUMNS_OF_BOX_COLUMNS: Triples = Triples {
     first: SPACED_BY_9,
     stride: 9,
 };
+/// The box columns of one box: three adjacent bits.
 const BOXES_OF_BOX_COLUMNS: Triples = Triples {
     first: ADJACENT,
     stride: 1,
