@@ -29,7 +29,7 @@ pub enum Logic {
     /// there; the search itself takes the singles at every node.
     LockedCandidates,
     /// As [`LockedCandidates`](Logic::LockedCandidates), but on the classic 9x9 grid the
-    /// sweep at the branch points works on mini-lines (the three cells where a line crosses
+    /// sweeps before the search and at its branch points work on mini-lines (the three cells where a line crosses
     /// a box): besides locked candidates, a mini-line that can hold only as many digits as it
     /// has open cells takes them all, and one that must take as many digits as it has open
     /// cells takes no other. Other shapes sweep locked candidates.
@@ -216,7 +216,9 @@ impl Candidates {
             }
             placed_since_sweep |= self.placed != before;
             if strength >= Logic::LockedCandidatesBeforeSearch && placed_since_sweep {
-                hidden_digits = if classic {
+                hidden_digits = if classic && strength == Logic::Triads {
+                    self.triads()
+                } else if classic {
                     super::bands::locked_candidates(&mut self.boards)
                 } else {
                     self.locked_candidates::<W, N>(geometry)
@@ -228,6 +230,25 @@ impl Candidates {
             }
             return Ok(());
         }
+    }
+
+    /// One sweep of the triads (see `triads`) over the open cells of the classic grid.
+    /// Returns the digits that lost a candidate.
+    fn triads(&mut self) -> u64 {
+        // Placed cells keep their digit's bit, which the sweep would count as a digit that
+        // must go in the cell's mini-line: the sweep sees the open cells only.
+        let open = [self.open[0], self.open[1]];
+        let mut boards = [0u64; 18];
+        for (live, all) in boards.chunks_exact_mut(2).zip(self.boards.chunks_exact(2)) {
+            live[0] = all[0] & open[0];
+            live[1] = all[1] & open[1];
+        }
+        let changed = super::triads::triads(&mut boards, open);
+        for (all, live) in self.boards.chunks_exact_mut(2).zip(boards.chunks_exact(2)) {
+            all[0] = (all[0] & !open[0]) | live[0];
+            all[1] = (all[1] & !open[1]) | live[1];
+        }
+        changed
     }
 
     /// One sweep of locked candidates on `boards` (`geometry.words` words per digit, the
