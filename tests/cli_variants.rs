@@ -508,3 +508,57 @@ fn variant_records_stream_from_an_endless_input() {
     }
     writer.join().unwrap();
 }
+
+/// A 4x4 jigsaw whose givens hold two 3s in the classic bottom-left box (r3c2 and r4c1),
+/// which its regions allow; its one solution.
+const JIGSAW_REGIONS: &str = "aaab cadb cddb ccdb";
+const JIGSAW_BOX_REPEAT: &str = "....241343213142";
+const JIGSAW_SOLUTION: &str = "1234241343213142";
+
+#[test]
+fn regions_replace_the_boxes_when_givens_are_read() {
+    let answers = [
+        ("solve", "1234241343213142\n"),
+        ("count", "1\n"),
+        ("check", "unique\n"),
+        ("all", "1234241343213142\n"),
+        ("rate", "easy (naked-singles, score 1.00)\n"),
+    ];
+    for (command, answer) in answers {
+        sudoku()
+            .args([command, "--regions", JIGSAW_REGIONS, JIGSAW_BOX_REPEAT])
+            .assert()
+            .code(0)
+            .stdout(answer);
+    }
+    let redundant = stdout_of(
+        &["redundant", "--regions", JIGSAW_REGIONS, JIGSAW_BOX_REPEAT],
+        0,
+    );
+    assert!(redundant.contains("r4c1=3"), "{redundant}");
+    // From a file and from standard input as well.
+    let file = temp_file(format!("{JIGSAW_BOX_REPEAT}\n").as_bytes());
+    let path = file.path().to_str().unwrap();
+    sudoku()
+        .args(["solve", "--regions", JIGSAW_REGIONS, path])
+        .assert()
+        .code(0)
+        .stdout(format!("{JIGSAW_SOLUTION}\n"));
+    sudoku()
+        .args(["solve", "--regions", JIGSAW_REGIONS])
+        .write_stdin(format!("{JIGSAW_BOX_REPEAT}\n"))
+        .assert()
+        .code(0)
+        .stdout(format!("{JIGSAW_SOLUTION}\n"));
+    // Rows and columns are still rules; without regions, so are the boxes.
+    sudoku()
+        .args(["solve", "--regions", JIGSAW_REGIONS, "1..1............"])
+        .assert()
+        .code(2)
+        .stdout(predicates::str::contains("digit 1 twice in row 1"));
+    sudoku()
+        .args(["solve", JIGSAW_BOX_REPEAT])
+        .assert()
+        .code(2)
+        .stdout(predicates::str::contains("digit 3 twice in box 3"));
+}
