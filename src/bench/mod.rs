@@ -32,11 +32,13 @@ mod check;
 mod error;
 mod load;
 mod report;
+mod variant;
 
 pub use check::Flaw;
 pub use error::{BenchError, Problem};
 pub use load::{LoadError, PuzzleFile};
 pub use report::{json_line, Table};
+pub use variant::{VariantBench, VariantFile};
 
 use check::AnswerChecker;
 use std::fmt;
@@ -204,40 +206,10 @@ impl<'a> Bench<'a> {
     /// [`BenchError::NoRuns`] when `settings.runs` is 0; [`BenchError::WrongAnswer`] on the
     /// first answer that is wrong.
     pub fn measure(&self, settings: &Settings) -> Result<Report, BenchError> {
-        if settings.runs == 0 {
-            return Err(BenchError::NoRuns);
-        }
         let mut solver = Solver::with_logic(settings.logic);
         let mut checker = AnswerChecker::default();
-        let tally = self.pass(settings.mode, &mut solver, &mut checker)?;
-        let mut run_rates = Vec::with_capacity(settings.runs);
-        let mut run_passes = Vec::with_capacity(settings.runs);
-        for _ in 0..settings.runs {
-            let start = Instant::now();
-            let mut passes = 0;
-            loop {
-                self.pass(settings.mode, &mut solver, &mut checker)?;
-                passes += 1;
-                if start.elapsed() >= settings.min_time {
-                    break;
-                }
-            }
-            // A clock too coarse to see one pass must not make the rate infinite.
-            let seconds = start.elapsed().as_secs_f64().max(1e-9);
-            run_rates.push((passes * self.puzzles.len()) as f64 / seconds);
-            run_passes.push(passes);
-        }
-        let puzzles_per_sec = median(&mut run_rates.clone()).expect("at least one run");
-        let puzzles = self.puzzles.len();
-        Ok(Report {
-            mode: settings.mode,
-            puzzles,
-            puzzles_per_sec,
-            usec_per_puzzle: 1e6 / puzzles_per_sec,
-            no_guess_pct: 100.0 * tally.no_guess as f64 / puzzles as f64,
-            guesses_per_puzzle: tally.guesses as f64 / puzzles as f64,
-            run_rates,
-            run_passes,
+        time_passes(settings, self.puzzles.len(), || {
+            self.pass(settings.mode, &mut solver, &mut checker)
         })
     }
 
@@ -282,11 +254,59 @@ impl<'a> Bench<'a> {
                     problem,
                 });
             }
-            let guesses = solver.stats().search.guesses;
-            tally.no_guess += (guesses == 0) as usize;
-            tally.guesses += guesses;
+            tally.add(solver.stats().search.guesses);
         }
         Ok(tally)
+    }
+}
+
+/// Times whole passes (`pass` runs one over a set of `puzzles`) as `settings` say and
+/// reports the median rate, after one untimed warm-up pass that also gives the guess counts
+/// (they do not change from pass to pass).
+fn time_passes(
+    settings: &Settings,
+    puzzles: usize,
+    mut pass: impl FnMut() -> Result<Tally, BenchError>,
+) -> Result<Report, BenchError> {
+    if settings.runs == 0 {
+        return Err(BenchError::NoRuns);
+    }
+    let tally = pass()?;
+    let mut run_rates = Vec::with_capacity(settings.runs);
+    let mut run_passes = Vec::with_capacity(settings.runs);
+    for _ in 0..settings.runs {
+        let start = Instant::now();
+        let mut passes = 0;
+        loop {
+            pass()?;
+            passes += 1;
+            if start.elapsed() >= settings.min_time {
+                break;
+            }
+        }
+        // A clock too coarse to see one pass must not make the rate infinite.
+        let seconds = start.elapsed().as_secs_f64().max(1e-9);
+        run_rates.push((passes * puzzles) as f64 / seconds);
+        run_passes.push(passes);
+    }
+    let puzzles_per_sec = median(&mut run_rates.clone()).expect("at least one run");
+    Ok(Report {
+        mode: settings.mode,
+        puzzles,
+        puzzles_per_sec,
+        usec_per_puzzle: 1e6 / puzzles_per_sec,
+        no_guess_pct: 100.0 * tally.no_guess as f64 / puzzles as f64,
+        guesses_per_puzzle: tally.guesses as f64 / puzzles as f64,
+        run_rates,
+        run_passes,
+    })
+}
+
+impl Tally {
+    /// Counts one answer that took `guesses` branch points.
+    fn add(&mut self, guesses: u64) {
+        self.no_guess += (guesses == 0) as usize;
+        self.guesses += guesses;
     }
 }
 
