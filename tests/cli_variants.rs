@@ -383,13 +383,43 @@ fn rate_takes_the_variant_inputs() {
         got[2].starts_with(&format!("error: {path}:3:10: broken JSON")),
         "{out}"
     );
-    sudoku()
-        .args(["rate", "--summary", "--rules", "x", x])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains(
-            "--summary rates classic puzzles only",
-        ));
+    // --summary: one line per input, as for classic puzzles.
+    let summary = stdout_of(&["rate", "--summary", &path], 2);
+    assert_eq!(
+        summary,
+        format!(
+            "{path}: 0 rated, mean score 0.00, mean guesses 0.00; easy 0, medium 0, hard 0, \
+             expert 0, extreme 0; 2 not unique; 1 bad records\n"
+        )
+    );
+    let line = stdout_of(&["rate", "--summary", "--rules", "x", x], 0);
+    assert!(line.starts_with("<inline>: 1 rated, mean score "), "{line}");
+}
+
+#[test]
+fn rate_summary_sums_up_the_variant_ratings() {
+    // The levels and mean guesses of the summary are those of the ratings one by one.
+    let one_by_one = stdout_of(&["rate", "--format", "json", KNOWN], 0);
+    let mut levels = std::collections::BTreeMap::new();
+    let mut guesses = 0.0;
+    for line in one_by_one.lines() {
+        let object: serde_json::Value = serde_json::from_str(line).unwrap();
+        let rating = &object["rating"];
+        *levels
+            .entry(rating["level"].as_str().unwrap().to_string())
+            .or_insert(0u64) += 1;
+        guesses += rating["guesses"].as_f64().unwrap();
+    }
+    let rated: u64 = levels.values().sum();
+    let summary = stdout_of(&["rate", "--summary", "--format", "json", KNOWN], 0);
+    let summary: serde_json::Value = serde_json::from_str(summary.trim()).unwrap();
+    assert_eq!(summary["source"], KNOWN);
+    assert_eq!(summary["rated"], rated);
+    for (level, count) in &levels {
+        assert_eq!(summary["levels"][level], *count, "{summary}");
+    }
+    let mean = summary["mean_guesses"].as_f64().unwrap();
+    assert!((mean - guesses / rated as f64).abs() < 1e-9, "{summary}");
 }
 
 #[test]

@@ -35,7 +35,7 @@ pub enum LoadError {
         /// The input's name.
         source: String,
         /// What is wrong, and where.
-        error: VariantReadError,
+        error: Box<VariantReadError>,
     },
 }
 
@@ -55,7 +55,7 @@ impl std::error::Error for LoadError {
         match self {
             LoadError::Input(error) => Some(error),
             LoadError::BadRecord { error, .. } => Some(error),
-            LoadError::BadVariant { error, .. } => Some(error),
+            LoadError::BadVariant { error, .. } => Some(error.as_ref()),
         }
     }
 }

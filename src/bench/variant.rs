@@ -64,7 +64,7 @@ impl VariantFile {
             file.name.clone_from(&record.source);
             let puzzle = record.puzzle.map_err(|error| LoadError::BadVariant {
                 source: record.source.clone(),
-                error,
+                error: Box::new(error),
             })?;
             file.puzzles.push(puzzle);
             file.starts.push((record.line, record.column));
