@@ -262,17 +262,30 @@ fn bad_records_are_positioned_and_the_batch_goes_on() {
 }
 
 #[test]
-fn overlapping_sums_are_a_clear_error() {
+fn overlapping_sums_are_answered() {
+    // A cage r1c1+r1c2 = 3 and an arrow r2c2 = r1c2: r1c2 is 1 or 2 and r2c2, in its box,
+    // cannot equal it. Two cages sharing r1c2 (and a third over both) have solutions.
     let doc = format!(
         r#"{EMPTY4},"killercage":[{{"cells":["R1C1","R1C2"],"value":"3"}}],"arrow":[{{"cells":["R2C2"],"lines":[["R2C2","R1C2"]]}}]}}"#
     );
     sudoku()
-        .args(["solve", &doc])
+        .args(["count", &doc])
         .assert()
-        .code(2)
-        .stdout(predicates::str::contains(
-            "overlapping sum constraints are not supported yet",
-        ));
+        .code(0)
+        .stdout("0\n");
+    let doc = format!(
+        r#"{EMPTY4},"killercage":[{{"cells":["R1C1","R1C2"],"value":"3"}},{{"cells":["R1C2","R2C2"],"value":"5"}},{{"cells":["R1C1","R1C2","R2C1"],"value":"6"}}]}}"#
+    );
+    let solutions = stdout_of(&["all", &doc], 0);
+    assert_eq!(solutions.lines().count(), 12, "{solutions}");
+    for grid in solutions.lines() {
+        let d: Vec<u32> = grid.chars().map(|c| c.to_digit(10).unwrap()).collect();
+        assert_eq!(
+            (d[0] + d[1], d[1] + d[5], d[0] + d[1] + d[4]),
+            (3, 5, 6),
+            "{grid}"
+        );
+    }
 }
 
 /// The standard output of `sudoku-dlx ARGS`, which must end with exit code `code`.
