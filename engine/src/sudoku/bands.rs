@@ -41,7 +41,7 @@ const BAND: u32 = (1 << 27) - 1;
 const SEGMENT_STARTS: u32 = 0x124_9249;
 
 /// Copies a 9-bit mask of columns to the three rows of a band.
-const TO_THREE_ROWS: u32 = 1 | 1 << 9 | 1 << 18;
+pub(super) const TO_THREE_ROWS: u32 = 1 | 1 << 9 | 1 << 18;
 
 /// Where a digit lies among the segments of three boxes crossed by three lines (bit
 /// `3 * a + b`), and which of those segments locked candidates clear (same bits).
@@ -212,7 +212,7 @@ fn row_pattern(band: u32) -> usize {
 
 /// Bits at segment starts only (`9 * row + 3 * box`) moved to `3 * row + box`.
 #[inline]
-fn compact_starts(starts: u32) -> usize {
+pub(super) fn compact_starts(starts: u32) -> usize {
     // Each row's three segment bits, three apart, close up to three adjacent bits.
     let rows = starts | starts >> 2 | starts >> 4;
     ((rows & 7) | (rows >> 6 & 0o70) | (rows >> 12 & 0o700)) as usize
@@ -220,7 +220,7 @@ fn compact_starts(starts: u32) -> usize {
 
 /// The cells of the row segments set in `segments` (bit `3 * row + box`).
 #[inline]
-fn expand_segments(segments: u16) -> u32 {
+pub(super) fn expand_segments(segments: u16) -> u32 {
     let mut cells = 0;
     for row in 0..3 {
         let boxes = (segments >> (3 * row) & 7) as u32;
@@ -233,7 +233,7 @@ fn expand_segments(segments: u16) -> u32 {
 
 /// The three bands of a board.
 #[inline]
-fn to_bands(low: u64, high: u64) -> [u32; 3] {
+pub(super) fn to_bands(low: u64, high: u64) -> [u32; 3] {
     [
         (low as u32) & BAND,
         (low >> 27) as u32 & BAND,
@@ -243,7 +243,7 @@ fn to_bands(low: u64, high: u64) -> [u32; 3] {
 
 /// The board of three bands.
 #[inline]
-fn from_bands(bands: [u32; 3]) -> [u64; 2] {
+pub(super) fn from_bands(bands: [u32; 3]) -> [u64; 2] {
     let [top, middle, bottom] = bands.map(u64::from);
     [top | middle << 27 | bottom << 54, bottom >> 10]
 }

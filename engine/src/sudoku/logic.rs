@@ -9,7 +9,7 @@ use super::shape::{Geometry, Shape};
 /// ```
 /// use sudoku_dlx::Logic;
 /// assert_eq!("hidden-singles".parse::<Logic>(), Ok(Logic::HiddenSingles));
-/// assert_eq!(Logic::default().name(), "locked-candidates");
+/// assert_eq!(Logic::default().name(), "triads");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Logic {
@@ -27,22 +27,29 @@ pub enum Logic {
     /// Singles and locked candidates before the search, and locked candidates again at the
     /// search's branch points (once it has met a dead end), on the candidates still live
     /// there; the search itself takes the singles at every node.
-    #[default]
     LockedCandidates,
+    /// As [`LockedCandidates`](Logic::LockedCandidates), but on the classic 9x9 grid the
+    /// sweep at the branch points works on mini-lines (the three cells where a line crosses
+    /// a box): besides locked candidates, a mini-line that can hold only as many digits as it
+    /// has open cells takes them all, and one that must take as many digits as it has open
+    /// cells takes no other. Other shapes sweep locked candidates.
+    #[default]
+    Triads,
 }
 
 impl Logic {
     /// Every level, weakest first.
-    pub const ALL: [Logic; 5] = [
+    pub const ALL: [Logic; 6] = [
         Logic::Off,
         Logic::NakedSingles,
         Logic::HiddenSingles,
         Logic::LockedCandidatesBeforeSearch,
         Logic::LockedCandidates,
+        Logic::Triads,
     ];
 
     /// The level's name on the command line: `off`, `naked-singles`, `hidden-singles`,
-    /// `locked-candidates-before-search` or `locked-candidates`.
+    /// `locked-candidates-before-search`, `locked-candidates` or `triads`.
     pub fn name(self) -> &'static str {
         match self {
             Logic::Off => "off",
@@ -50,6 +57,7 @@ impl Logic {
             Logic::HiddenSingles => "hidden-singles",
             Logic::LockedCandidatesBeforeSearch => "locked-candidates-before-search",
             Logic::LockedCandidates => "locked-candidates",
+            Logic::Triads => "triads",
         }
     }
 }

@@ -1,19 +1,19 @@
-//! Logic inside the search: locked candidates at every branch point, through the
-//! exact-cover core's [`Propagator`] hook.
+//! Logic inside the search: locked candidates (or, on the classic grid, triads) at every
+//! branch point, through the exact-cover core's [`Propagator`] hook.
 //!
 //! The search over the compact matrix already applies the singles at every node: a cell
 //! item with one option left is a naked single, a unit-digit item with one option left a
 //! hidden single, and either is taken as a forced move. What the matrix cannot see is a
 //! box-line interaction: when a digit's places in a box all lie on one line, the digit
 //! leaves the rest of that line (and the other way round). Where the search would guess,
-//! this propagator reads the live candidates off the matrix (the options of the open cell
-//! items), sweeps locked candidates over them bit-parallel, and removes the options of the
-//! candidates struck. The search then takes the singles those removals made, and guesses
+//! this propagator works out the live candidates, sweeps locked candidates (or the triads of
+//! [`triads`](super::triads), which find more) over them bit-parallel, and removes the
+//! options of the candidates struck. The search then takes the singles those removals made, and guesses
 //! only when neither finds anything more.
 
-use super::bands;
 use super::logic::Candidates;
 use super::shape::{Geometry, Shape};
+use super::{bands, triads};
 use crate::exact_cover::{Propagator, Pruning};
 
 /// The propagator's buffers, kept by the solver from puzzle to puzzle.
@@ -35,6 +35,8 @@ pub(super) struct SearchLogic {
     /// Sweeps made in the current search, and how many of them struck something.
     sweeps: u32,
     strikes: u32,
+    /// Whether a sweep before the search's first dead end struck nothing.
+    missed_early: bool,
 }
 
 /// Sweeps after which an unproductive propagator gives up for the rest of a search.
@@ -60,6 +62,7 @@ impl SearchLogic {
         self.candidate.clear();
         self.sweeps = 0;
         self.strikes = 0;
+        self.missed_early = false;
         self.initial.clear();
         self.initial.resize(n * words, 0);
     }
@@ -79,29 +82,35 @@ impl SearchLogic {
 }
 
 /// The propagator of one search: the buffers, and what it needs to read the matrix.
-pub(super) struct LockedCandidates<'a> {
+pub(super) struct BranchLogic<'a> {
     pub(super) logic: &'a mut SearchLogic,
     pub(super) geometry: &'a Geometry,
+    /// Sweep triads rather than locked candidates on the classic grid.
+    pub(super) triads: bool,
 }
 
-impl Propagator for LockedCandidates<'_> {
+impl Propagator for BranchLogic<'_> {
     fn propagate(&mut self, pruning: &mut Pruning<'_>) {
-        // Until the first dead end the search may be heading straight for a solution; and in
-        // a search where sweeps seldom strike (enumerating a nearly empty grid, say), they
-        // cost more than they save.
+        // Until the first dead end the search may be heading straight for a solution, and
+        // only the triads, which solve many puzzles outright, sweep there (until one such
+        // sweep misses); in a search where sweeps seldom strike (enumerating a nearly empty
+        // grid, say), they cost more than they save.
         let logic = &*self.logic;
-        if !pruning.met_dead_end()
+        let classic = self.geometry.shape == Shape::CLASSIC;
+        let early = !pruning.met_dead_end();
+        if (early && !(self.triads && classic && !logic.missed_early))
             || (logic.sweeps >= TRIAL_SWEEPS && logic.strikes * STRIKE_RATE < logic.sweeps)
         {
             return;
         }
-        let struck = if self.geometry.shape == Shape::CLASSIC {
+        let struck = if classic {
             self.propagate_classic(pruning)
         } else {
             self.propagate_any(pruning)
         };
         self.logic.sweeps += 1;
         self.logic.strikes += u32::from(struck);
+        self.logic.missed_early |= early && !struck;
     }
 }
 
@@ -110,7 +119,7 @@ impl Propagator for LockedCandidates<'_> {
 // less the cells chosen so far and every peer of a chosen cell for its digit (the options
 // that the covers hid), less the candidates removed by earlier sweeps.
 
-impl LockedCandidates<'_> {
+impl BranchLogic<'_> {
     /// The classic grid: the boards on the stack, swept by bands. Returns whether the sweep
     /// struck a candidate.
     fn propagate_classic(&mut self, pruning: &mut Pruning<'_>) -> bool {
@@ -119,7 +128,12 @@ impl LockedCandidates<'_> {
         // 18 words in use; 32 so that an index masked to 5 bits needs no bounds check.
         let mut boards = [0u64; 32];
         boards[..18].copy_from_slice(&logic.initial[..18]);
-        let mut open = [geometry.all_cells[0], geometry.all_cells[1]];
+        // The cells open when the matrix was built are those with candidates in it.
+        let mut open = [0, 0];
+        for pair in logic.initial[..18].chunks_exact(2) {
+            open[0] |= pair[0];
+            open[1] |= pair[1];
+        }
         for option in pruning.chosen() {
             let Candidate { cell, digit } = logic.candidate[option];
             let (cell, digit) = (cell as usize, digit as usize);
@@ -138,7 +152,11 @@ impl LockedCandidates<'_> {
             pair[1] &= open[1];
         }
         let before = boards;
-        let changed = bands::locked_candidates(&mut boards[..18]);
+        let changed = if self.triads {
+            triads::triads(&mut boards[..18], open)
+        } else {
+            bands::locked_candidates(&mut boards[..18])
+        };
         if changed != 0 {
             self.remove_struck(pruning, changed, 2, &before, &boards);
         }

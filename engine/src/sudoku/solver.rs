@@ -8,7 +8,7 @@
 
 use super::grid::Grid;
 use super::logic::{Candidates, Logic};
-use super::search_logic::{LockedCandidates, SearchLogic};
+use super::search_logic::{BranchLogic, SearchLogic};
 use super::shape::{Geometry, Shape};
 use crate::exact_cover::{self, Count, ExactCover, Interrupt};
 
@@ -232,9 +232,10 @@ impl Solver {
             },
             Start::Search => {
                 let count = if self.propagates() {
-                    let mut propagator = LockedCandidates {
+                    let mut propagator = BranchLogic {
                         logic: &mut self.search_logic,
                         geometry: &self.geometry,
+                        triads: self.logic == Logic::Triads,
                     };
                     self.matrix
                         .count_propagating(cap, keep_going, &mut propagator)
@@ -293,9 +294,9 @@ impl Solver {
         }
     }
 
-    /// True when the search sweeps locked candidates at its branch points.
+    /// True when the search sweeps at its branch points.
     fn propagates(&self) -> bool {
-        self.logic == Logic::LockedCandidates
+        self.logic >= Logic::LockedCandidates
     }
 
     fn adapt(&mut self, shape: Shape) {
@@ -397,9 +398,10 @@ impl Solver {
     fn decode_current(&mut self) -> bool {
         let n = self.geometry.size;
         let solution = if self.propagates() {
-            let mut propagator = LockedCandidates {
+            let mut propagator = BranchLogic {
                 logic: &mut self.search_logic,
                 geometry: &self.geometry,
+                triads: self.logic == Logic::Triads,
             };
             self.matrix.next_solution_propagating(&mut propagator)
         } else {

@@ -83,7 +83,8 @@ impl OptionLogic {
             // pass before it.
             Logic::HiddenSingles
             | Logic::LockedCandidatesBeforeSearch
-            | Logic::LockedCandidates => options.primary,
+            | Logic::LockedCandidates
+            | Logic::Triads => options.primary,
         };
         loop {
             match self.singles(options, singles_up_to) {
