@@ -239,22 +239,9 @@ impl<'a> Bench<'a> {
                         (None, _) => Some(Problem::MissedSolution),
                     }
                 }
-                Mode::Count2 => {
-                    let found = solver.count(puzzle, Some(2)).solutions;
-                    (found != verified as u128).then_some(Problem::WrongCount {
-                        expected: verified,
-                        found,
-                    })
-                }
+                Mode::Count2 => wrong_count(solver.count(puzzle, Some(2)).solutions, verified),
             };
-            if let Some(problem) = problem {
-                return Err(BenchError::WrongAnswer {
-                    position,
-                    mode: Some(mode),
-                    problem,
-                });
-            }
-            tally.add(solver.stats().search.guesses);
+            tally.answer(position, mode, problem, solver.stats().search.guesses)?;
         }
         Ok(tally)
     }
@@ -303,11 +290,34 @@ fn time_passes(
 }
 
 impl Tally {
-    /// Counts one answer that took `guesses` branch points.
-    fn add(&mut self, guesses: u64) {
+    /// Counts the answer to the puzzle at `position` that took `guesses` branch points, or
+    /// stops at its `problem`.
+    fn answer(
+        &mut self,
+        position: usize,
+        mode: Mode,
+        problem: Option<Problem>,
+        guesses: u64,
+    ) -> Result<(), BenchError> {
+        if let Some(problem) = problem {
+            return Err(BenchError::WrongAnswer {
+                position,
+                mode: Some(mode),
+                problem,
+            });
+        }
         self.no_guess += (guesses == 0) as usize;
         self.guesses += guesses;
+        Ok(())
     }
+}
+
+/// The problem with a count up to 2 of `found` where the verification pass found `verified`.
+fn wrong_count(found: u128, verified: u8) -> Option<Problem> {
+    (found != u128::from(verified)).then_some(Problem::WrongCount {
+        expected: verified,
+        found,
+    })
 }
 
 #[cfg(test)]

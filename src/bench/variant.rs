@@ -24,7 +24,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::{time_passes, BenchError, LoadError, Mode, Problem, Report, Settings, Tally};
+use super::{
+    time_passes, wrong_count, BenchError, LoadError, Mode, Problem, Report, Settings, Tally,
+};
 use crate::input::variant::LineRules;
 use crate::input::variant_stream::VariantRecords;
 use sudoku_dlx::sudoku::{Logic, Shape};
@@ -163,22 +165,9 @@ impl<'a> VariantBench<'a> {
                     (None, 1..) => Some(Problem::MissedSolution),
                     _ => None,
                 },
-                Mode::Count2 => {
-                    let found = solver.count(puzzle, Some(2)).solutions;
-                    (found != u128::from(verified)).then_some(Problem::WrongCount {
-                        expected: verified,
-                        found,
-                    })
-                }
+                Mode::Count2 => wrong_count(solver.count(puzzle, Some(2)).solutions, verified),
             };
-            if let Some(problem) = problem {
-                return Err(BenchError::WrongAnswer {
-                    position,
-                    mode: Some(mode),
-                    problem,
-                });
-            }
-            tally.add(solver.stats().search.guesses);
+            tally.answer(position, mode, problem, solver.stats().search.guesses)?;
         }
         Ok(tally)
     }
