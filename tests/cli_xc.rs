@@ -137,8 +137,13 @@ fn generated_problems_have_their_known_counts() {
         (langford(8), "300"),
         (pentominoes(3, 20), "8"),
     ] {
-        for rule in ["forced-first", "knuth"] {
-            xc(&["--branching", rule], &text)
+        for args in [
+            &["--branching", "forced-first"][..],
+            &["--branching", "knuth", "--engine", "dlx"],
+            &["--engine", "sparse"],
+            &[],
+        ] {
+            xc(args, &text)
                 .code(0)
                 .stdout(format!("{count}\n"))
                 .stderr("");
@@ -198,12 +203,64 @@ fn check_says_unique_multiple_or_none() {
 fn stats_under_knuths_rule_are_dlx1s() {
     // The figures of dlx1 in ../shared/data/xc/README for queens8.dlx, which is this text
     // but for its comment line.
-    xc(&["--stats"], &queens(8))
+    xc(&["--stats", "--engine", "dlx"], &queens(8))
         .code(0)
         .stdout("92\n")
         .stderr(predicates::str::starts_with(
             "solutions 92, nodes 1049, updates 16680, seconds ",
         ));
+    // The sparse sets enter the same nodes and count their own updates.
+    xc(&["--stats"], &queens(8))
+        .code(0)
+        .stdout("92\n")
+        .stderr(predicates::str::starts_with(
+            "solutions 92, nodes 1049, updates ",
+        ));
+}
+
+#[test]
+fn the_sparse_engine_takes_knuths_rule_only() {
+    xc(
+        &["--engine", "sparse", "--branching", "forced-first"],
+        &queens(6),
+    )
+    .code(2)
+    .stdout("")
+    .stderr(predicates::str::contains(
+        "--branching forced-first needs --engine dlx",
+    ));
+}
+
+#[test]
+fn a_problem_too_large_for_the_sparse_engine_goes_to_the_dancing_links() {
+    // 8,193 primary items: 8,193² saved sizes pass the sparse engine's 2^26.
+    let names: Vec<String> = (0..8193).map(|k| format!("i{k}")).collect();
+    let text = format!("{}\n{}\n", names.join(" "), names.join("\n"));
+    xc(&[], &text)
+        .code(0)
+        .stdout("1\n")
+        .stderr(predicates::str::contains(
+            "note: too large for the sparse engine; searching with --engine dlx",
+        ));
+    xc(&["--engine", "sparse"], &text)
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains("too large for --engine sparse"));
+}
+
+#[test]
+fn both_engines_list_the_same_solutions() {
+    let text = langford(7);
+    let listed = |engine: &str| {
+        let output = xc(&["--all", "--engine", engine], &text).code(0);
+        let stdout = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+        let mut solutions: Vec<String> = stdout.split("\n\n").map(str::to_string).collect();
+        solutions.sort();
+        solutions
+    };
+    let sparse = listed("sparse");
+    assert_eq!(sparse.len(), 52 + 1, "52 solutions and the empty tail");
+    assert_eq!(sparse, listed("dlx"));
 }
 
 #[test]
@@ -349,13 +406,23 @@ fn shared_problems_match_knuths_counts_nodes_and_updates() {
     for (name, solutions, nodes, updates) in KNUTH_FIGURES {
         let path = dir.join(format!("{name}.dlx"));
         sudoku()
-            .args(["xc", "--branching", "knuth", "--stats"])
+            .args(["xc", "--branching", "knuth", "--engine", "dlx", "--stats"])
             .arg(&path)
             .assert()
             .code(0)
             .stdout(format!("{solutions}\n"))
             .stderr(predicates::str::starts_with(format!(
                 "solutions {solutions}, nodes {nodes}, updates {updates}, seconds "
+            )));
+        // The sparse sets: Knuth's nodes, their own updates.
+        sudoku()
+            .args(["xc", "--engine", "sparse", "--stats"])
+            .arg(&path)
+            .assert()
+            .code(0)
+            .stdout(format!("{solutions}\n"))
+            .stderr(predicates::str::starts_with(format!(
+                "solutions {solutions}, nodes {nodes}, updates "
             )));
         sudoku()
             .args(["xc", "--branching", "forced-first"])

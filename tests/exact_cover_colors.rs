@@ -1,8 +1,9 @@
 //! Colors in the exact-cover core: Knuth's colored example, and a brute-force oracle on
-//! small random colored matrices, under both branching rules.
+//! small random colored matrices, under both branching rules and for the sparse-set search.
 
 use proptest::prelude::*;
 use std::collections::HashSet;
+use sudoku_dlx::exact_cover::sparse::SparseCover;
 use sudoku_dlx::exact_cover::{Branching, ExactCover, SelectError};
 
 type Entry = (usize, Option<u32>);
@@ -154,5 +155,38 @@ proptest! {
                 matrix.sanity();
             }
         }
+    }
+
+    /// The sparse-set search finds the brute force's solutions, each once, and enters the
+    /// branch points of the dancing links under Knuth's rule.
+    #[test]
+    fn sparse_search_matches_brute_force_and_dlx_nodes(
+        (primary, secondary, options) in colored_problem()
+    ) {
+        let expected = brute_force(primary, primary + secondary, &options);
+        let mut matrix = ExactCover::new(primary, secondary);
+        matrix.set_branching(Branching::FirstShortest);
+        let mut builder = SparseCover::builder(primary, secondary);
+        for option in &options {
+            matrix.add_colored_option(option).unwrap();
+            builder.add_colored_option(option).unwrap();
+        }
+        let mut sparse = builder.build().unwrap();
+        prop_assert_eq!(sparse.count(None).solutions, expected.len() as u128);
+        prop_assert_eq!(matrix.count(None).solutions, expected.len() as u128);
+        prop_assert_eq!(sparse.stats().nodes, matrix.stats().nodes);
+        sparse.restart();
+        sparse.sanity();
+        let mut streamed = HashSet::new();
+        while let Some(solution) = sparse.next_solution() {
+            let mut chosen: Vec<usize> = solution.options().collect();
+            chosen.sort();
+            prop_assert!(streamed.insert(chosen), "a solution was streamed twice");
+        }
+        prop_assert_eq!(&streamed, &expected);
+        sparse.sanity();
+        sparse.restart();
+        sparse.sanity();
+        prop_assert_eq!(sparse.first_solution().is_some(), !expected.is_empty());
     }
 }

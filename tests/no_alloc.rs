@@ -7,6 +7,7 @@ mod common;
 use common::{queens, LEVELS};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use sudoku_dlx::exact_cover::sparse::SparseCover;
 use sudoku_dlx::samples::FAMOUS;
 use sudoku_dlx::{Grid, Shape, Solver};
 
@@ -139,6 +140,74 @@ fn counting_a_colored_matrix_allocates_nothing() {
 }
 
 /// The built-in famous puzzles: hard 9x9 puzzles, most of which need a search.
+/// The n-queens matrix of `common::queens` on sparse sets.
+fn sparse_queens(n: usize) -> SparseCover {
+    let matrix = queens(n);
+    let primary = matrix.primary_items();
+    let mut builder = SparseCover::builder(primary, matrix.items() - primary);
+    for option in 0..matrix.options() {
+        let items: Vec<usize> = matrix.option_items(option).collect();
+        builder.add_option(&items).unwrap();
+    }
+    builder.build().unwrap()
+}
+
+#[test]
+fn the_sparse_search_counts_streams_and_stops_without_allocating() {
+    let mut cover = sparse_queens(10);
+    let (count, allocations) = allocations_during(|| cover.count(None));
+    assert_eq!(count.solutions, 724);
+    assert_eq!(allocations, 0, "SparseCover::count");
+    let (count, allocations) = allocations_during(|| cover.count(Some(100)));
+    assert_eq!((count.solutions, count.capped), (100, true));
+    assert_eq!(allocations, 0, "SparseCover::count with a cap");
+    let ((solutions, options), allocations) = allocations_during(|| {
+        let (mut solutions, mut options) = (0, 0);
+        cover.restart();
+        while let Some(solution) = cover.next_solution() {
+            solutions += 1;
+            options += solution.options().count();
+        }
+        let first = cover.first_solution().map(|solution| solution.len());
+        cover.restart();
+        assert_eq!(first, Some(10));
+        (solutions, options)
+    });
+    assert_eq!((solutions, options), (724, 724 * 10));
+    assert_eq!(allocations, 0, "SparseCover::next_solution, first_solution");
+    let interrupt = sudoku_dlx::exact_cover::Interrupt::new();
+    cover.set_interrupt(Some(interrupt.clone()));
+    let (count, allocations) = allocations_during(|| {
+        cover.count_while(None, |found| {
+            if found == 10 {
+                interrupt.set();
+            }
+            true
+        })
+    });
+    assert!(count.capped && cover.was_interrupted());
+    assert_eq!(allocations, 0, "a sparse search stopped by its interrupt");
+}
+
+#[test]
+fn the_sparse_search_of_a_colored_problem_allocates_nothing() {
+    // The rooks of `counting_a_colored_matrix_allocates_nothing`.
+    let (rows, cols) = (4, 8);
+    let mut builder = SparseCover::builder(rows, cols + 1);
+    for row in 0..rows {
+        for col in 0..cols {
+            let parity = Some((col % 2) as u32);
+            builder
+                .add_colored_option(&[(row, None), (rows + col, None), (rows + cols, parity)])
+                .unwrap();
+        }
+    }
+    let mut cover = builder.build().unwrap();
+    let (count, allocations) = allocations_during(|| cover.count(None));
+    assert_eq!(count.solutions, 48);
+    assert_eq!(allocations, 0, "SparseCover::count with colors");
+}
+
 fn hard_puzzles() -> Vec<Grid> {
     FAMOUS
         .iter()

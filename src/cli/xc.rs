@@ -6,7 +6,8 @@ use std::fmt;
 use std::io::{self, Read, Write};
 use std::time::Instant;
 use sudoku_dlx::exact_cover::knuth_format::{FormatError, Problem};
-use sudoku_dlx::exact_cover::{Branching, BuildError, ExactCover, Stats};
+use sudoku_dlx::exact_cover::sparse::SparseCover;
+use sudoku_dlx::exact_cover::{Branching, BuildError, Count, ExactCover, Stats};
 
 /// Solve an exact-cover problem in Knuth's format (dlx1/dlx2, with colors).
 #[derive(clap::Args, Debug)]
@@ -62,6 +63,21 @@ pub struct Args {
     /// solver's: items left with one option first, ties compared)
     #[arg(long, value_enum, default_value_t = Rule::Knuth)]
     pub branching: Rule,
+
+    /// The search: `sparse` (sparse sets, as Knuth's ssxc1 and ssxcc; Knuth's branching
+    /// rule only) or `dlx` (dancing links, as dlx1 and dlx2) [default: sparse, or dlx with
+    /// --branching forced-first]
+    #[arg(long, value_enum, value_name = "ENGINE")]
+    pub engine: Option<Engine>,
+}
+
+/// The search structure, as a command-line value.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// Dancing links: the engine under the Sudoku solver.
+    Dlx,
+    /// Sparse sets: Knuth's branching rule only.
+    Sparse,
 }
 
 /// How answers are printed.
@@ -91,6 +107,8 @@ enum ReadError {
     Format { path: String, error: FormatError },
     /// The problem does not fit the matrix.
     Build { path: String, error: BuildError },
+    /// `--engine sparse` was asked for a problem beyond its saved sizes.
+    SparseTooLarge { path: String },
 }
 
 impl fmt::Display for ReadError {
@@ -99,12 +117,60 @@ impl fmt::Display for ReadError {
             ReadError::Io { path, error } => write!(f, "{path}: {error}"),
             ReadError::Format { path, error } => write!(f, "{path}:{error}"),
             ReadError::Build { path, error } => write!(f, "{path}: {error}"),
+            ReadError::SparseTooLarge { path } => write!(
+                f,
+                "{path}: too large for --engine sparse (primary items times items above \
+                 2^26, its saved sizes); use --engine dlx"
+            ),
+        }
+    }
+}
+
+/// The problem in the structure the search runs on.
+enum Matrix {
+    Dlx(ExactCover),
+    Sparse(SparseCover),
+}
+
+impl Matrix {
+    fn count_while(&mut self, cap: Option<u128>, keep_going: impl FnMut(u128) -> bool) -> Count {
+        match self {
+            Matrix::Dlx(matrix) => matrix.count_while(cap, keep_going),
+            Matrix::Sparse(cover) => cover.count_while(cap, keep_going),
+        }
+    }
+
+    /// Finds the next solution and puts its options in `options`; false at the end.
+    fn next_solution(&mut self, options: &mut Vec<usize>) -> bool {
+        options.clear();
+        match self {
+            Matrix::Dlx(matrix) => matrix
+                .next_solution()
+                .map(|solution| options.extend(solution.options()))
+                .is_some(),
+            Matrix::Sparse(cover) => cover
+                .next_solution()
+                .map(|solution| options.extend(solution.options()))
+                .is_some(),
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        match self {
+            Matrix::Dlx(matrix) => matrix.stats(),
+            Matrix::Sparse(cover) => cover.stats(),
         }
     }
 }
 
 /// Reads the problem, printing its warnings on standard error.
-fn read_problem(file: Option<&str>) -> Result<(Problem, ExactCover), ReadError> {
+/// `chosen` says whether the engine was asked for: if not, a problem too large for the
+/// sparse sets goes to the dancing links, with a note.
+fn read_problem(
+    file: Option<&str>,
+    engine: Engine,
+    chosen: bool,
+) -> Result<(Problem, Matrix), ReadError> {
     let (path, text) = match file {
         None | Some("-") => {
             let mut text = String::new();
@@ -129,28 +195,62 @@ fn read_problem(file: Option<&str>) -> Result<(Problem, ExactCover), ReadError> 
     for warning in &parsed.warnings {
         let _ = writeln!(io::stderr(), "sudoku-dlx: {path}:{warning}");
     }
-    let matrix = parsed
-        .problem
-        .matrix()
-        .map_err(|error| ReadError::Build { path, error })?;
+    let matrix = match engine {
+        Engine::Dlx => parsed.problem.matrix().map(Matrix::Dlx),
+        Engine::Sparse => match parsed.problem.sparse() {
+            Err(BuildError::TooLarge) if chosen => {
+                return Err(ReadError::SparseTooLarge { path });
+            }
+            Err(BuildError::TooLarge) => {
+                let _ = writeln!(
+                    io::stderr(),
+                    "sudoku-dlx: {path}: note: too large for the sparse engine; \
+                     searching with --engine dlx"
+                );
+                parsed.problem.matrix().map(Matrix::Dlx)
+            }
+            built => built.map(Matrix::Sparse),
+        },
+    }
+    .map_err(|error| ReadError::Build { path, error })?;
     Ok((parsed.problem, matrix))
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    let (problem, mut matrix) = match read_problem(args.file.as_deref()) {
+    let engine = match (args.engine, args.branching) {
+        (Some(Engine::Sparse), Rule::ForcedFirst) => {
+            let _ = writeln!(
+                io::stderr(),
+                "sudoku-dlx: --engine sparse branches by Knuth's rule only; \
+                 --branching forced-first needs --engine dlx"
+            );
+            return Ok(Status::BadInput);
+        }
+        (Some(engine), _) => engine,
+        (None, Rule::ForcedFirst) => Engine::Dlx,
+        (None, Rule::Knuth) => Engine::Sparse,
+    };
+    let chosen = args.engine.is_some();
+    let (problem, mut matrix) = match read_problem(args.file.as_deref(), engine, chosen) {
         Ok(read) => read,
         Err(error) => {
             let _ = writeln!(io::stderr(), "sudoku-dlx: {error}");
             return Ok(Status::BadInput);
         }
     };
-    matrix.set_branching(match args.branching {
-        Rule::ForcedFirst => Branching::ForcedFirst,
-        Rule::Knuth => Branching::FirstShortest,
-    });
     // Ctrl-C is heard inside the search too, not only when a solution comes.
-    matrix.set_interrupt(Some(common::interrupt().clone()));
+    let interrupt = Some(common::interrupt().clone());
+    match &mut matrix {
+        Matrix::Dlx(matrix) => {
+            matrix.set_branching(match args.branching {
+                Rule::ForcedFirst => Branching::ForcedFirst,
+                Rule::Knuth => Branching::FirstShortest,
+            });
+            matrix.set_interrupt(interrupt);
+        }
+        Matrix::Sparse(cover) => cover.set_interrupt(interrupt),
+    }
     let started = Instant::now();
     let progress = Progress::new(None);
     let mut out = common::stdout();
@@ -180,7 +280,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
 
 /// Counts every solution (up to `limit`) and prints the count.
 fn count(
-    matrix: &mut ExactCover,
+    matrix: &mut Matrix,
     limit: Option<u64>,
     format: XcFormat,
     progress: &Progress,
@@ -205,7 +305,7 @@ fn count(
 /// Prints the solutions as they are found, up to `limit`.
 fn list(
     problem: &Problem,
-    matrix: &mut ExactCover,
+    matrix: &mut Matrix,
     limit: Option<u64>,
     format: XcFormat,
     progress: &Progress,
@@ -214,12 +314,10 @@ fn list(
     let mut found: u128 = 0;
     let mut options = Vec::new();
     while limit.is_none_or(|limit| found < u128::from(limit)) && !common::is_interrupted() {
-        let Some(solution) = matrix.next_solution() else {
+        if !matrix.next_solution(&mut options) {
             break;
-        };
+        }
         found += 1;
-        options.clear();
-        options.extend(solution.options());
         // Input order, whatever order the search took them in.
         options.sort_unstable();
         progress.print(|| print_solution(problem, &options, found, format, out))?;
@@ -275,7 +373,7 @@ fn print_solution(
 
 /// Says whether the problem has exactly one solution.
 fn check(
-    matrix: &mut ExactCover,
+    matrix: &mut Matrix,
     format: XcFormat,
     progress: &Progress,
     out: &mut dyn Write,

@@ -94,6 +94,12 @@ impl Watch {
         self.countdown == 0 && self.look()
     }
 
+    /// Watches `interrupt` (or nothing) from the next node on.
+    pub(super) fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.interrupt = interrupt;
+        self.countdown = CHECK_EVERY;
+    }
+
     #[cold]
     #[inline(never)]
     fn look(&mut self) -> bool {

@@ -21,6 +21,7 @@
 //! could never be chosen: like Knuth's programs, the reader drops it, and says so with a
 //! [`Warning`] rather than an error.
 
+use super::sparse::SparseCover;
 use super::{BuildError, ExactCover};
 use std::collections::HashMap;
 use std::fmt;
@@ -144,26 +145,69 @@ impl fmt::Display for FormatError {
 impl std::error::Error for FormatError {}
 
 /// The blank-separated words of `line`, each with its column (from 1, in characters).
-fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut column = 0;
-    let mut start = None;
-    let mut found = Vec::new();
-    for (byte, ch) in line.char_indices() {
-        column += 1;
-        match (ch.is_whitespace(), start) {
-            (false, None) => start = Some((byte, column)),
-            (true, Some((from, at))) => {
-                found.push((at, &line[from..byte]));
-                start = None;
+/// Lazy, so that reading a line allocates nothing.
+fn words(line: &str) -> Words<'_> {
+    Words {
+        line,
+        chars: line.char_indices(),
+        column: 0,
+    }
+}
+
+/// The iterator of [`words`].
+struct Words<'a> {
+    line: &'a str,
+    chars: std::str::CharIndices<'a>,
+    /// Characters consumed so far.
+    column: usize,
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = (usize, &'a str);
+
+    fn next(&mut self) -> Option<(usize, &'a str)> {
+        let (from, at) = loop {
+            let (byte, ch) = self.chars.next()?;
+            self.column += 1;
+            if !ch.is_whitespace() {
+                break (byte, self.column);
             }
-            _ => {}
+        };
+        for (byte, ch) in self.chars.by_ref() {
+            self.column += 1;
+            if ch.is_whitespace() {
+                return Some((at, &self.line[from..byte]));
+            }
+        }
+        Some((at, &self.line[from..]))
+    }
+}
+
+/// FNV-1a: names are short and come from the input itself, so a keyed hash buys nothing
+/// here, and SipHash cost more than the rest of reading a large file.
+#[derive(Clone, Copy)]
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
         }
     }
-    if let Some((from, at)) = start {
-        found.push((at, &line[from..]));
+
+    fn finish(&self) -> u64 {
+        self.0
     }
-    found.into_iter()
 }
+
+/// A map from names, hashed with [`Fnv`].
+type NameMap<V> = HashMap<String, V, std::hash::BuildHasherDefault<Fnv>>;
 
 /// True for a line to skip: blank, or a comment (first non-blank character `|`).
 fn skipped(line: &str) -> bool {
@@ -191,7 +235,7 @@ impl Problem {
             reason,
         };
         let mut items: Vec<String> = Vec::new();
-        let mut index: HashMap<String, usize> = HashMap::new();
+        let mut index: NameMap<usize> = NameMap::default();
         let mut primary = None;
         for (column, word) in words(items_text) {
             let (column, name) = match word.strip_prefix('|') {
@@ -225,7 +269,7 @@ impl Problem {
             colors: Vec::new(),
             options: Vec::new(),
         };
-        let mut colors: HashMap<String, u32> = HashMap::new();
+        let mut colors: NameMap<u32> = NameMap::default();
         let mut warnings = Vec::new();
         for (line, text) in lines.filter(|(_, line)| !skipped(line)) {
             let at = |column, reason| FormatError {
@@ -233,7 +277,9 @@ impl Problem {
                 column,
                 reason,
             };
-            let mut entries: Vec<(usize, Option<u32>)> = Vec::new();
+            // Sized by a count of the blanks, an upper bound of the words: one allocation.
+            let bound = text.bytes().filter(|b| b.is_ascii_whitespace()).count() + 1;
+            let mut entries: Vec<(usize, Option<u32>)> = Vec::with_capacity(bound);
             let mut first_column = 0;
             for (column, word) in words(text) {
                 if first_column == 0 {
@@ -258,15 +304,16 @@ impl Problem {
                         return Err(at(column, Reason::ColoredPrimary(name.to_string())))
                     }
                     Some("") => return Err(at(column, Reason::EmptyColor(name.to_string()))),
-                    Some(color) => {
-                        let next = u32::try_from(problem.colors.len())
-                            .map_err(|_| at(column, Reason::TooLarge))?;
-                        let id = *colors.entry(color.to_string()).or_insert(next);
-                        if id == next {
+                    Some(color) => match colors.get(color) {
+                        Some(&id) => Some(id),
+                        None => {
+                            let id = u32::try_from(problem.colors.len())
+                                .map_err(|_| at(column, Reason::TooLarge))?;
+                            colors.insert(color.to_string(), id);
                             problem.colors.push(color.to_string());
+                            Some(id)
                         }
-                        Some(id)
-                    }
+                    },
                 };
                 entries.push((item, color));
             }
@@ -299,6 +346,18 @@ impl Problem {
             }
         }
         Ok(matrix)
+    }
+
+    /// The problem on sparse sets ([`SparseCover`]), for the search of Knuth's `ssxc1`
+    /// kind; [`BuildError::TooLarge`] if it outgrows that structure's bounds.
+    pub fn sparse(&self) -> Result<SparseCover, BuildError> {
+        let mut builder = SparseCover::builder(self.primary, self.items.len() - self.primary);
+        let entries: usize = self.options.iter().map(|o| o.entries.len()).sum();
+        builder.reserve(self.options.len(), entries);
+        for option in &self.options {
+            builder.add_colored_option(&option.entries)?;
+        }
+        builder.build()
     }
 
     /// An option as Knuth's programs print it: its item names in input order, each colored

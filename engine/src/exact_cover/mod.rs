@@ -32,6 +32,7 @@ mod propagate;
 mod sanity;
 mod search;
 mod shortest;
+pub mod sparse;
 mod stats;
 #[cfg(test)]
 mod tests;

@@ -23,8 +23,6 @@ pub(super) struct SearchLogic {
     /// the entries of the matrix's own options are meaningful: they are written when it is
     /// built, and only live candidates, which have options, are ever looked up.
     option_at: Vec<u32>,
-    /// For each option of the current matrix, its candidate.
-    candidate: Vec<Candidate>,
     /// The candidates of the matrix as built, `words` words per digit.
     initial: Vec<u64>,
     /// The live candidates, and a copy from before the sweep.
@@ -45,11 +43,11 @@ const TRIAL_SWEEPS: u32 = 64;
 /// A search keeps sweeping while at least one sweep in this many strikes something.
 const STRIKE_RATE: u32 = 32;
 
-/// A cell and a digit (from 0).
+/// A cell and a digit (from 0): what an option of the solver's matrix places.
 #[derive(Clone, Copy, Debug, Default)]
-struct Candidate {
-    cell: u16,
-    digit: u16,
+pub(super) struct Candidate {
+    pub(super) cell: u16,
+    pub(super) digit: u16,
 }
 
 impl SearchLogic {
@@ -59,7 +57,6 @@ impl SearchLogic {
         if self.option_at.len() < n * n * n {
             self.option_at.resize(n * n * n, 0);
         }
-        self.candidate.clear();
         self.sweeps = 0;
         self.strikes = 0;
         self.missed_early = false;
@@ -67,16 +64,18 @@ impl SearchLogic {
         self.initial.resize(n * words, 0);
     }
 
-    /// Notes the next option of the matrix being built: the candidate `digit` (from 0) in
-    /// `cell` of a grid of side `n` whose boards take `words` words.
+    /// Notes that `option` of the matrix being built places `digit` (from 0) in `cell`, on
+    /// a grid of side `n` whose boards take `words` words.
     #[inline(always)]
-    pub(super) fn note_option(&mut self, cell: usize, digit: usize, n: usize, words: usize) {
-        self.option_at[cell * n + digit] = self.candidate.len() as u32;
-        // A side is at most `MAX_SIZE` (64), so cells and digits fit 16 bits.
-        self.candidate.push(Candidate {
-            cell: cell as u16,
-            digit: digit as u16,
-        });
+    pub(super) fn note_option(
+        &mut self,
+        option: u32,
+        cell: usize,
+        digit: usize,
+        n: usize,
+        words: usize,
+    ) {
+        self.option_at[cell * n + digit] = option;
         self.initial[digit * words + cell / 64] |= 1 << (cell % 64);
     }
 }
@@ -85,6 +84,8 @@ impl SearchLogic {
 pub(super) struct BranchLogic<'a> {
     pub(super) logic: &'a mut SearchLogic,
     pub(super) geometry: &'a Geometry,
+    /// What each option of the matrix places.
+    pub(super) placements: &'a [Candidate],
     /// Sweep triads rather than locked candidates on the classic grid.
     pub(super) triads: bool,
 }
@@ -135,7 +136,7 @@ impl BranchLogic<'_> {
             open[1] |= pair[1];
         }
         for option in pruning.chosen() {
-            let Candidate { cell, digit } = logic.candidate[option];
+            let Candidate { cell, digit } = self.placements[option];
             let (cell, digit) = (cell as usize, digit as usize);
             open[cell / 64 % 2] &= !(1 << (cell % 64));
             let peers = geometry.peers_mask_in(cell, 2);
@@ -143,7 +144,7 @@ impl BranchLogic<'_> {
             boards[(2 * digit + 1) % 32] &= !peers[1];
         }
         for option in pruning.removed() {
-            let Candidate { cell, digit } = logic.candidate[option];
+            let Candidate { cell, digit } = self.placements[option];
             let (cell, digit) = (cell as usize, digit as usize);
             boards[(2 * digit + cell / 64) % 32] &= !(1 << (cell % 64));
         }
@@ -173,7 +174,7 @@ impl BranchLogic<'_> {
         logic.before.extend_from_slice(&geometry.all_cells);
         let open = &mut logic.before;
         for option in pruning.chosen() {
-            let Candidate { cell, digit } = logic.candidate[option];
+            let Candidate { cell, digit } = self.placements[option];
             let (cell, digit) = (cell as usize, digit as usize);
             open[cell / 64] &= !(1 << (cell % 64));
             let board = &mut logic.boards[digit * words..(digit + 1) * words];
@@ -182,7 +183,7 @@ impl BranchLogic<'_> {
             }
         }
         for option in pruning.removed() {
-            let Candidate { cell, digit } = logic.candidate[option];
+            let Candidate { cell, digit } = self.placements[option];
             let (cell, digit) = (cell as usize, digit as usize);
             logic.boards[digit * words + cell / 64] &= !(1 << (cell % 64));
         }

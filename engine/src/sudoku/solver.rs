@@ -8,7 +8,7 @@
 
 use super::grid::Grid;
 use super::logic::{Candidates, Logic};
-use super::search_logic::{BranchLogic, SearchLogic};
+use super::search_logic::{BranchLogic, Candidate, SearchLogic};
 use super::shape::{Geometry, Shape};
 use crate::exact_cover::{self, Count, ExactCover, Interrupt};
 
@@ -87,8 +87,8 @@ pub struct Solver {
     /// Compact item number of each full item (cell, row-digit, column-digit, box-digit), or
     /// `NO_ITEM` for one the logic pass already satisfied.
     item_index: Vec<u32>,
-    /// For each option of the compact matrix: `cell * n + digit`, digit from 0.
-    placement: Vec<u32>,
+    /// For each option of the compact matrix, the candidate it places.
+    placement: Vec<Candidate>,
     /// The grid being decoded into; starts as what the logic pass placed.
     work: Vec<u8>,
     /// The buffers of the locked candidates swept at the search's branch points.
@@ -235,6 +235,7 @@ impl Solver {
                     let mut propagator = BranchLogic {
                         logic: &mut self.search_logic,
                         geometry: &self.geometry,
+                        placements: &self.placement,
                         triads: self.logic == Logic::Triads,
                     };
                     self.matrix
@@ -385,10 +386,15 @@ impl Solver {
                     // primary, and all open: a candidate never names a satisfied item.
                     self.matrix.add_valid_option(&items);
                     if propagates {
+                        let option = self.placement.len() as u32;
                         self.search_logic
-                            .note_option(cell, digit, n, geometry.words);
+                            .note_option(option, cell, digit, n, geometry.words);
                     }
-                    self.placement.push((cell * n + digit) as u32);
+                    // A side is at most `MAX_SIZE` (64), so cells and digits fit 16 bits.
+                    self.placement.push(Candidate {
+                        cell: cell as u16,
+                        digit: digit as u16,
+                    });
                 }
             }
         }
@@ -396,11 +402,11 @@ impl Solver {
 
     /// Writes the matrix's current solution into `work`.
     fn decode_current(&mut self) -> bool {
-        let n = self.geometry.size;
         let solution = if self.propagates() {
             let mut propagator = BranchLogic {
                 logic: &mut self.search_logic,
                 geometry: &self.geometry,
+                placements: &self.placement,
                 triads: self.logic == Logic::Triads,
             };
             self.matrix.next_solution_propagating(&mut propagator)
@@ -411,8 +417,8 @@ impl Solver {
             return false;
         };
         for option in solution.options() {
-            let placement = self.placement[option] as usize;
-            self.work[placement / n] = (placement % n) as u8 + 1;
+            let Candidate { cell, digit } = self.placement[option];
+            self.work[cell as usize] = digit as u8 + 1;
         }
         true
     }

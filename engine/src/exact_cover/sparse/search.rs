@@ -1,0 +1,493 @@
+//! The search over sparse sets: choosing an item, covering it, committing an option (and
+//! purifying its colored items), restoring sizes, and the resumable loop that counts,
+//! streams and finds solutions.
+
+use super::{Cell, SparseCover, DONE, SPACER};
+use crate::exact_cover::interrupt::Watch;
+use crate::exact_cover::shortest::shortest;
+use crate::exact_cover::{Count, Stats};
+
+/// Where the search stands between two calls of [`SparseCover::next_solution`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Phase {
+    /// The next call starts at the top.
+    #[default]
+    Ready,
+    /// A solution was just reported: the next call backtracks from it.
+    Found,
+    /// Every solution has been reported.
+    Exhausted,
+    /// The interrupt stopped the search on entering a level: the next call resumes there.
+    Paused,
+}
+
+/// One level of the search path: the region of the branching item's set still to try.
+/// The item is covered, so nothing moves inside its region while the level stands.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// The position in `set` of the option being tried.
+    at: u32,
+    /// The end of the branching item's live options.
+    end: u32,
+}
+
+/// The search's own memory, sized when the problem is built so that searching never
+/// allocates.
+#[derive(Clone, Debug, Default)]
+pub(super) struct State {
+    phase: Phase,
+    /// Options chosen on the current path.
+    level: usize,
+    /// One per level; a level covers a primary item, so there are at most `primary`.
+    levels: Vec<Level>,
+    /// The sizes of every item on entering each level, after its branching item was
+    /// covered: `items` entries per level.
+    snapshots: Vec<u32>,
+    /// The interrupt the search watches.
+    pub(super) watch: Watch,
+}
+
+impl State {
+    /// True when no search is under way: the sizes are the initial ones.
+    pub(super) fn is_idle(&self) -> bool {
+        self.phase == Phase::Ready
+    }
+
+    pub(super) fn reset(&mut self, primary: usize, items: usize) {
+        self.phase = Phase::Ready;
+        self.level = 0;
+        self.levels = vec![Level::default(); primary];
+        self.snapshots = vec![0; primary * items];
+    }
+}
+
+/// What the loop does next.
+#[derive(Clone, Copy)]
+enum Step {
+    /// Extend the partial solution of `level` options.
+    Enter,
+    /// Commit the option at the level's position.
+    Try,
+    /// The level below has nothing more: go back to the one above.
+    Backtrack,
+}
+
+/// A solution just found: the options it is made of. It borrows the problem, so the next
+/// call to [`SparseCover::next_solution`] waits until it is dropped.
+#[derive(Debug)]
+pub struct SparseSolution<'a> {
+    cover: &'a SparseCover,
+}
+
+impl SparseSolution<'_> {
+    /// The options of the solution, in the order the search chose them.
+    pub fn options(&self) -> impl Iterator<Item = usize> + '_ {
+        let cover = self.cover;
+        cover.search.levels[..cover.search.level]
+            .iter()
+            .map(move |level| cover.option_of(cover.set[level.at as usize]))
+    }
+
+    /// How many options the solution has.
+    pub fn len(&self) -> usize {
+        self.cover.search.level
+    }
+
+    /// True for the solution of a problem without primary items, which needs no option.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl SparseCover {
+    /// Abandons any search in progress: the next search starts from the top.
+    pub fn restart(&mut self) {
+        if self.search.phase != Phase::Ready {
+            // A removal only permutes a region below its old size, so the initial sizes
+            // give back every option to every set.
+            self.size.copy_from_slice(&self.initial);
+            self.search.phase = Phase::Ready;
+            self.search.level = 0;
+        }
+    }
+
+    /// Finds the next solution, continuing where the previous call stopped; `None` once
+    /// every solution has been reported (until [`restart`](Self::restart)) or when the
+    /// interrupt stopped the search ([`was_interrupted`](Self::was_interrupted)).
+    pub fn next_solution(&mut self) -> Option<SparseSolution<'_>> {
+        let found = if self.colors.is_empty() {
+            self.advance::<false>()
+        } else {
+            self.advance::<true>()
+        };
+        found.then_some(SparseSolution { cover: self })
+    }
+
+    /// The first solution from the top, or `None` if there is none.
+    pub fn first_solution(&mut self) -> Option<SparseSolution<'_>> {
+        self.restart();
+        self.next_solution()
+    }
+
+    /// Counts the solutions from the top, stopping once `cap` are found.
+    pub fn count(&mut self, cap: Option<u128>) -> Count {
+        self.count_while(cap, |_| true)
+    }
+
+    /// Counts like [`count`](Self::count), calling `keep_going` with the count so far after
+    /// each solution; the count stops (reported as capped) when it returns false, or when the
+    /// interrupt is set.
+    pub fn count_while(
+        &mut self,
+        cap: Option<u128>,
+        mut keep_going: impl FnMut(u128) -> bool,
+    ) -> Count {
+        self.restart();
+        let mut count = Count::default();
+        while cap.is_none_or(|cap| count.solutions < cap) {
+            if self.next_solution().is_none() {
+                count.capped = self.search.watch.stopped;
+                return count;
+            }
+            count.solutions += 1;
+            if !keep_going(count.solutions) {
+                break;
+            }
+        }
+        count.capped = true;
+        count
+    }
+
+    /// Runs the search until the next solution (true) or the end (false).
+    fn advance<const COLORED: bool>(&mut self) -> bool {
+        let mut step = match self.search.phase {
+            Phase::Ready | Phase::Paused => Step::Enter,
+            Phase::Found => Step::Backtrack,
+            Phase::Exhausted => return false,
+        };
+        self.search.watch.stopped = false;
+        let mut level = self.search.level;
+        // Locals, not fields of `self`: the stores into the arrays could alias a field, so
+        // each field would be reloaded at every step.
+        let mut stats = self.stats;
+        let hot = Hot::new(self);
+        loop {
+            match step {
+                Step::Enter => {
+                    if self.search.watch.must_stop() {
+                        (self.search.level, self.search.phase) = (level, Phase::Paused);
+                        self.stats = stats;
+                        return false;
+                    }
+                    stats.nodes += 1;
+                    let (len, first) = hot.shortest();
+                    if len >= DONE {
+                        (self.search.level, self.search.phase) = (level, Phase::Found);
+                        stats.solutions += 1;
+                        self.stats = stats;
+                        return true;
+                    }
+                    if len == 0 {
+                        stats.dead_ends += 1;
+                        step = Step::Backtrack;
+                        continue;
+                    }
+                    if len == 1 {
+                        stats.forced += 1;
+                    } else {
+                        stats.guesses += 1;
+                    }
+                    let item = first as u32;
+                    let start = hot.base(item);
+                    *hot.size_mut(item) |= DONE;
+                    stats.covers += 1;
+                    for at in start..start + len {
+                        // Nothing to check: an item this empties may be covered by every
+                        // option of `item`, and is found at the next level otherwise.
+                        hot.hide::<false>(hot.set_at(at), &mut stats.updates);
+                    }
+                    // Only a level with a second option to try restores its sizes.
+                    if len > 1 {
+                        hot.save(level);
+                    }
+                    *hot.level_mut(level) = Level {
+                        at: start,
+                        end: start + len,
+                    };
+                    step = Step::Try;
+                }
+                Step::Try => {
+                    let node = hot.set_at(hot.level_mut(level).at);
+                    if hot.commit::<COLORED>(node, &mut stats) {
+                        level += 1;
+                        stats.max_depth = stats.max_depth.max(level as u32);
+                        step = Step::Enter;
+                    } else {
+                        // The node dlx1 would enter and find a primary item without options.
+                        stats.nodes += 1;
+                        stats.dead_ends += 1;
+                        step = hot.next_option(level);
+                    }
+                }
+                Step::Backtrack => {
+                    if level == 0 {
+                        self.search.level = 0;
+                        self.search.phase = Phase::Exhausted;
+                        self.stats = stats;
+                        return false;
+                    }
+                    level -= 1;
+                    step = hot.next_option(level);
+                }
+            }
+        }
+    }
+}
+
+/// The arrays of a [`SparseCover`] as raw pointers, for the search loop: held in locals,
+/// they stay in registers across the stores into the arrays.
+///
+/// Built from `&mut SparseCover` by [`Hot::new`] and used only inside `advance`, which
+/// touches those arrays through nothing else meanwhile (the interrupt's fields are apart).
+/// The search never resizes them. Every index is in range: node numbers come from the cells
+/// and the sets, which the builder filled with numbers of existing nodes and which the
+/// search only permutes; items are below `items`; a position is below its region's end;
+/// a level is below `primary`, since every level covers a primary item.
+#[derive(Clone, Copy)]
+struct Hot {
+    cells: *mut Cell,
+    set: *mut u32,
+    size: *mut u32,
+    base: *const u32,
+    colors: *const u32,
+    levels: *mut Level,
+    snapshots: *mut u32,
+    primary: u32,
+    items: usize,
+    /// The lengths of `cells`, `set` and `colors`, for the debug checks of every access.
+    lengths: (usize, usize, usize),
+}
+
+impl Hot {
+    fn new(cover: &mut SparseCover) -> Hot {
+        debug_assert_eq!(cover.search.levels.len(), cover.primary as usize);
+        debug_assert_eq!(
+            cover.search.snapshots.len(),
+            cover.primary as usize * cover.items as usize
+        );
+        Hot {
+            cells: cover.cells.as_mut_ptr(),
+            set: cover.set.as_mut_ptr(),
+            size: cover.size.as_mut_ptr(),
+            base: cover.base.as_ptr(),
+            colors: cover.colors.as_ptr(),
+            levels: cover.search.levels.as_mut_ptr(),
+            snapshots: cover.search.snapshots.as_mut_ptr(),
+            primary: cover.primary,
+            items: cover.items as usize,
+            lengths: (cover.cells.len(), cover.set.len(), cover.colors.len()),
+        }
+    }
+
+    /// The shortest primary item's size and the first such item.
+    #[inline(always)]
+    fn shortest(self) -> (u32, usize) {
+        // SAFETY: `size` has `items >= primary` entries (see the type).
+        shortest(unsafe { std::slice::from_raw_parts(self.size, self.primary as usize) })
+    }
+
+    /// Moves `level` to its next option, with the sizes it had on entering the level; or
+    /// backtracks when it has none left.
+    #[inline(always)]
+    fn next_option(self, level: usize) -> Step {
+        let state = self.level_mut(level);
+        state.at += 1;
+        if state.at < state.end {
+            self.restore(level);
+            Step::Try
+        } else {
+            Step::Backtrack
+        }
+    }
+
+    /// Covers or purifies the items of the option of `node` other than `node`'s own (which is
+    /// covered). False, leaving the work half done, as soon as a primary item is left with no
+    /// option: the caller restores the sizes.
+    #[inline(always)]
+    fn commit<const COLORED: bool>(self, node: u32, stats: &mut Stats) -> bool {
+        // First mark every item to cover, so that the hides below neither take an option
+        // away from them as if they were live nor see them emptied.
+        let mut q = node + 1;
+        while q != node {
+            let cell = self.cell(q);
+            if cell.item == SPACER {
+                q = cell.loc;
+                continue;
+            }
+            if !COLORED || self.color(q) == 0 {
+                *self.size_mut(cell.item) |= DONE;
+                stats.covers += 1;
+            }
+            q += 1;
+        }
+        let mut q = node + 1;
+        while q != node {
+            let cell = self.cell(q);
+            if cell.item == SPACER {
+                q = cell.loc;
+                continue;
+            }
+            let start = self.base(cell.item);
+            if COLORED && self.color(q) != 0 {
+                let size = *self.size_mut(cell.item);
+                if size & DONE == 0 {
+                    // Purify: the options of another color, or of none, leave; those of
+                    // this color stay, and the item is done with.
+                    *self.size_mut(cell.item) = size | DONE;
+                    stats.covers += 1;
+                    let color = self.color(q);
+                    for at in start..start + size {
+                        let other = self.set_at(at);
+                        if self.color(other) != color
+                            && !self.hide::<true>(other, &mut stats.updates)
+                        {
+                            return false;
+                        }
+                    }
+                }
+            } else {
+                let size = *self.size_mut(cell.item) & !DONE;
+                for at in start..start + size {
+                    if !self.hide::<true>(self.set_at(at), &mut stats.updates) {
+                        return false;
+                    }
+                }
+            }
+            q += 1;
+        }
+        true
+    }
+
+    /// Removes the option of `node` from the sets of its items other than `node`'s own.
+    /// With `CHECK`, false as soon as a live primary item is left with no option (every
+    /// removal made so far complete, so that sizes alone undo them).
+    #[inline(always)]
+    fn hide<const CHECK: bool>(self, node: u32, updates: &mut u64) -> bool {
+        let mut q = node + 1;
+        while q != node {
+            let cell = self.cell(q);
+            if cell.item == SPACER {
+                // Counted here, once per option, rather than at every removal: the
+                // option's other entries, from its first node to this spacer.
+                *updates += u64::from(q - cell.loc - 1);
+                q = cell.loc;
+                continue;
+            }
+            let item = cell.item;
+            let size = *self.size_mut(item) - 1;
+            *self.size_mut(item) = size;
+            // Swap the node with the last live one of the region, which becomes the free
+            // slot past the new size.
+            let last_at = self.base(item) + (size & !DONE);
+            let last = self.set_at(last_at);
+            *self.set_mut(last_at) = q;
+            *self.set_mut(cell.loc) = last;
+            self.cell_mut(q).loc = last_at;
+            self.cell_mut(last).loc = cell.loc;
+            if CHECK && size == 0 && item < self.primary {
+                // Only the removals made: the spacer, if passed (`q < node`), counted them
+                // all; else none is counted yet.
+                if q < node {
+                    *updates -= u64::from(node - q - 1);
+                } else {
+                    *updates += u64::from(q - node);
+                }
+                return false;
+            }
+            q += 1;
+        }
+        true
+    }
+
+    /// Saves the sizes on entering `level`.
+    #[inline(always)]
+    fn save(self, level: usize) {
+        // SAFETY: `snapshots` holds `items` sizes for each of the `primary` levels.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                self.size,
+                self.snapshots.add(level * self.items),
+                self.items,
+            )
+        }
+    }
+
+    /// Puts back the sizes saved on entering `level`: every set then holds what it held then.
+    #[inline(always)]
+    fn restore(self, level: usize) {
+        // SAFETY: as in `save`.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                self.snapshots.add(level * self.items),
+                self.size,
+                self.items,
+            )
+        }
+    }
+
+    #[inline(always)]
+    fn cell(self, node: u32) -> Cell {
+        debug_assert!((node as usize) < self.lengths.0);
+        // SAFETY: see the type.
+        unsafe { *self.cells.add(node as usize) }
+    }
+
+    #[inline(always)]
+    fn cell_mut<'a>(self, node: u32) -> &'a mut Cell {
+        debug_assert!((node as usize) < self.lengths.0);
+        // SAFETY: see the type; the reference does not outlive the statement using it.
+        unsafe { &mut *self.cells.add(node as usize) }
+    }
+
+    #[inline(always)]
+    fn color(self, node: u32) -> u32 {
+        debug_assert!((node as usize) < self.lengths.2);
+        // SAFETY: see the type; a colored problem has one color per node.
+        unsafe { *self.colors.add(node as usize) }
+    }
+
+    #[inline(always)]
+    fn size_mut<'a>(self, item: u32) -> &'a mut u32 {
+        debug_assert!((item as usize) < self.items);
+        // SAFETY: see the type.
+        unsafe { &mut *self.size.add(item as usize) }
+    }
+
+    #[inline(always)]
+    fn base(self, item: u32) -> u32 {
+        debug_assert!((item as usize) < self.items);
+        // SAFETY: see the type.
+        unsafe { *self.base.add(item as usize) }
+    }
+
+    #[inline(always)]
+    fn set_at(self, at: u32) -> u32 {
+        debug_assert!((at as usize) < self.lengths.1);
+        // SAFETY: see the type.
+        unsafe { *self.set.add(at as usize) }
+    }
+
+    #[inline(always)]
+    fn set_mut<'a>(self, at: u32) -> &'a mut u32 {
+        debug_assert!((at as usize) < self.lengths.1);
+        // SAFETY: see the type.
+        unsafe { &mut *self.set.add(at as usize) }
+    }
+
+    #[inline(always)]
+    fn level_mut<'a>(self, level: usize) -> &'a mut Level {
+        debug_assert!(level < self.primary as usize);
+        // SAFETY: see the type.
+        unsafe { &mut *self.levels.add(level) }
+    }
+}
