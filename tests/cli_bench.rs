@@ -156,3 +156,55 @@ fn settings_out_of_range_are_refused() {
             .stdout("");
     }
 }
+
+#[test]
+fn variant_files_are_measured_in_both_modes() {
+    // Two f-puzzles documents, one per line (NDJSON): a killer cage and X-sudoku.
+    let empty = r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+    let text = format!(
+        "{{\"size\":4,\"grid\":{empty},\"killercage\":[{{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"3\"}}]}}\n\
+         {{\"size\":4,\"grid\":{empty},\"diagonal+\":true,\"diagonal-\":true}}\n"
+    );
+    let file = puzzle_file(&text);
+    let out = stdout_of(
+        bench()
+            .args(["bench", "--seconds", "0", "--runs", "1", "--json"])
+            .args(["--mode", "solve,count2"])
+            .arg(file.path()),
+    );
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    for (line, mode) in lines.iter().zip(["solve", "count2"]) {
+        assert_eq!(line["mode"], mode);
+        assert_eq!(line["puzzles"], 2);
+    }
+    // Line puzzles with the rules of the command line: 4x4 X-sudoku has 48 grids, so the
+    // count up to 2 branches at least once per puzzle.
+    let x = puzzle_file("................\n1...............\n");
+    let out = stdout_of(
+        bench()
+            .args(["bench", "--seconds", "0", "--runs", "1", "--json"])
+            .args(["--mode", "count2", "--rules", "x"])
+            .arg(x.path()),
+    );
+    let line: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(line["puzzles"], 2);
+    assert!(line["guesses_per_puzzle"].as_f64().unwrap() >= 1.0, "{out}");
+}
+
+#[test]
+fn a_bad_variant_record_stops_the_bench_with_its_position() {
+    let file = puzzle_file("................\n..........\n");
+    bench()
+        .args(["bench", "--seconds", "0", "--rules", "anti-king"])
+        .arg(file.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "{}:2:1",
+            file.path().display()
+        )));
+}

@@ -262,17 +262,30 @@ fn bad_records_are_positioned_and_the_batch_goes_on() {
 }
 
 #[test]
-fn overlapping_sums_are_a_clear_error() {
+fn overlapping_sums_are_answered() {
+    // A cage r1c1+r1c2 = 3 and an arrow r2c2 = r1c2: r1c2 is 1 or 2 and r2c2, in its box,
+    // cannot equal it. Two cages sharing r1c2 (and a third over both) have solutions.
     let doc = format!(
         r#"{EMPTY4},"killercage":[{{"cells":["R1C1","R1C2"],"value":"3"}}],"arrow":[{{"cells":["R2C2"],"lines":[["R2C2","R1C2"]]}}]}}"#
     );
     sudoku()
-        .args(["solve", &doc])
+        .args(["count", &doc])
         .assert()
-        .code(2)
-        .stdout(predicates::str::contains(
-            "overlapping sum constraints are not supported yet",
-        ));
+        .code(0)
+        .stdout("0\n");
+    let doc = format!(
+        r#"{EMPTY4},"killercage":[{{"cells":["R1C1","R1C2"],"value":"3"}},{{"cells":["R1C2","R2C2"],"value":"5"}},{{"cells":["R1C1","R1C2","R2C1"],"value":"6"}}]}}"#
+    );
+    let solutions = stdout_of(&["all", &doc], 0);
+    assert_eq!(solutions.lines().count(), 12, "{solutions}");
+    for grid in solutions.lines() {
+        let d: Vec<u32> = grid.chars().map(|c| c.to_digit(10).unwrap()).collect();
+        assert_eq!(
+            (d[0] + d[1], d[1] + d[5], d[0] + d[1] + d[4]),
+            (3, 5, 6),
+            "{grid}"
+        );
+    }
 }
 
 /// The standard output of `sudoku-dlx ARGS`, which must end with exit code `code`.
@@ -383,13 +396,43 @@ fn rate_takes_the_variant_inputs() {
         got[2].starts_with(&format!("error: {path}:3:10: broken JSON")),
         "{out}"
     );
-    sudoku()
-        .args(["rate", "--summary", "--rules", "x", x])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains(
-            "--summary rates classic puzzles only",
-        ));
+    // --summary: one line per input, as for classic puzzles.
+    let summary = stdout_of(&["rate", "--summary", &path], 2);
+    assert_eq!(
+        summary,
+        format!(
+            "{path}: 0 rated, mean score 0.00, mean guesses 0.00; easy 0, medium 0, hard 0, \
+             expert 0, extreme 0; 2 not unique; 1 bad records\n"
+        )
+    );
+    let line = stdout_of(&["rate", "--summary", "--rules", "x", x], 0);
+    assert!(line.starts_with("<inline>: 1 rated, mean score "), "{line}");
+}
+
+#[test]
+fn rate_summary_sums_up_the_variant_ratings() {
+    // The levels and mean guesses of the summary are those of the ratings one by one.
+    let one_by_one = stdout_of(&["rate", "--format", "json", KNOWN], 0);
+    let mut levels = std::collections::BTreeMap::new();
+    let mut guesses = 0.0;
+    for line in one_by_one.lines() {
+        let object: serde_json::Value = serde_json::from_str(line).unwrap();
+        let rating = &object["rating"];
+        *levels
+            .entry(rating["level"].as_str().unwrap().to_string())
+            .or_insert(0u64) += 1;
+        guesses += rating["guesses"].as_f64().unwrap();
+    }
+    let rated: u64 = levels.values().sum();
+    let summary = stdout_of(&["rate", "--summary", "--format", "json", KNOWN], 0);
+    let summary: serde_json::Value = serde_json::from_str(summary.trim()).unwrap();
+    assert_eq!(summary["source"], KNOWN);
+    assert_eq!(summary["rated"], rated);
+    for (level, count) in &levels {
+        assert_eq!(summary["levels"][level], *count, "{summary}");
+    }
+    let mean = summary["mean_guesses"].as_f64().unwrap();
+    assert!((mean - guesses / rated as f64).abs() < 1e-9, "{summary}");
 }
 
 #[test]
@@ -507,4 +550,58 @@ fn variant_records_stream_from_an_endless_input() {
         std::thread::sleep(Duration::from_millis(20));
     }
     writer.join().unwrap();
+}
+
+/// A 4x4 jigsaw whose givens hold two 3s in the classic bottom-left box (r3c2 and r4c1),
+/// which its regions allow; its one solution.
+const JIGSAW_REGIONS: &str = "aaab cadb cddb ccdb";
+const JIGSAW_BOX_REPEAT: &str = "....241343213142";
+const JIGSAW_SOLUTION: &str = "1234241343213142";
+
+#[test]
+fn regions_replace_the_boxes_when_givens_are_read() {
+    let answers = [
+        ("solve", "1234241343213142\n"),
+        ("count", "1\n"),
+        ("check", "unique\n"),
+        ("all", "1234241343213142\n"),
+        ("rate", "easy (naked-singles, score 1.00)\n"),
+    ];
+    for (command, answer) in answers {
+        sudoku()
+            .args([command, "--regions", JIGSAW_REGIONS, JIGSAW_BOX_REPEAT])
+            .assert()
+            .code(0)
+            .stdout(answer);
+    }
+    let redundant = stdout_of(
+        &["redundant", "--regions", JIGSAW_REGIONS, JIGSAW_BOX_REPEAT],
+        0,
+    );
+    assert!(redundant.contains("r4c1=3"), "{redundant}");
+    // From a file and from standard input as well.
+    let file = temp_file(format!("{JIGSAW_BOX_REPEAT}\n").as_bytes());
+    let path = file.path().to_str().unwrap();
+    sudoku()
+        .args(["solve", "--regions", JIGSAW_REGIONS, path])
+        .assert()
+        .code(0)
+        .stdout(format!("{JIGSAW_SOLUTION}\n"));
+    sudoku()
+        .args(["solve", "--regions", JIGSAW_REGIONS])
+        .write_stdin(format!("{JIGSAW_BOX_REPEAT}\n"))
+        .assert()
+        .code(0)
+        .stdout(format!("{JIGSAW_SOLUTION}\n"));
+    // Rows and columns are still rules; without regions, so are the boxes.
+    sudoku()
+        .args(["solve", "--regions", JIGSAW_REGIONS, "1..1............"])
+        .assert()
+        .code(2)
+        .stdout(predicates::str::contains("digit 1 twice in row 1"));
+    sudoku()
+        .args(["solve", JIGSAW_BOX_REPEAT])
+        .assert()
+        .code(2)
+        .stdout(predicates::str::contains("digit 3 twice in box 3"));
 }

@@ -119,10 +119,7 @@ impl BoardError {
             }) => Some((clash.second.row + 1, clash.second.col + 1)),
             BoardError::Rules(error) | BoardError::Fpuzzles(FpuzzlesError::Rule { error, .. }) => {
                 match error {
-                    VariantError::RepeatedCell { cell, .. }
-                    | VariantError::OverlappingSums { cell, .. } => {
-                        Some((cell.row + 1, cell.col + 1))
-                    }
+                    VariantError::RepeatedCell { cell, .. } => Some((cell.row + 1, cell.col + 1)),
                     _ => None,
                 }
             }

@@ -15,6 +15,9 @@ pub enum Problem {
     /// The solver returned a solution where the verification pass found none: one of the
     /// two is wrong.
     UnverifiedSolution,
+    /// A variant puzzle's answer is not a complete grid that keeps its givens and every one
+    /// of its rules.
+    BreaksRules,
     /// The count up to 2 differs from the verification pass's.
     WrongCount {
         /// Solutions the verification pass found, up to 2.
@@ -29,6 +32,9 @@ impl fmt::Display for Problem {
         match self {
             Problem::NotASolution(flaw) => write!(f, "the answer is not a solution: {flaw}"),
             Problem::RepeatedSolution => f.write_str("the same solution was found twice"),
+            Problem::BreaksRules => {
+                f.write_str("the answer does not keep the givens and the puzzle's rules")
+            }
             Problem::MissedSolution => {
                 f.write_str("no solution found, but the verification pass found one")
             }

@@ -1,6 +1,7 @@
 //! Reading a benchmark's puzzles fully into memory before anything is timed, with the
 //! project's own reader, so a benchmark takes the same formats as every other command.
 
+use crate::input::variant::VariantReadError;
 use crate::input::{Input, InputError, Records};
 use std::fmt;
 use std::io::BufReader;
@@ -29,6 +30,13 @@ pub enum LoadError {
         /// What is wrong, and where.
         error: ParseError,
     },
+    /// A variant record is not a puzzle (its error carries the line and column).
+    BadVariant {
+        /// The input's name.
+        source: String,
+        /// What is wrong, and where.
+        error: Box<VariantReadError>,
+    },
 }
 
 impl fmt::Display for LoadError {
@@ -37,6 +45,7 @@ impl fmt::Display for LoadError {
         match self {
             LoadError::Input(error) => error.fmt(f),
             LoadError::BadRecord { source, error } => write!(f, "{source}:{error}"),
+            LoadError::BadVariant { source, error } => write!(f, "{source}:{error}"),
         }
     }
 }
@@ -46,6 +55,7 @@ impl std::error::Error for LoadError {
         match self {
             LoadError::Input(error) => Some(error),
             LoadError::BadRecord { error, .. } => Some(error),
+            LoadError::BadVariant { error, .. } => Some(error.as_ref()),
         }
     }
 }

@@ -32,11 +32,13 @@ mod check;
 mod error;
 mod load;
 mod report;
+mod variant;
 
 pub use check::Flaw;
 pub use error::{BenchError, Problem};
 pub use load::{LoadError, PuzzleFile};
 pub use report::{json_line, Table};
+pub use variant::{VariantBench, VariantFile};
 
 use check::AnswerChecker;
 use std::fmt;
@@ -204,40 +206,10 @@ impl<'a> Bench<'a> {
     /// [`BenchError::NoRuns`] when `settings.runs` is 0; [`BenchError::WrongAnswer`] on the
     /// first answer that is wrong.
     pub fn measure(&self, settings: &Settings) -> Result<Report, BenchError> {
-        if settings.runs == 0 {
-            return Err(BenchError::NoRuns);
-        }
         let mut solver = Solver::with_logic(settings.logic);
         let mut checker = AnswerChecker::default();
-        let tally = self.pass(settings.mode, &mut solver, &mut checker)?;
-        let mut run_rates = Vec::with_capacity(settings.runs);
-        let mut run_passes = Vec::with_capacity(settings.runs);
-        for _ in 0..settings.runs {
-            let start = Instant::now();
-            let mut passes = 0;
-            loop {
-                self.pass(settings.mode, &mut solver, &mut checker)?;
-                passes += 1;
-                if start.elapsed() >= settings.min_time {
-                    break;
-                }
-            }
-            // A clock too coarse to see one pass must not make the rate infinite.
-            let seconds = start.elapsed().as_secs_f64().max(1e-9);
-            run_rates.push((passes * self.puzzles.len()) as f64 / seconds);
-            run_passes.push(passes);
-        }
-        let puzzles_per_sec = median(&mut run_rates.clone()).expect("at least one run");
-        let puzzles = self.puzzles.len();
-        Ok(Report {
-            mode: settings.mode,
-            puzzles,
-            puzzles_per_sec,
-            usec_per_puzzle: 1e6 / puzzles_per_sec,
-            no_guess_pct: 100.0 * tally.no_guess as f64 / puzzles as f64,
-            guesses_per_puzzle: tally.guesses as f64 / puzzles as f64,
-            run_rates,
-            run_passes,
+        time_passes(settings, self.puzzles.len(), || {
+            self.pass(settings.mode, &mut solver, &mut checker)
         })
     }
 
@@ -267,27 +239,85 @@ impl<'a> Bench<'a> {
                         (None, _) => Some(Problem::MissedSolution),
                     }
                 }
-                Mode::Count2 => {
-                    let found = solver.count(puzzle, Some(2)).solutions;
-                    (found != verified as u128).then_some(Problem::WrongCount {
-                        expected: verified,
-                        found,
-                    })
-                }
+                Mode::Count2 => wrong_count(solver.count(puzzle, Some(2)).solutions, verified),
             };
-            if let Some(problem) = problem {
-                return Err(BenchError::WrongAnswer {
-                    position,
-                    mode: Some(mode),
-                    problem,
-                });
-            }
-            let guesses = solver.stats().search.guesses;
-            tally.no_guess += (guesses == 0) as usize;
-            tally.guesses += guesses;
+            tally.answer(position, mode, problem, solver.stats().search.guesses)?;
         }
         Ok(tally)
     }
+}
+
+/// Times whole passes (`pass` runs one over a set of `puzzles`) as `settings` say and
+/// reports the median rate, after one untimed warm-up pass that also gives the guess counts
+/// (they do not change from pass to pass).
+fn time_passes(
+    settings: &Settings,
+    puzzles: usize,
+    mut pass: impl FnMut() -> Result<Tally, BenchError>,
+) -> Result<Report, BenchError> {
+    if settings.runs == 0 {
+        return Err(BenchError::NoRuns);
+    }
+    let tally = pass()?;
+    let mut run_rates = Vec::with_capacity(settings.runs);
+    let mut run_passes = Vec::with_capacity(settings.runs);
+    for _ in 0..settings.runs {
+        let start = Instant::now();
+        let mut passes = 0;
+        loop {
+            pass()?;
+            passes += 1;
+            if start.elapsed() >= settings.min_time {
+                break;
+            }
+        }
+        // A clock too coarse to see one pass must not make the rate infinite.
+        let seconds = start.elapsed().as_secs_f64().max(1e-9);
+        run_rates.push((passes * puzzles) as f64 / seconds);
+        run_passes.push(passes);
+    }
+    let puzzles_per_sec = median(&mut run_rates.clone()).expect("at least one run");
+    Ok(Report {
+        mode: settings.mode,
+        puzzles,
+        puzzles_per_sec,
+        usec_per_puzzle: 1e6 / puzzles_per_sec,
+        no_guess_pct: 100.0 * tally.no_guess as f64 / puzzles as f64,
+        guesses_per_puzzle: tally.guesses as f64 / puzzles as f64,
+        run_rates,
+        run_passes,
+    })
+}
+
+impl Tally {
+    /// Counts the answer to the puzzle at `position` that took `guesses` branch points, or
+    /// stops at its `problem`.
+    fn answer(
+        &mut self,
+        position: usize,
+        mode: Mode,
+        problem: Option<Problem>,
+        guesses: u64,
+    ) -> Result<(), BenchError> {
+        if let Some(problem) = problem {
+            return Err(BenchError::WrongAnswer {
+                position,
+                mode: Some(mode),
+                problem,
+            });
+        }
+        self.no_guess += (guesses == 0) as usize;
+        self.guesses += guesses;
+        Ok(())
+    }
+}
+
+/// The problem with a count up to 2 of `found` where the verification pass found `verified`.
+fn wrong_count(found: u128, verified: u8) -> Option<Problem> {
+    (found != u128::from(verified)).then_some(Problem::WrongCount {
+        expected: verified,
+        found,
+    })
 }
 
 #[cfg(test)]

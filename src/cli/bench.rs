@@ -1,11 +1,16 @@
 //! `sudoku-dlx bench`: puzzles per second on whole files, every answer checked.
 
 use super::common::{self, CliError, Status};
+use super::variant::VariantArgs;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use std::io::{self, Write};
 use std::time::Duration;
 use sudoku_dlx::Shape;
-use sudoku_dlx_cli::bench::{json_line, Bench, BenchError, Mode, PuzzleFile, Settings, Table};
+use sudoku_dlx_cli::bench::{
+    json_line, Bench, BenchError, Mode, PuzzleFile, Report, Settings, Table, VariantBench,
+    VariantFile,
+};
+use sudoku_dlx_cli::input::variant::is_variant_input;
 use sudoku_dlx_cli::input::Input;
 
 /// Measure puzzles per second on whole files, single-threaded, every answer checked.
@@ -19,6 +24,9 @@ the median run. Every answer is checked inside the timed passes: a solution must
 grid keeping the givens, a count must equal the verified one. The check is part of the timed
 work: one sweep over the cells, no allocation.
 
+Variant puzzles are measured the same way: a file of f-puzzles documents (one, or one per
+line), or line puzzles with --rules and --regions; each answer must keep the puzzle's rules.
+
 Columns: puzzles/s and µs/puzzle at the median run; no-guess %, the share of puzzles answered
 without the search ever branching; guesses/puzzle, the search's branch points per puzzle.
 With --json, one object per file and mode, one per line, with the keys file, mode, puzzles,
@@ -28,7 +36,9 @@ Exit codes: 0 measured, 1 a wrong answer (a solver bug: the puzzle is named), 2 
 
 Examples:
   sudoku-dlx bench ../shared/data/puzzles3_magictour_top1465
-  sudoku-dlx bench --mode solve,count2 --seconds 2 --json puzzles.txt")]
+  sudoku-dlx bench --mode solve,count2 --seconds 2 --json puzzles.txt
+  sudoku-dlx bench --mode solve,count2 killer.ndjson
+  sudoku-dlx bench --rules x x-puzzles.txt")]
 pub struct Args {
     /// Files to measure (also `-` for standard input, or a puzzle written inline)
     #[arg(value_name = "FILE", required = true)]
@@ -64,6 +74,64 @@ pub struct Args {
 
     #[command(flatten)]
     pub logic: common::LogicArgs,
+
+    #[command(flatten)]
+    pub variant: VariantArgs,
+}
+
+/// One input in memory: classic puzzles, or variant puzzles (f-puzzles documents, or line
+/// puzzles with `--rules`/`--regions`).
+enum Loaded {
+    Classic(PuzzleFile),
+    Variant(VariantFile),
+}
+
+impl Loaded {
+    /// Reads the input `arg` as the variant path when the flags or its content say so.
+    fn read(arg: &str, args: &Args) -> Result<Loaded, String> {
+        let variant = !args.variant.rules.is_empty()
+            || args.variant.regions.is_some()
+            || is_variant_input(arg, args.shape);
+        if variant {
+            return VariantFile::read(arg, args.shape, &args.variant.line_rules())
+                .map(Loaded::Variant)
+                .map_err(|error| error.to_string());
+        }
+        let input = Input::from_arg_with_shape(arg, args.shape).map_err(|e| e.to_string())?;
+        PuzzleFile::read(&input, args.shape)
+            .map(Loaded::Classic)
+            .map_err(|error| error.to_string())
+    }
+
+    fn name(&self) -> &str {
+        match self {
+            Loaded::Classic(file) => &file.name,
+            Loaded::Variant(file) => &file.name,
+        }
+    }
+
+    /// `name:line:column` of the puzzle at `position`.
+    fn position(&self, position: usize) -> String {
+        match self {
+            Loaded::Classic(file) => file.position(position),
+            Loaded::Variant(file) => file.position(position),
+        }
+    }
+}
+
+/// A verified set of either kind, ready to be timed.
+enum Verified<'a> {
+    Classic(Bench<'a>),
+    Variant(VariantBench<'a>),
+}
+
+impl Verified<'_> {
+    fn measure(&self, settings: &Settings) -> Result<Report, BenchError> {
+        match self {
+            Verified::Classic(bench) => bench.measure(settings),
+            Verified::Variant(bench) => bench.measure(settings),
+        }
+    }
 }
 
 /// The longest run `--seconds` allows: an hour, far beyond what a stable median needs.
@@ -88,16 +156,19 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 pub fn run(args: Args) -> Result<Status, CliError> {
     let mut files = Vec::with_capacity(args.files.len());
     for arg in &args.files {
-        let input = Input::from_arg_with_shape(arg, args.shape).map_err(CliError::Input)?;
-        match PuzzleFile::read(&input, args.shape) {
+        match Loaded::read(arg, &args) {
             Ok(file) => files.push(file),
-            Err(error) => return fail(error, Status::BadInput),
+            Err(message) => return fail(message, Status::BadInput),
         }
     }
     let mut out = common::stdout();
     let mut table = Table::new();
     for file in &files {
-        let bench = match Bench::new(&file.puzzles) {
+        let bench = match file {
+            Loaded::Classic(file) => Bench::new(&file.puzzles).map(Verified::Classic),
+            Loaded::Variant(file) => VariantBench::new(&file.puzzles).map(Verified::Variant),
+        };
+        let bench = match bench {
             Ok(bench) => bench,
             Err(error) => return fail(located(file, error), status_of(&error)),
         };
@@ -113,10 +184,10 @@ pub fn run(args: Args) -> Result<Status, CliError> {
                 Err(error) => return fail(located(file, error), status_of(&error)),
             };
             if args.json {
-                writeln!(out, "{}", json_line(&file.name, &report))?;
+                writeln!(out, "{}", json_line(file.name(), &report))?;
                 out.flush()?;
             } else {
-                table.push(&file.name, &report);
+                table.push(file.name(), &report);
             }
         }
     }
@@ -128,12 +199,12 @@ pub fn run(args: Args) -> Result<Status, CliError> {
 }
 
 /// A benchmark error with the input position of the puzzle it names.
-fn located(file: &PuzzleFile, error: BenchError) -> String {
+fn located(file: &Loaded, error: BenchError) -> String {
     match error {
         BenchError::WrongAnswer { position, .. } => {
             format!("{}: {error}", file.position(position))
         }
-        BenchError::NoPuzzles => format!("{}: {error}", file.name),
+        BenchError::NoPuzzles => format!("{}: {error}", file.name()),
         BenchError::NoRuns => error.to_string(),
     }
 }

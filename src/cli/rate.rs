@@ -4,8 +4,10 @@ use super::common::{self, BatchArgs, CliError, Status};
 use super::variant::VariantArgs;
 use std::io::Write;
 use sudoku_dlx::setter::{Rater, RatingSummary};
+use sudoku_dlx::variant::VariantSolver;
 use sudoku_dlx_cli::batch::Batch;
-use sudoku_dlx_cli::input::escape_name;
+use sudoku_dlx_cli::input::variant_stream::VariantRecords;
+use sudoku_dlx_cli::input::{escape_name, INLINE_NAME, STDIN_NAME};
 use sudoku_dlx_cli::output::{summary_json, Format, Rated};
 
 /// Rate each puzzle: the logic it needs, and the guesses when singles are not enough.
@@ -24,7 +26,7 @@ way: the logic levels see the variant's regions, diagonals, windows and bans, an
 are those of one search (the relabellings would not keep the rules).
 
 With --summary, prints one line per input instead (an input with no puzzle too): the
-number of puzzles of each level and the mean score and guesses.
+number of puzzles of each level and the mean score and guesses; variant inputs too.
 
 Examples:
   sudoku-dlx rate 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
@@ -46,6 +48,15 @@ pub struct Args {
 
 /// Rates every puzzle of the inputs, or sums them up per input.
 pub fn run(args: Args) -> Result<Status, CliError> {
+    if args.summary && args.batch.pipeline.by_line() {
+        return Err(CliError::Usage(
+            "--summary prints one line per input, not per record: drop --keep-lines and --keyed"
+                .to_string(),
+        ));
+    }
+    if args.summary && args.variant.applies(&args.batch.input) {
+        return summarize_variants(&args);
+    }
     if !args.summary {
         let rated = super::variant::route(
             &args.batch,
@@ -56,10 +67,6 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         if let Some(done) = rated {
             return done;
         }
-    } else if args.variant.applies(&args.batch.input) {
-        return Err(CliError::Usage(
-            "--summary rates classic puzzles only: rate variant puzzles one by one".to_string(),
-        ));
     }
     let rater = common::watching(Rater::new, Rater::set_interrupt);
     if !args.summary {
@@ -67,35 +74,17 @@ pub fn run(args: Args) -> Result<Status, CliError> {
             common::unless_interrupted(Rated(rater.rate(puzzle)))
         });
     }
-    if args.batch.pipeline.by_line() {
-        return Err(CliError::Usage(
-            "--summary prints one line per input, not per record: drop --keep-lines and --keyed"
-                .to_string(),
-        ));
-    }
     let inputs = args.batch.input.resolve()?;
     let threads = args.batch.jobs.unwrap_or(0);
-    // One summary per input, in order, whether or not it has records; puzzles written inline
-    // one after the other are one input, `<inline>`, as their records say.
-    let mut summaries: Vec<(String, RatingSummary)> = inputs
-        .iter()
-        .map(|input| (input.name(), RatingSummary::default()))
-        .collect();
-    summaries.dedup_by(|next, previous| next.0 == previous.0);
+    let mut summaries = Summaries::new(inputs.iter().map(|input| input.name()));
     let (records, progress) = common::records(inputs, args.batch.input.shape);
-    let mut current = 0;
     let finished = Batch::new(threads).run(
         records,
         common::interrupt(),
         rater,
         |rater, puzzle| common::unless_interrupted(rater.rate(puzzle)),
         |outcome| {
-            // Records come in input order: skip the inputs that had no more.
-            let source = &outcome.record.source;
-            while summaries[current].0 != *source && current + 1 < summaries.len() {
-                current += 1;
-            }
-            let summary = &mut summaries[current].1;
+            let summary = summaries.of(&outcome.record.source);
             match &outcome.answer {
                 Some(rating) => summary.add(rating),
                 None => {
@@ -109,27 +98,114 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     );
     progress.finish();
     let finished = finished?;
-    let mut out = common::stdout();
-    // Interrupted: the inputs not reached have nothing to sum up.
-    let reached = if finished.interrupted {
-        current + 1
+    summaries.print(&args, finished.interrupted)
+}
+
+/// `rate --summary` on variant inputs: the same lines as for classic ones, each puzzle rated
+/// as `rate` rates a variant puzzle.
+fn summarize_variants(args: &Args) -> Result<Status, CliError> {
+    let inputs = &args.batch.input.inputs;
+    let names: Vec<String> = if inputs.is_empty() {
+        vec![STDIN_NAME.to_string()]
     } else {
-        summaries.len()
+        inputs.iter().map(|arg| variant_input_name(arg)).collect()
     };
-    for (source, summary) in &summaries[..reached] {
-        if args.batch.output.format == Format::Json {
-            writeln!(out, "{}", summary_json(source, summary))?;
-        } else {
-            writeln!(out, "{}: {summary}", escape_name(source))?;
-        }
+    let mut summaries = Summaries::new(names.into_iter());
+    let records = VariantRecords::new(inputs, args.batch.input.shape, args.variant.line_rules());
+    let solver = || {
+        let mut solver = VariantSolver::new();
+        solver.set_interrupt(Some(common::interrupt().clone()));
+        solver
+    };
+    let finished = Batch::new(args.batch.jobs.unwrap_or(0)).ordered(
+        records,
+        common::interrupt(),
+        solver,
+        |solver, record| {
+            let Ok(puzzle) = record.puzzle.as_ref() else {
+                return Some((record, None));
+            };
+            let rating = solver.rate(puzzle);
+            // Cut short by Ctrl-C: not an answer.
+            (!solver.was_interrupted() && !common::is_interrupted())
+                .then_some((record, Some(rating)))
+        },
+        |(record, rating)| {
+            let summary = summaries.of(&record.source);
+            match rating {
+                Some(rating) => summary.add(&rating),
+                None => {
+                    summary.bad += 1;
+                    let message = record.error_message().unwrap_or_default();
+                    writeln!(std::io::stderr(), "sudoku-dlx: {message}")?;
+                }
+            }
+            Ok(())
+        },
+    )?;
+    summaries.print(args, finished.interrupted)
+}
+
+/// The name a variant input's records carry: the path of a file, or the name of standard
+/// input or of an inline puzzle.
+fn variant_input_name(arg: &str) -> String {
+    if arg == "-" {
+        STDIN_NAME.to_string()
+    } else if std::path::Path::new(arg).is_file() {
+        arg.to_string()
+    } else {
+        INLINE_NAME.to_string()
     }
-    out.flush()?;
-    let bad = summaries.iter().any(|(_, s)| s.bad > 0);
-    let not_unique = summaries.iter().any(|(_, s)| s.not_unique > 0);
-    Ok(args.batch.pipeline.status(match () {
-        _ if finished.interrupted => Status::Interrupted,
-        _ if bad => Status::BadInput,
-        _ if not_unique => Status::Unsuccessful,
-        _ => Status::Success,
-    }))
+}
+
+/// One summary per input, in order, whether or not it has records; puzzles written inline
+/// one after the other are one input, `<inline>`, as their records say.
+struct Summaries {
+    list: Vec<(String, RatingSummary)>,
+    current: usize,
+}
+
+impl Summaries {
+    fn new(names: impl Iterator<Item = String>) -> Summaries {
+        let mut list: Vec<(String, RatingSummary)> =
+            names.map(|name| (name, RatingSummary::default())).collect();
+        list.dedup_by(|next, previous| next.0 == previous.0);
+        Summaries { list, current: 0 }
+    }
+
+    /// The summary of the input named `source`. Records come in input order: the inputs
+    /// that had no more are skipped.
+    fn of(&mut self, source: &str) -> &mut RatingSummary {
+        while self.list[self.current].0 != source && self.current + 1 < self.list.len() {
+            self.current += 1;
+        }
+        &mut self.list[self.current].1
+    }
+
+    /// Prints a line per input reached, and the status the summaries make.
+    fn print(&self, args: &Args, interrupted: bool) -> Result<Status, CliError> {
+        let mut out = common::stdout();
+        // Interrupted: the inputs not reached have nothing to sum up.
+        let reached = if interrupted {
+            self.current + 1
+        } else {
+            self.list.len()
+        };
+        for (source, summary) in &self.list[..reached] {
+            if args.batch.output.format == Format::Json {
+                writeln!(out, "{}", summary_json(source, summary))?;
+            } else {
+                writeln!(out, "{}: {summary}", escape_name(source))?;
+            }
+        }
+        out.flush()?;
+        let bad = self.list.iter().any(|(_, s)| s.bad > 0);
+        let not_unique = self.list.iter().any(|(_, s)| s.not_unique > 0);
+        Ok(args.batch.pipeline.status(match () {
+            _ if interrupted => Status::Interrupted,
+            _ if bad => Status::BadInput,
+            _ if not_unique => Status::Unsuccessful,
+            _ => Status::Success,
+        }))
+    }
 }

@@ -27,7 +27,7 @@ use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::{Path, PathBuf};
-use sudoku_dlx::sudoku::{Grid, ParseError, Shape};
+use sudoku_dlx::sudoku::{Clashes, Grid, ParseError, Shape};
 
 /// The name errors give to standard input.
 pub const STDIN_NAME: &str = "<stdin>";
@@ -236,6 +236,7 @@ pub struct InputRecords {
     current: Option<Records<BufReader<Box<dyn Read + Send>>>>,
     next_index: usize,
     wrap: Option<ReadWrapper>,
+    clashes: Clashes,
     failed: bool,
 }
 
@@ -248,8 +249,16 @@ impl InputRecords {
             current: None,
             next_index: 0,
             wrap: None,
+            clashes: Clashes::AllUnits,
             failed: false,
         }
+    }
+
+    /// Refuses givens that repeat in `clashes` only (all units by default):
+    /// [`Clashes::RowsAndColumns`] for puzzles whose irregular regions replace the boxes.
+    pub fn with_clashes(mut self, clashes: Clashes) -> InputRecords {
+        self.clashes = clashes;
+        self
     }
 
     /// Passes each input's bytes through `wrap` before reading them.
@@ -298,7 +307,8 @@ impl Iterator for InputRecords {
                 None => raw,
             };
             let reader = BufReader::with_capacity(64 * 1024, raw);
-            self.current = Some(Records::named(reader, input.name(), self.shape));
+            self.current =
+                Some(Records::named(reader, input.name(), self.shape).with_clashes(self.clashes));
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::{Record, STDIN_NAME};
 use std::io::{self, BufRead};
-use sudoku_dlx::sudoku::{CellReader, Grid, ParseError, ParseErrorKind, Shape, MAX_SIZE};
+use sudoku_dlx::sudoku::{CellReader, Clashes, Grid, ParseError, ParseErrorKind, Shape, MAX_SIZE};
 
 /// Longest line kept, in bytes; the rest of a longer line is skipped (and a record on it
 /// reported as a line too long). A puzzle line is at most `35² = 1225` cells, so only
@@ -109,6 +109,14 @@ impl<R: BufRead> Records<R> {
             cut_lines: Vec::new(),
             bad_bytes: Vec::new(),
         }
+    }
+
+    /// Reads the records refusing givens that repeat in `clashes` (rows, columns and boxes
+    /// unless told otherwise): [`Clashes::RowsAndColumns`] for puzzles whose irregular
+    /// regions replace the boxes.
+    pub fn with_clashes(mut self, clashes: Clashes) -> Records<R> {
+        self.cells = CellReader::with_clashes(clashes);
+        self
     }
 
     /// The name of the input in messages.

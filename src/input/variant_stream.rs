@@ -25,6 +25,7 @@ use super::{Input, InputError, InputRecords};
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
+use sudoku_dlx::sudoku::Clashes;
 use sudoku_dlx::Shape;
 
 /// The records of several inputs (files, `-`, inline), numbered across them, read as they
@@ -67,10 +68,14 @@ impl VariantRecords {
     fn open(&self, arg: &str) -> Result<Source, InputError> {
         if !is_variant_input(arg, self.shape) {
             let input = Input::from_arg_with_shape(arg, self.shape)?;
-            return Ok(Source::Lines(Box::new(InputRecords::new(
-                vec![input],
-                self.shape,
-            ))));
+            // With regions in place of the boxes, two equal givens may share a box; the
+            // regions are checked with the rules (`LineRules`).
+            let clashes = match self.line_rules.regions {
+                Some(_) => Clashes::RowsAndColumns,
+                None => Clashes::AllUnits,
+            };
+            let records = InputRecords::new(vec![input], self.shape).with_clashes(clashes);
+            return Ok(Source::Lines(Box::new(records)));
         }
         let input = if arg == "-" || Path::new(arg).is_file() {
             Input::from_arg(arg)?

@@ -118,9 +118,37 @@ impl Grid {
         self.first_clash()
     }
 
+    /// The first pair of equal digits in one row or one column, scanning cells in reading
+    /// order and, for each, its row, then column; `None` when they are consistent. Boxes are
+    /// not looked at: this is the check for a grid whose regions replace the boxes (a
+    /// jigsaw), where two equal givens may share a box.
+    ///
+    /// ```
+    /// use sudoku_dlx::Grid;
+    ///
+    /// // Two 3s in the bottom-left box, none in a row or a column.
+    /// let grid = Grid::from_cells(
+    ///     sudoku_dlx::Shape::new(2, 2)?,
+    ///     vec![0, 0, 0, 0, 2, 4, 1, 3, 4, 3, 2, 1, 3, 1, 4, 2],
+    /// )
+    /// .unwrap();
+    /// assert!(grid.clash().is_some());
+    /// assert_eq!(grid.line_clash(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn line_clash(&self) -> Option<Clash> {
+        self.first_clash_in(2)
+    }
+
     /// The first clash in reading order: the first cell whose digit an earlier cell of one
     /// of its units (row, column, box, tried in that order) already holds.
     fn first_clash(&self) -> Option<Clash> {
+        self.first_clash_in(3)
+    }
+
+    /// The first clash in reading order among the first `families` unit families (rows,
+    /// then columns, then boxes).
+    fn first_clash_in(&self, families: usize) -> Option<Clash> {
         let n = self.shape.size();
         let mut seen = [0u64; 3 * MAX_SIZE];
         for (cell, &digit) in self.cells.iter().enumerate() {
@@ -133,7 +161,7 @@ impl Grid {
                 n + self.shape.col_of(cell),
                 2 * n + self.shape.box_of(cell),
             ];
-            for unit in units {
+            for unit in units.into_iter().take(families) {
                 if seen[unit] & bit != 0 {
                     return Some(self.clash_at(cell, unit - (unit / n) * n, unit / n));
                 }

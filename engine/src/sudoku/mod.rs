@@ -19,6 +19,6 @@ mod triads;
 
 pub use grid::{cell_char, char_value, Cell, Clash, Grid};
 pub use logic::Logic;
-pub use parse::{CellReader, ParseError, ParseErrorKind};
+pub use parse::{CellReader, Clashes, ParseError, ParseErrorKind};
 pub use shape::{Geometry, Shape, ShapeError, Unit, MAX_SIZE};
 pub use solver::{LogicOutcome, Solutions, SolveStats, Solver, Verdict};

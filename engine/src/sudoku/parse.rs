@@ -135,12 +135,46 @@ pub struct CellReader {
     values: Vec<u8>,
     positions: Vec<(u32, u32)>,
     text: String,
+    clashes: Clashes,
+}
+
+/// The units in which the givens of a puzzle being read must not repeat a digit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Clashes {
+    /// Rows, columns and boxes: a classic puzzle.
+    #[default]
+    AllUnits,
+    /// Rows and columns only: a puzzle whose irregular regions replace the boxes (a
+    /// jigsaw), where two equal givens may share a box. The regions are checked where they
+    /// are known.
+    RowsAndColumns,
 }
 
 impl CellReader {
     /// An empty reader.
     pub fn new() -> CellReader {
         CellReader::default()
+    }
+
+    /// A reader that refuses givens repeating in `clashes` (all units by default).
+    ///
+    /// ```
+    /// use sudoku_dlx::sudoku::{CellReader, Clashes};
+    ///
+    /// let text = "....241343213142";
+    /// let mut reader = CellReader::new();
+    /// reader.push_ascii(text, 1, 1)?;
+    /// assert!(reader.finish(None, (1, 1)).is_err()); // two 3s in the bottom-left box
+    /// let mut reader = CellReader::with_clashes(Clashes::RowsAndColumns);
+    /// reader.push_ascii(text, 1, 1)?;
+    /// assert_eq!(reader.finish(None, (1, 1))?.to_string(), text);
+    /// # Ok::<(), sudoku_dlx::sudoku::ParseError>(())
+    /// ```
+    pub fn with_clashes(clashes: Clashes) -> CellReader {
+        CellReader {
+            clashes,
+            ..CellReader::default()
+        }
     }
 
     /// Forgets the cells read so far, keeping the buffers.
@@ -255,7 +289,11 @@ impl CellReader {
             return Err(error(index, c.to_string(), kind));
         }
         let grid = Grid::from_cells(shape, self.values.clone()).expect("length and digits checked");
-        if let Some(clash) = grid.clash() {
+        let clash = match self.clashes {
+            Clashes::AllUnits => grid.clash(),
+            Clashes::RowsAndColumns => grid.line_clash(),
+        };
+        if let Some(clash) = clash {
             let index = clash.second.index(shape);
             let text = self
                 .text

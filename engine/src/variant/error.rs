@@ -80,15 +80,6 @@ pub enum VariantError {
         /// The rule.
         rule: RuleRef,
     },
-    /// A cell belongs to two sum constraints (cages with totals, arrows): not supported yet.
-    OverlappingSums {
-        /// The first constraint on the cell.
-        first: RuleRef,
-        /// The second one.
-        second: RuleRef,
-        /// The shared cell.
-        cell: Cell,
-    },
     /// No grid keeps the rules, so no puzzle can be made with them.
     NoSolution {
         /// How many rules there are.
@@ -132,14 +123,6 @@ impl fmt::Display for VariantError {
             VariantError::NeedsBoxes { rule } => {
                 write!(f, "{rule}: needs the regular boxes, not irregular regions")
             }
-            VariantError::OverlappingSums {
-                first,
-                second,
-                cell,
-            } => write!(
-                f,
-                "{second} at {cell} overlaps {first}: overlapping sum constraints are not supported yet"
-            ),
             VariantError::NoSolution { rules } => {
                 write!(f, "no grid keeps these {rules} rules")
             }

@@ -70,8 +70,19 @@ pub fn generate_variant_with(
     index: u64,
 ) -> Result<VariantGenerated, VariantError> {
     let mut rng = SetterRng::for_puzzle(seed, index);
-    let classic = random_solution(shape, &mut rng);
-    let regions = jigsaw.then(|| random_regions(&classic, &mut rng));
+    let mut classic = random_solution(shape, &mut rng);
+    let mut regions = None;
+    if jigsaw {
+        // A grid with no two equal digits a king's move apart across boxes has no swap to
+        // make: another grid then.
+        loop {
+            if let Some(made) = random_regions(&classic, &mut rng) {
+                regions = Some(made);
+                break;
+            }
+            classic = random_solution(shape, &mut rng);
+        }
+    }
     let empty = Variant::new(Grid::empty(shape), regions, rules.to_vec())?;
     let solution = if rules.is_empty() {
         classic
@@ -104,23 +115,30 @@ fn no_solution(variant: &Variant) -> VariantError {
 }
 
 /// Regions made from a classic solution by swapping the regions of cells that hold the same
-/// digit: every region keeps distinct digits, so `solution` keeps them too.
-fn random_regions(solution: &Grid, rng: &mut SetterRng) -> Vec<usize> {
+/// digit: every region keeps distinct digits, so `solution` keeps them too. `None` when no
+/// two cells a king's move apart hold the same digit (no swap keeps the regions compact).
+pub(super) fn random_regions(solution: &Grid, rng: &mut SetterRng) -> Option<Vec<usize>> {
     let shape = solution.shape();
     let (n, cells) = (shape.size(), solution.cells());
     let mut regions: Vec<usize> = (0..shape.cells()).map(|c| shape.box_of(c)).collect();
-    let mut swaps = 0;
-    // Enough swaps to change the look of every region; neighbours' cells only, so that
-    // the regions stay compact.
-    while swaps < 2 * n {
-        let (a, b) = (rng.below(cells.len()), rng.below(cells.len()));
-        let near = (a / n).abs_diff(b / n) <= 1 && (a % n).abs_diff(b % n) <= 1;
-        if near && cells[a] == cells[b] && regions[a] != regions[b] {
-            regions.swap(a, b);
-            swaps += 1;
-        }
+    // Neighbours' cells only, so that the regions stay compact. Two cells with the same
+    // digit are always in different regions (each region holds distinct digits), so every
+    // swap of such a pair changes the regions.
+    let pairs: Vec<(usize, usize)> = (0..cells.len())
+        .flat_map(|a| (a + 1..cells.len()).map(move |b| (a, b)))
+        .filter(|&(a, b)| {
+            (a / n).abs_diff(b / n) <= 1 && (a % n).abs_diff(b % n) <= 1 && cells[a] == cells[b]
+        })
+        .collect();
+    if pairs.is_empty() {
+        return None;
     }
-    regions
+    // Enough swaps to change the look of every region.
+    for _ in 0..2 * n {
+        let (a, b) = pairs[rng.below(pairs.len())];
+        regions.swap(a, b);
+    }
+    Some(regions)
 }
 
 /// A random grid that keeps `empty`'s rules: the first solution from one random given,

@@ -2,9 +2,10 @@
 //! the items its option covers. The solver builds its matrix from this for any givens.
 //!
 //! Items, primary first: each cell; each row-digit, column-digit and region-digit; each
-//! digit of every extra unit of `n` cells. Then the secondary items: each digit of every
-//! extra unit of fewer cells (anti-king squares, small extra regions, unvalued cages), and one
-//! item per group of forbidden pairs of placements. A forbidden pair `(A=x, B=y)` is an item
+//! digit of every extra unit of `n` cells; a guard for each sum that shares a cell with an
+//! earlier one. Then the secondary items: each digit of every extra unit of fewer cells
+//! (anti-king squares, small extra regions, unvalued cages), one item per group of forbidden
+//! pairs of placements, and the agreement items of shared sum cells (see [`SumLinks`]). A forbidden pair `(A=x, B=y)` is an item
 //! that both placements cover, so at most one of them is chosen; where `A` and `B` already
 //! see each other (one row, column or region) and `(A=y, B=x)` is forbidden too, one item
 //! `{A=x, A=y, B=x, B=y}` serves both pairs, since `A=x, B=x` and `A=y, B=y` are already
@@ -28,10 +29,30 @@ pub(crate) struct Model {
     pub items: Vec<u32>,
     /// For each cell, the digits it may hold (bit `d - 1` for digit `d`).
     pub allowed: Vec<u64>,
-    /// For each cell, the sum constraint it belongs to, if any.
+    /// For each cell, the sum constraint that places it (its owner), if any.
     pub sum_of_cell: Vec<Option<u32>>,
     /// The assignments of each sum constraint.
     pub sums: Vec<SumOptions>,
+    /// How each sum constraint's options meet the sums it shares cells with.
+    pub links: Vec<SumLinks>,
+}
+
+/// Sums that share cells (killer cages overlapping each other or arrows). Each cell is
+/// placed by one sum only, its *owner* (the first that names it): the owner's options cover
+/// the cell's items as usual. Every other sum `S` through the cell gets a block of `n`
+/// secondary *agreement* items for it, `Z(S, cell, e)` for each digit `e`: the owner's
+/// placement of digit `e` covers `Z(S, cell, e)`, and an option of `S` that gives the cell
+/// digit `d` covers `Z(S, cell, e)` for every `e ≠ d` (and none of the cell's own items). So
+/// the two options clash exactly when they disagree on the cell's digit, and the options of
+/// two non-owners never clash through it. A sum with such a cell also gets a primary *guard*
+/// item that all its options cover, so it takes one even when it owns no cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SumLinks {
+    /// The sum's guard item, when it shares a cell with an earlier sum.
+    pub guard: Option<u32>,
+    /// For each of the sum's cells: `None` when the sum owns it, else the first of its `n`
+    /// agreement items.
+    pub shared: Vec<Option<u32>>,
 }
 
 impl Model {
@@ -48,7 +69,8 @@ impl Model {
         let mut extra: Vec<Vec<u32>> = vec![Vec::new(); cells * n];
         // Full units are primary and numbered first; partial ones after every primary item.
         let (full, partial): (Vec<_>, Vec<_>) = parts.units.iter().partition(|u| u.len() == n);
-        let primary = 4 * cells + full.len() * n;
+        let sharing = Sharing::of(&parts.sums, cells);
+        let primary = 4 * cells + full.len() * n + sharing.guarded;
         for (k, unit) in full.iter().enumerate() {
             add_unit(&mut extra, unit, n, 4 * cells + k * n);
         }
@@ -58,6 +80,30 @@ impl Model {
             next += n;
         }
         next = add_bans(&mut extra, n, region_of, &parts, next);
+        // The agreement items of the cells that sums share (see `SumLinks`): the owner's
+        // placement of digit e covers item e of each other sum's block.
+        let mut links = Vec::with_capacity(parts.sums.len());
+        let mut guard = 4 * cells + full.len() * n;
+        for (k, sum) in parts.sums.iter().enumerate() {
+            let mut shared = Vec::with_capacity(sum.cells.len());
+            for &cell in &sum.cells {
+                if sharing.owner[cell] == Some(k) {
+                    shared.push(None);
+                    continue;
+                }
+                for e in 0..n {
+                    extra[cell * n + e].push((next + e) as u32);
+                }
+                shared.push(Some(next as u32));
+                next += n;
+            }
+            let guarded = shared.iter().any(Option::is_some);
+            links.push(SumLinks {
+                guard: guarded.then_some(guard as u32),
+                shared,
+            });
+            guard += guarded as usize;
+        }
         let secondary = next - primary;
 
         let mut item_start = Vec::with_capacity(cells * n + 1);
@@ -87,8 +133,9 @@ impl Model {
             item_start,
             items,
             allowed: parts.allowed,
-            sum_of_cell: vec![None; cells],
+            sum_of_cell: sharing.owner.iter().map(|o| o.map(|k| k as u32)).collect(),
             sums: Vec::new(),
+            links,
         };
         model.add_sums(&parts.sums, &rule_ref)?;
         Ok(model)
@@ -101,29 +148,12 @@ impl Model {
         &self.items[start..end]
     }
 
-    /// Checks that no cell is in two sums, and enumerates each sum's assignments.
+    /// Enumerates each sum's assignments.
     fn add_sums(
         &mut self,
         sums: &[Sum],
         rule_ref: &impl Fn(usize) -> super::RuleRef,
     ) -> Result<(), VariantError> {
-        let mut owner: Vec<Option<usize>> = vec![None; self.allowed.len()];
-        for (k, sum) in sums.iter().enumerate() {
-            for &cell in &sum.cells {
-                if let Some(first) = owner[cell] {
-                    return Err(VariantError::OverlappingSums {
-                        first: rule_ref(sums[first].rule),
-                        second: rule_ref(sum.rule),
-                        cell: crate::sudoku::Cell {
-                            row: cell / self.n,
-                            col: cell % self.n,
-                        },
-                    });
-                }
-                owner[cell] = Some(k);
-                self.sum_of_cell[cell] = Some(k as u32);
-            }
-        }
         let total_items = self.primary + self.secondary;
         for sum in sums {
             let options = enumerate(self, sum, total_items).ok_or(VariantError::SumTooLarge {
@@ -133,6 +163,31 @@ impl Model {
             self.sums.push(options);
         }
         Ok(())
+    }
+}
+
+/// Which sum places each cell: the first that names it (its *owner*), and how many sums
+/// share a cell with an earlier one (each gets a guard item).
+struct Sharing {
+    owner: Vec<Option<usize>>,
+    guarded: usize,
+}
+
+impl Sharing {
+    fn of(sums: &[Sum], cells: usize) -> Sharing {
+        let mut owner = vec![None; cells];
+        let mut guarded = 0;
+        for (k, sum) in sums.iter().enumerate() {
+            let mut shares = false;
+            for &cell in &sum.cells {
+                match owner[cell] {
+                    None => owner[cell] = Some(k),
+                    Some(_) => shares = true,
+                }
+            }
+            guarded += shares as usize;
+        }
+        Sharing { owner, guarded }
     }
 }
 

@@ -252,8 +252,9 @@ impl VariantSolver {
                 [self.staged_start[option] as usize..self.staged_start[option + 1] as usize];
             self.items.clear();
             self.items.extend(items.iter().map(|&i| i as usize));
-            // Valid by construction: a cell item first (primary), distinct items (a sum's
-            // assignments were enumerated without repeated items).
+            // Valid by construction: a primary item first (a cell, or a sum's guard), distinct
+            // items (a sum's assignments were enumerated without repeated items, and its
+            // agreement items are its own).
             self.matrix.add_valid_option(&self.items);
         }
         self.option_start.push(self.placements.len() as u32);
@@ -286,7 +287,7 @@ impl VariantSolver {
                 self.staged_placements.push(placement as u32);
             }
         }
-        for sum in &model.sums {
+        for (sum, links) in model.sums.iter().zip(&model.links) {
             for k in 0..sum.len() {
                 let digits = sum.assignment(k);
                 let keeps_givens = sum
@@ -299,11 +300,23 @@ impl VariantSolver {
                 }
                 self.staged_start.push(self.staged_items.len() as u32);
                 self.staged_at.push(self.staged_placements.len() as u32);
-                for (&cell, &digit) in sum.cells.iter().zip(digits) {
+                self.staged_items.extend(links.guard);
+                for ((&cell, &digit), shared) in sum.cells.iter().zip(digits).zip(&links.shared) {
                     let placement = cell * n + digit as usize - 1;
-                    self.staged_items
-                        .extend_from_slice(model.placement_items(placement));
-                    self.staged_placements.push(placement as u32);
+                    match shared {
+                        // Placed by this sum: the placement's items.
+                        None => {
+                            self.staged_items
+                                .extend_from_slice(model.placement_items(placement));
+                            self.staged_placements.push(placement as u32);
+                        }
+                        // Placed by another sum: agree with its digit there.
+                        Some(first) => self.staged_items.extend(
+                            (0..n as u32)
+                                .filter(|&e| e + 1 != u32::from(digit))
+                                .map(|e| first + e),
+                        ),
+                    }
                 }
             }
         }

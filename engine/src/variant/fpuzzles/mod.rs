@@ -120,7 +120,6 @@ fn rule_index(error: &VariantError) -> Option<usize> {
         | VariantError::BadValue { rule, .. }
         | VariantError::NeedsBoxes { rule }
         | VariantError::SumTooLarge { rule, .. } => Some(rule.index),
-        VariantError::OverlappingSums { second, .. } => Some(second.index),
         _ => None,
     }
 }
