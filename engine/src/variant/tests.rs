@@ -497,6 +497,17 @@ fn derived_rules(grid: &[u8], rng: &mut SetterRng, sums: bool) -> Vec<Rule> {
 const ANTI_KNIGHT: &str =
     "281369475749125368356847129125684793973512684864973512612438957497251836538796241";
 
+/// A classic grid with the digits of `solution` in `givens` cells drawn at random (a cell
+/// may be drawn twice).
+fn random_givens(solution: &Grid, givens: usize, rng: &mut SetterRng) -> Grid {
+    let mut puzzle = Grid::empty(Shape::CLASSIC);
+    for _ in 0..givens {
+        let cell = rng.below(81);
+        puzzle.set(cell / 9, cell % 9, solution.cells()[cell]);
+    }
+    puzzle
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
@@ -505,11 +516,7 @@ proptest! {
         let mut rng = SetterRng::for_puzzle(seed, 0);
         let solution = random_solution(Shape::CLASSIC, &mut rng);
         let rules = derived_rules(solution.cells(), &mut rng, sums);
-        let mut puzzle = Grid::empty(Shape::CLASSIC);
-        for _ in 0..givens {
-            let cell = rng.below(81);
-            puzzle.set(cell / 9, cell % 9, solution.cells()[cell]);
-        }
+        let puzzle = random_givens(&solution, givens, &mut rng);
         let variant = Variant::new(puzzle, None, rules).unwrap();
         prop_assert!(variant.accepts(&solution));
         let mut solver = VariantSolver::new();
@@ -727,11 +734,7 @@ proptest! {
         let mut rng = SetterRng::for_puzzle(seed, 3);
         let solution = random_solution(Shape::CLASSIC, &mut rng);
         let rules = planted_overlapping_sums(solution.cells(), &mut rng);
-        let mut puzzle = Grid::empty(Shape::CLASSIC);
-        for _ in 0..givens {
-            let cell = rng.below(81);
-            puzzle.set(cell / 9, cell % 9, solution.cells()[cell]);
-        }
+        let puzzle = random_givens(&solution, givens, &mut rng);
         let variant = Variant::new(puzzle, None, rules).unwrap();
         prop_assert!(variant.accepts(&solution));
         // The planted solution is among the answers: with it as givens, exactly one.
