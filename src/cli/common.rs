@@ -59,9 +59,8 @@ pub struct OutputArgs {
 pub struct LogicArgs {
     /// How much logic runs: off, naked-singles or hidden-singles before the search;
     /// locked-candidates-before-search; locked-candidates, before the search and at its
-    /// branch points; or triads, which at the branch points of a 9x9 search also finds the
-    /// subsets that mini-lines force. The answers are the same at every level; only the work differs (see
-    /// --stats)
+    /// branch points; or triads, which on a 9x9 grid also finds the subsets that mini-lines
+    /// force. The answers are the same at every level; only the work differs (see --stats)
     #[arg(long = "logic", value_name = "LEVEL", default_value_t = Logic::default())]
     pub level: Logic,
 }

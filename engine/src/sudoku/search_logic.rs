@@ -8,8 +8,8 @@
 //! leaves the rest of that line (and the other way round). Where the search would guess,
 //! this propagator works out the live candidates, sweeps locked candidates (or the triads of
 //! [`triads`](super::triads), which find more) over them bit-parallel, and removes the
-//! options of the candidates struck. The search then takes the singles those removals made, and guesses
-//! only when neither finds anything more.
+//! options of the candidates struck. The search then takes the singles those removals made,
+//! and guesses only when neither finds anything more.
 
 use super::logic::Candidates;
 use super::shape::{Geometry, Shape};
