@@ -24,6 +24,7 @@
 //!
 //! The crate's top-level documentation shows a matrix built and counted.
 
+mod bulk;
 mod colors;
 mod error;
 mod interrupt;
