@@ -6,7 +6,7 @@
 //! An [`OptionLinker`] reserves the room for every option once, keeps the next free node and
 //! option number in locals, and links each option with one range check on its items.
 
-use super::{reciprocal, ExactCover, Node, MIXED, SPACER};
+use super::{reciprocal, write_option, ExactCover, MIXED};
 
 /// Links options of `W` items each into a matrix, up to the number it was made for. The
 /// matrix's lengths are brought up to date when the linker is dropped.
@@ -85,45 +85,17 @@ impl<const W: usize> OptionLinker<'_, W> {
         let option = self.next_option;
         let nodes = matrix.nodes.as_mut_ptr();
         let lengths = matrix.lengths.as_mut_ptr();
-        // SAFETY: every item is below `matrix.items`, so each header `item + 1` is a node
-        // before `first` (headers precede all options) and an index of `lengths`; every
-        // `last` is a node already in that header's list, also before `first`. The new
-        // nodes `first..=first + W` and the option's slot in `option_start` lie inside the
-        // room `link_options` reserved for `capacity` options (checked above); the vectors'
-        // lengths are set on drop, after the writes.
+        // SAFETY: every item is below `matrix.items` (checked above). The new nodes and the
+        // option's slot in `option_start` lie inside the room `link_options` reserved for
+        // `capacity` options (checked above); the vectors' lengths are set on drop.
         unsafe {
-            let mut node = first;
-            for item in items {
-                let header_index = item + 1;
-                let header = nodes.add(header_index as usize);
-                let last = (*header).up;
-                (*header).up = node;
-                *lengths.add(header_index as usize) += 1;
-                (*nodes.add(last as usize)).down = node;
-                nodes.add(node as usize).write(Node {
-                    top: header_index,
-                    up: last,
-                    down: header_index,
-                    next: node + 1,
-                });
-                node += 1;
-            }
-            // `node` is now the spacer; the last entry wraps around to the first, and the
-            // spacer before the option learns where the option ends.
-            (*nodes.add(node as usize - 1)).next = first;
-            (*nodes.add(first as usize - 1)).down = node - 1;
-            nodes.add(node as usize).write(Node {
-                top: SPACER,
-                up: first,
-                down: 0,
-                next: option + 1,
-            });
+            let spacer = write_option(nodes, lengths, first, option, items);
             matrix
                 .option_start
                 .as_mut_ptr()
                 .add(option as usize)
                 .write(first);
-            self.next_node = node + 1;
+            self.next_node = spacer + 1;
         }
         self.next_option = option + 1;
         option
