@@ -17,7 +17,7 @@
 //! left (MRV). It takes an item with a single option left as soon as one appears, and stops
 //! at one with none: `hide` pushes such items on a stack, and notes the last item it emptied
 //! so that a dead path is seen before the forced moves stacked above that item, all
-//! without a scan. Ties at a guess are compared thoroughly (among up to eight tied items, the
+//! without a scan. Ties at a guess are compared thoroughly (among up to sixteen tied items, the
 //! one whose options would remove the most other options) only where that pays: at the first
 //! guess from the top, and at every guess once the search has met a dead end. The guesses in
 //! between take the first shortest item.

@@ -73,8 +73,10 @@ pub enum Branching {
 }
 
 /// How many of the shortest items `most_constraining` compares: enough to avoid the worst
-/// branches, few enough that choosing stays cheap on matrices with long item lists.
-const MAX_CANDIDATES: u32 = 8;
+/// branches, few enough that choosing stays cheap on matrices with long item lists. 16
+/// since the tied items are found by a mask (8 before): on the hard Sudoku sets, 8 and 32
+/// were slower side by side, 24 level (docs/performance.md).
+const MAX_CANDIDATES: u32 = 16;
 
 // How ties of the minimum length are broken. Comparing candidates pays off where the search
 // tree is large; on a path that has met no dead end yet, the search may well be heading
