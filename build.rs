@@ -75,7 +75,6 @@ fn archive_path(compiler: &str, archive: &str) -> Option<PathBuf> {
         .output()
         .ok()?;
     let path = PathBuf::from(String::from_utf8(output.stdout).ok()?.trim());
-    (output.status.success() && path.is_absolute() && path.exists()).then(|| {
-        path.canonicalize().unwrap_or(path)
-    })
+    (output.status.success() && path.is_absolute() && path.exists())
+        .then(|| path.canonicalize().unwrap_or(path))
 }

@@ -162,6 +162,45 @@ fn ctrl_c_stops_the_redundant_givens_of_a_25x25_in_one_search() {
 }
 
 #[test]
+fn a_second_ctrl_c_a_second_later_ends_a_process_waiting_for_input() {
+    // Reading a silent standard input looks at no interrupt: the first SIGINT only sets
+    // it, and the second, more than a second later, ends the process at once.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
+        .arg("xc")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id().to_string();
+    let sigint = || {
+        let killed = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+        assert!(killed.success());
+    };
+    sleep(Duration::from_millis(500));
+    sigint();
+    sleep(Duration::from_millis(1200));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "ended by the first SIGINT"
+    );
+    sigint();
+    let sent = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if sent.elapsed() > Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("still running 30 s after the second SIGINT");
+        }
+        sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(130));
+    drop(child.stdin.take());
+}
+
+#[test]
 fn jobs_beyond_the_cap_are_refused_with_a_clear_message() {
     sudoku()
         .args(["solve", "--jobs", "4000", EXAMPLE])

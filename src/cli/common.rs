@@ -7,8 +7,6 @@ use clap::Args;
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::{LazyLock, OnceLock};
-use std::time::{Duration, Instant};
 use sudoku_dlx::exact_cover::Interrupt;
 use sudoku_dlx::{Grid, Logic, Shape, Solver};
 use sudoku_dlx_cli::batch::{Batch, BatchError, MAX_THREADS};
@@ -202,35 +200,14 @@ pub fn exit_code(result: Result<Status, CliError>) -> ExitCode {
     }
 }
 
-static INTERRUPT: LazyLock<Interrupt> = LazyLock::new(Interrupt::new);
-static FIRST_INTERRUPT: OnceLock<Instant> = OnceLock::new();
-
-/// Interrupts that come this soon after the first are the same Ctrl-C: `timeout -s INT`
-/// and a terminal both may deliver one to the process and one to its group.
-const SAME_INTERRUPT: Duration = Duration::from_secs(1);
-
-/// Makes the first Ctrl-C set the interrupt (every search stops within a few thousand
-/// nodes, and the command prints what it has and exits 130), and a second one, a second
-/// or more later, end the process at once.
-pub fn install_interrupt_handler() {
-    // Without a handler (it cannot be installed twice), Ctrl-C ends the process at once.
-    let _ = ctrlc::set_handler(|| {
-        let first = *FIRST_INTERRUPT.get_or_init(Instant::now);
-        if INTERRUPT.is_set() && first.elapsed() >= SAME_INTERRUPT {
-            std::process::exit(130);
-        }
-        INTERRUPT.set();
-    });
-}
-
 /// The interrupt Ctrl-C sets; give it to every solver and setter tool.
 pub fn interrupt() -> &'static Interrupt {
-    &INTERRUPT
+    super::ctrl_c::interrupt()
 }
 
 /// True once Ctrl-C was pressed.
 pub fn is_interrupted() -> bool {
-    INTERRUPT.is_set()
+    interrupt().is_set()
 }
 
 /// Fails when standard output was closed (`>&-`): the runtime then points it at

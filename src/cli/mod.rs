@@ -23,6 +23,8 @@ pub mod bench;
 pub mod check;
 pub mod common;
 pub mod count;
+#[allow(unsafe_code)]
+pub mod ctrl_c;
 pub mod generate;
 pub mod pipeline;
 pub mod progress;
