@@ -7,6 +7,7 @@
 mod cli;
 
 use clap::{Parser, Subcommand};
+use cli::deferred::Deferred;
 use std::process::ExitCode;
 
 /// The command line: one subcommand per job.
@@ -37,23 +38,23 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Print the first solution of each puzzle, or `none`.
-    Solve(cli::solve::Args),
+    Solve(Deferred<cli::solve::Args>),
     /// Print every solution of each puzzle as it is found.
-    All(cli::all::Args),
+    All(Deferred<cli::all::Args>),
     /// Print the number of solutions of each puzzle.
-    Count(cli::count::Args),
+    Count(Deferred<cli::count::Args>),
     /// Print whether each puzzle has a unique solution: unique, multiple or none.
-    Check(cli::check::Args),
+    Check(Deferred<cli::check::Args>),
     /// Generate puzzles with exactly one solution: minimal, symmetric, of a difficulty.
-    Generate(cli::generate::Args),
+    Generate(Deferred<cli::generate::Args>),
     /// Rate each puzzle: the logic it needs, and the guesses when singles are not enough.
-    Rate(cli::rate::Args),
+    Rate(Deferred<cli::rate::Args>),
     /// List the givens that can each be removed while the puzzle stays unique.
-    Redundant(cli::redundant::Args),
+    Redundant(Deferred<cli::redundant::Args>),
     /// Measure puzzles per second on whole files, single-threaded, every answer checked.
-    Bench(cli::bench::Args),
+    Bench(Deferred<cli::bench::Args>),
     /// Solve any exact-cover problem in Knuth's format (dlx1/dlx2, with colors).
-    Xc(cli::xc::Args),
+    Xc(Deferred<cli::xc::Args>),
 }
 
 fn main() -> ExitCode {
@@ -63,15 +64,28 @@ fn main() -> ExitCode {
     }
     cli::ctrl_c::install();
     let result = match cli.command {
-        Command::Solve(args) => cli::solve::run(args),
-        Command::All(args) => cli::all::run(args),
-        Command::Count(args) => cli::count::run(args),
-        Command::Check(args) => cli::check::run(args),
-        Command::Generate(args) => cli::generate::run(args),
-        Command::Rate(args) => cli::rate::run(args),
-        Command::Redundant(args) => cli::redundant::run(args),
-        Command::Bench(args) => cli::bench::run(args),
-        Command::Xc(args) => cli::xc::run(args),
+        Command::Solve(Deferred(args)) => cli::solve::run(args),
+        Command::All(Deferred(args)) => cli::all::run(args),
+        Command::Count(Deferred(args)) => cli::count::run(args),
+        Command::Check(Deferred(args)) => cli::check::run(args),
+        Command::Generate(Deferred(args)) => cli::generate::run(args),
+        Command::Rate(Deferred(args)) => cli::rate::run(args),
+        Command::Redundant(Deferred(args)) => cli::redundant::run(args),
+        Command::Bench(Deferred(args)) => cli::bench::run(args),
+        Command::Xc(Deferred(args)) => cli::xc::run(args),
     };
     cli::common::exit_code(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// clap's own checks of the command line (in debug builds), on every command: their
+    /// arguments are deferred (`cli::deferred`), so a run checks only the command it parses.
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
 }

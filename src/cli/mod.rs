@@ -25,6 +25,7 @@ pub mod common;
 pub mod count;
 #[allow(unsafe_code)]
 pub mod ctrl_c;
+pub mod deferred;
 pub mod generate;
 pub mod pipeline;
 pub mod progress;
