@@ -532,12 +532,12 @@ mod tests {
                 let mut blanks = self.blanks.iter().cycle().map(|&k| BLANKS[k]);
                 let end = if self.crlf { "\r\n" } else { "\n" };
                 let mut text = format!("| a comment{end}");
-                for k in 0..self.items {
+                for (k, name) in NAMES[..self.items].iter().enumerate() {
                     if k == self.primary {
                         text.push_str(" |");
                     }
                     text.push_str(blanks.next().unwrap());
-                    text.push_str(NAMES[k]);
+                    text.push_str(name);
                 }
                 text.push_str(end);
                 let mut line = 2;
