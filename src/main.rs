@@ -1,14 +1,16 @@
 //! `sudoku-dlx`: solve, enumerate, count and check Sudoku puzzles of any box shape from the
 //! command line. Each command lives in `src/cli/<command>.rs`; see `docs/cli.md`.
 
-// Unsafe code only where it is allowed by name: the Ctrl-C signal handler (cli::ctrl_c).
+// Unsafe code only where it is allowed by name: the Ctrl-C signal handler (cli::ctrl_c),
+// the process's start on Unix (cli::start) and the C `main` that calls it.
 #![deny(unsafe_code)]
+// On Unix the process starts at the C `main` below, not at the Rust runtime's (cli::start).
+#![cfg_attr(unix, no_main)]
 
 mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::deferred::Deferred;
-use std::process::ExitCode;
 
 /// The command line: one subcommand per job.
 #[derive(Parser)]
@@ -57,7 +59,22 @@ enum Command {
     Xc(Deferred<cli::xc::Args>),
 }
 
-fn main() -> ExitCode {
+/// Where the C runtime starts the process on Unix: the command line runs under
+/// [`cli::start::run`], without the Rust runtime's start.
+#[cfg(unix)]
+#[allow(unsafe_code)] // `no_mangle`: this is the symbol the C runtime calls.
+#[no_mangle]
+pub extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
+    cli::start::run(run)
+}
+
+#[cfg(not(unix))]
+fn main() -> std::process::ExitCode {
+    std::process::ExitCode::from(run())
+}
+
+/// Parses the command line and runs the command; the process's exit code.
+fn run() -> u8 {
     let cli = Cli::parse();
     if let Err(error) = cli::common::check_stdout() {
         return cli::common::exit_code(Err(error));

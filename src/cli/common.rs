@@ -6,7 +6,6 @@ use super::progress::Progress;
 use clap::Args;
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
-use std::process::ExitCode;
 use sudoku_dlx::exact_cover::Interrupt;
 use sudoku_dlx::{Grid, Logic, Shape, Solver};
 use sudoku_dlx_cli::batch::{Batch, BatchError, MAX_THREADS};
@@ -181,21 +180,19 @@ impl From<BatchError<InputError>> for CliError {
 
 /// The exit code of a command's result. A closed output pipe (`| head -1`) is a quiet
 /// success: the reader has all it wanted.
-pub fn exit_code(result: Result<Status, CliError>) -> ExitCode {
+pub fn exit_code(result: Result<Status, CliError>) -> u8 {
     match result {
-        Ok(Status::Success) => ExitCode::SUCCESS,
-        Ok(Status::Unsuccessful) => ExitCode::from(1),
-        Ok(Status::BadInput) => ExitCode::from(2),
+        Ok(Status::Success) => 0,
+        Ok(Status::Unsuccessful) => 1,
+        Ok(Status::BadInput) => 2,
         Ok(Status::Interrupted) => {
             let _ = writeln!(io::stderr(), "sudoku-dlx: interrupted");
-            ExitCode::from(130)
+            130
         }
-        Err(CliError::Write(error)) if error.kind() == io::ErrorKind::BrokenPipe => {
-            ExitCode::SUCCESS
-        }
+        Err(CliError::Write(error)) if error.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(error) => {
             let _ = writeln!(io::stderr(), "sudoku-dlx: {error}");
-            ExitCode::from(2)
+            2
         }
     }
 }
@@ -210,28 +207,15 @@ pub fn is_interrupted() -> bool {
     interrupt().is_set()
 }
 
-/// Fails when standard output was closed (`>&-`): the runtime then points it at
-/// `/dev/null`, opened for reading and writing, where every write would vanish without an
-/// error. A redirection to `/dev/null` by the shell opens it for writing only, and passes.
+/// Fails when standard output was closed (`>&-`): it is then `/dev/null` (see
+/// `cli::start`), where every write would vanish without an error. A redirection to
+/// `/dev/null` by the shell is not closed, and passes.
 pub fn check_stdout() -> Result<(), CliError> {
-    #[cfg(target_os = "linux")]
-    {
-        // The flags only when it is /dev/null: one system call in the usual case, not six.
-        let null = std::fs::read_link("/proc/self/fd/1")
-            .is_ok_and(|path| path == std::path::Path::new("/dev/null"));
-        let read_write = || {
-            std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
-                info.lines()
-                    .find_map(|line| line.strip_prefix("flags:"))
-                    .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
-                    .is_some_and(|flags| flags & 3 == 2)
-            })
-        };
-        if null && read_write() {
-            return Err(CliError::Write(io::Error::other(
-                "standard output is closed",
-            )));
-        }
+    #[cfg(unix)]
+    if super::start::stdout_was_closed() {
+        return Err(CliError::Write(io::Error::other(
+            "standard output is closed",
+        )));
     }
     Ok(())
 }

@@ -32,5 +32,8 @@ pub mod progress;
 pub mod rate;
 pub mod redundant;
 pub mod solve;
+#[cfg(unix)]
+#[allow(unsafe_code)]
+pub mod start;
 pub mod variant;
 pub mod xc;
