@@ -24,6 +24,7 @@
 //!
 //! The crate's top-level documentation shows a matrix built and counted.
 
+mod bulk;
 mod colors;
 mod error;
 mod interrupt;
@@ -72,6 +73,54 @@ fn reciprocal(divisor: u64) -> u64 {
 /// less than `x / 2⁶⁴ < 1 / divisor` to the quotient, never enough to reach the next integer.
 fn divide(x: u32, reciprocal: u64) -> u64 {
     ((u128::from(x) * u128::from(reciprocal)) >> 64) as u64
+}
+
+/// Writes `option`, made of `items`, from node `first` on, its spacer after it, and links
+/// each entry at the bottom of its item's list. Returns the spacer's node.
+///
+/// # Safety
+/// Every item is an item of the matrix, so that its header `item + 1` is a node before
+/// `first` (headers come before all options) and an index of `lengths`, and every `last`
+/// below is a node already in that header's list, also before `first`. The nodes from
+/// `first` to the spacer lie inside the allocation behind `nodes`.
+#[inline(always)]
+unsafe fn write_option(
+    nodes: *mut Node,
+    lengths: *mut u32,
+    first: u32,
+    option: u32,
+    items: impl IntoIterator<Item = u32>,
+) -> u32 {
+    // SAFETY: as the caller promised above.
+    unsafe {
+        let mut node = first;
+        for item in items {
+            let header_index = item + 1;
+            let header = nodes.add(header_index as usize);
+            let last = (*header).up;
+            (*header).up = node;
+            *lengths.add(header_index as usize) += 1;
+            (*nodes.add(last as usize)).down = node;
+            nodes.add(node as usize).write(Node {
+                top: header_index,
+                up: last,
+                down: header_index,
+                next: node + 1,
+            });
+            node += 1;
+        }
+        // `node` is now the spacer; the last entry wraps around to the first, and the
+        // spacer before the option learns where the option ends.
+        (*nodes.add(node as usize - 1)).next = first;
+        (*nodes.add(first as usize - 1)).down = node - 1;
+        nodes.add(node as usize).write(Node {
+            top: SPACER,
+            up: first,
+            down: 0,
+            next: option + 1,
+        });
+        node
+    }
 }
 
 /// `option_width` of a matrix whose options differ in size.
@@ -348,38 +397,17 @@ impl ExactCover {
         self.nodes.reserve(items.len() + 1);
         let nodes = self.nodes.as_mut_ptr();
         let lengths = self.lengths.as_mut_ptr();
-        // SAFETY: the callers checked the items to be in range, so every header index
-        // `item + 1` is below `first` (headers come before all options) and inside
-        // `lengths`, and every `last` is a node already in the header's list, also below
-        // `first`. The new nodes go to `first..=first + items.len()`, inside the capacity just
-        // reserved, and `set_len` follows the writes.
+        // SAFETY: the callers checked the items to be in range; the nodes from `first` to
+        // its spacer lie inside the capacity just reserved, and `set_len` follows the writes.
         unsafe {
-            let mut node = first as u32;
-            for &item in items {
-                let header_index = item as u32 + 1;
-                let header = nodes.add(header_index as usize);
-                let last = (*header).up;
-                (*header).up = node;
-                *lengths.add(header_index as usize) += 1;
-                (*nodes.add(last as usize)).down = node;
-                nodes.add(node as usize).write(Node {
-                    top: header_index,
-                    up: last,
-                    down: header_index,
-                    next: node + 1,
-                });
-                node += 1;
-            }
-            // `node` is now the new spacer; the last entry wraps around to the first.
-            (*nodes.add(node as usize - 1)).next = first as u32;
-            (*nodes.add(first - 1)).down = node - 1;
-            nodes.add(node as usize).write(Node {
-                top: SPACER,
-                up: first as u32,
-                down: 0,
-                next: option + 1,
-            });
-            self.nodes.set_len(node as usize + 1);
+            let spacer = write_option(
+                nodes,
+                lengths,
+                first as u32,
+                option,
+                items.iter().map(|&item| item as u32),
+            );
+            self.nodes.set_len(spacer as usize + 1);
         }
         self.option_start.push(first as u32);
     }

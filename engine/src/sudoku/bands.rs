@@ -27,9 +27,9 @@
 //! A stack is the same picture turned a quarter: its three columns of one box are a column
 //! segment, and the pattern is gathered from the three bands with the column masks.
 //!
-//! Hidden singles use the same patterns: a row (or box) of a band holds a digit once when
-//! exactly one of its segments holds it and that segment holds it once; columns count their
-//! cells across the three bands.
+//! Hidden singles need no pattern: a row (or box) of a band holds a digit once when the
+//! digit's cells in it, masked in place, are a power of two; columns count their cells
+//! across the three bands.
 //!
 //! The result is exactly that of the general sweeps: the same candidates struck from the same
 //! snapshot, the same singles found (the unit tests compare them on random boards).
@@ -104,38 +104,18 @@ static ROW_CLEARING: [u16; 512] = clearing_table(true);
 /// For the column segments of a stack, pattern bit `3 * band + column`: the segments cleared.
 static COLUMN_CLEARING: [u16; 512] = clearing_table(false);
 
-/// What a band's segment pattern (bit `3 * row + box`) says about single segments: bits
-/// 0-8 the segments alone in their row, bits 9-17 those alone in their box, bit 18 set when
-/// some row or box of the band has no segment at all.
-const fn band_singles_table() -> [u32; 512] {
-    let mut table = [0u32; 512];
-    let mut pattern = 0;
-    while pattern < 512 {
-        let mut entry = 0u32;
-        let mut unit = 0;
-        while unit < 3 {
-            let boxes_of_row = (pattern >> (3 * unit)) & 7;
-            if boxes_of_row == 0 {
-                entry |= 1 << 18;
-            } else if boxes_of_row & (boxes_of_row - 1) == 0 {
-                entry |= (boxes_of_row as u32) << (3 * unit);
-            }
-            let rows_of_box = (pattern >> unit) & 0o111;
-            if rows_of_box == 0 {
-                entry |= 1 << 18;
-            } else if rows_of_box & (rows_of_box - 1) == 0 {
-                entry |= (rows_of_box as u32) << (9 + unit);
-            }
-            unit += 1;
-        }
-        table[pattern] = entry;
-        pattern += 1;
-    }
-    table
-}
+/// The cells of each row, then of each box, of a band.
+const BAND_UNITS: [u32; 6] = [
+    0x1ff,
+    0x1ff << 9,
+    0x1ff << 18,
+    BOX_IN_BAND,
+    BOX_IN_BAND << 3,
+    BOX_IN_BAND << 6,
+];
 
-/// For the row segments of a band, pattern bit `3 * row + box`: see `band_singles_table`.
-static BAND_SINGLES: [u32; 512] = band_singles_table();
+/// The cells of the band's first box: three cells of each of its three rows.
+const BOX_IN_BAND: u32 = 0x7 | 0x7 << 9 | 0x7 << 18;
 
 /// The open cells (in `open`) where the digit of `board` is the only place left in a row,
 /// column or box; `None` when some row, column or box has no place for it at all. A placed
@@ -143,29 +123,29 @@ static BAND_SINGLES: [u32; 512] = band_singles_table();
 pub(super) fn hidden_singles(board: [u64; 2], open: [u64; 2]) -> Option<[u64; 2]> {
     let bands = to_bands(board[0], board[1]);
     let (mut once, mut twice) = (0, 0);
-    let mut singles = [0u32; 3];
-    for (band, single) in bands.iter().zip(&mut singles) {
-        let entry = BAND_SINGLES[row_pattern(*band)];
-        if entry & 1 << 18 != 0 {
-            return None;
+    let mut empty = false;
+    let mut cells = [0u32; 3];
+    for (band, cells) in bands.iter().zip(&mut cells) {
+        // A row or box of the band holds the digit once when its cells in the board are a
+        // power of two; the test works on the cells in place, with no table or packing.
+        for unit in BAND_UNITS {
+            let here = band & unit;
+            empty |= here == 0;
+            if here & here.wrapping_sub(1) == 0 {
+                *cells |= here;
+            }
         }
-        // Segments holding the digit twice or more: two of their three bits set.
-        let crowded = compact_starts(
-            (band & (band >> 1 | band >> 2) | band >> 1 & band >> 2) & SEGMENT_STARTS,
-        );
-        let alone = (entry | entry >> 9) as u16 & 0x1ff & !(crowded as u16);
-        *single = expand_segments(alone);
+        // Columns span the three bands: count each column's cells as once or twice.
         let (top, middle, bottom) = (band & 0x1ff, band >> 9 & 0x1ff, band >> 18);
         twice |= top & middle | bottom & (top | middle) | once & (top | middle | bottom);
         once |= top | middle | bottom;
     }
-    if once != 0x1ff {
+    if empty || once != 0x1ff {
         return None;
     }
     let column_singles = (once & !twice) * TO_THREE_ROWS;
-    let mut cells = [0u32; 3];
-    for ((cells, band), single) in cells.iter_mut().zip(bands).zip(singles) {
-        *cells = band & (single | column_singles);
+    for (cells, band) in cells.iter_mut().zip(bands) {
+        *cells |= band & column_singles;
     }
     let [low, high] = from_bands(cells);
     Some([low & open[0], high & open[1]])

@@ -94,6 +94,9 @@ pub(crate) struct Candidates {
     pub(crate) filled: usize,
     /// Cells placed in all, givens included.
     pub(crate) placed: usize,
+    /// The digits whose boards a placement changed since the hidden singles last took
+    /// them (bit `d` for digit `d + 1`).
+    touched: u64,
     /// Scratch of the locked-candidates sweep: each cell's candidates, each segment's
     /// digits, and for each group of segments the digits seen in one and in two or more.
     cell_digits: Vec<u64>,
@@ -186,6 +189,7 @@ impl Candidates {
             }
         }
         self.filled = 0;
+        self.touched = 0;
         if strength == Logic::Off {
             return Ok(());
         }
@@ -193,25 +197,25 @@ impl Candidates {
         // Placements made since the last locked-candidates sweep: a sweep whose eliminations
         // lead to no placement ends the pass, since sweeping again finds little and costs a lot.
         let mut placed_since_sweep = true;
-        // The digits that may have a new hidden single: all of them after a placement, only
-        // those that lost candidates after a locked-candidates sweep.
+        // The digits that may have a new hidden single: those whose boards changed since
+        // they were last scanned. A placement changes the board of its digit (the peers lose
+        // it) and of every other digit the cell still had; a naked single's cell had no other,
+        // so the late rounds, mostly naked singles, rescan one digit each instead of all.
         let all_digits = (1u64 << size) - 1;
         let mut hidden_digits = all_digits;
         loop {
             let before = self.placed;
             self.naked_singles::<W, N>(geometry)?;
-            if self.placed != before {
-                hidden_digits = all_digits;
-            }
+            hidden_digits |= std::mem::take(&mut self.touched);
             if strength >= Logic::HiddenSingles
+                && hidden_digits != 0
                 && if classic {
-                    self.hidden_singles_by_bands::<N>(geometry, hidden_digits)?
+                    self.hidden_singles_by_bands::<N>(geometry, std::mem::take(&mut hidden_digits))?
                 } else {
-                    self.hidden_singles::<W, N>(geometry, hidden_digits)?
+                    self.hidden_singles::<W, N>(geometry, std::mem::take(&mut hidden_digits))?
                 }
             {
                 placed_since_sweep = true;
-                hidden_digits = all_digits;
                 continue;
             }
             placed_since_sweep |= self.placed != before;
@@ -297,6 +301,30 @@ impl Candidates {
         &self.boards[digit * self.words..(digit + 1) * self.words]
     }
 
+    /// The word of a board that holds `cell`. Taken modulo a fixed width, which changes
+    /// nothing (a cell's word is always below the width) but lets the compiler see that
+    /// indexes into the fixed-width boards stay in bounds, and drop the checks.
+    #[inline(always)]
+    fn word_of<const W: usize>(&self, cell: usize) -> usize {
+        if W == 0 {
+            cell / 64
+        } else {
+            cell / 64 % W
+        }
+    }
+
+    /// The digits still possible in `cell` (bit `d` for digit `d + 1`).
+    #[inline(always)]
+    fn digits_of<const W: usize, const N: usize>(&self, cell: usize) -> u64 {
+        let words = self.width::<W>();
+        let (word, shift) = (self.word_of::<W>(cell), cell % 64);
+        let mut digits = 0;
+        for digit in 0..self.digits::<N>() {
+            digits |= (self.boards[digit * words + word] >> shift & 1) << digit;
+        }
+        digits
+    }
+
     #[inline]
     fn place<const W: usize, const N: usize>(
         &mut self,
@@ -306,7 +334,7 @@ impl Candidates {
     ) -> Result<(), Contradiction> {
         let words = self.width::<W>();
         let digits = self.digits::<N>();
-        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        let (word, bit) = (self.word_of::<W>(cell), 1u64 << (cell % 64));
         let boards = &mut self.boards[..digits * words];
         if boards[digit * words + word] & bit == 0 {
             return Err(Contradiction);
@@ -358,6 +386,8 @@ impl Candidates {
                         .find(|&d| self.boards[d * words + word] & (1 << (cell % 64)) != 0)
                         .ok_or(Contradiction)?;
                     self.place::<W, N>(geometry, cell, digit)?;
+                    // The cell had no other digit: only this one's board changed.
+                    self.touched |= 1 << digit;
                     progress = true;
                 }
             }
@@ -387,6 +417,7 @@ impl Candidates {
                 ) {
                     Cells::None => return Err(Contradiction),
                     Cells::One(cell) => {
+                        self.touched |= self.digits_of::<W, N>(cell);
                         self.place::<W, N>(geometry, cell, digit)?;
                         progress = true;
                     }
@@ -417,6 +448,7 @@ impl Candidates {
                 while cells != 0 {
                     let cell = word * 64 + cells.trailing_zeros() as usize;
                     cells &= cells - 1;
+                    self.touched |= self.digits_of::<2, N>(cell);
                     self.place::<2, N>(geometry, cell, digit)?;
                     progress = true;
                 }

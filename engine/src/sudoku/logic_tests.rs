@@ -81,6 +81,20 @@ fn patterned_solution() -> Vec<u8> {
 }
 
 /// The band sweep of the classic grid against the general sweep, on the same boards.
+/// The cells of `solution`, each kept as a given with odds one in `keep`.
+fn random_givens(solution: &[u8], keep: u64, state: &mut u64) -> Vec<u8> {
+    solution
+        .iter()
+        .map(|&digit| {
+            if xorshift(state) % keep == 0 {
+                digit
+            } else {
+                0
+            }
+        })
+        .collect()
+}
+
 fn assert_sweeps_agree(geometry: &Geometry, candidates: &Candidates) {
     let mut general = candidates.clone();
     let mut banded = candidates.clone();
@@ -213,17 +227,7 @@ fn the_classic_pass_ends_where_the_general_pass_ends() {
     let solution = patterned_solution();
     let (mut contradictions, mut searched) = (0, 0);
     for round in 0..3000 {
-        let keep = [2, 3, 4][round % 3];
-        let mut puzzle: Vec<u8> = solution
-            .iter()
-            .map(|&digit| {
-                if xorshift(&mut state) % keep == 0 {
-                    digit
-                } else {
-                    0
-                }
-            })
-            .collect();
+        let mut puzzle = random_givens(&solution, [2, 3, 4][round % 3], &mut state);
         if round % 5 == 0 {
             // A wrong given somewhere: the passes must agree on where that leads too.
             let cell = (xorshift(&mut state) % 81) as usize;
@@ -251,5 +255,53 @@ fn the_classic_pass_ends_where_the_general_pass_ends() {
     assert!(
         contradictions > 100 && searched > 100,
         "{contradictions} contradictions, {searched} left for search"
+    );
+}
+
+/// The pass rescans for hidden singles only the digits whose boards changed since their
+/// last scan. Whatever it skipped, it must end at the singles' fixpoint: no open cell with
+/// one candidate, and no digit alone in some unit among the open cells.
+#[test]
+fn the_pass_leaves_no_single_behind() {
+    let geometry = Geometry::new(Shape::CLASSIC);
+    let mut state = 0x3c6e_f372_fe94_f82b;
+    let solution = patterned_solution();
+    let mut stuck = 0;
+    for round in 0..3000 {
+        let puzzle = random_givens(&solution, [2, 3, 4, 5][round % 4], &mut state);
+        for strength in [Logic::HiddenSingles, Logic::Triads] {
+            let mut candidates = Candidates::default();
+            assert!(candidates
+                .run_in::<2, 9>(&geometry, &puzzle, strength, &[])
+                .is_ok());
+            let open = [candidates.open[0], candidates.open[1]];
+            let (mut once, mut twice) = ([0u64; 2], [0u64; 2]);
+            for digit in 0..9 {
+                let board = [
+                    candidates.boards[2 * digit],
+                    candidates.boards[2 * digit + 1],
+                ];
+                for word in 0..2 {
+                    twice[word] |= once[word] & board[word];
+                    once[word] |= board[word];
+                }
+                assert_eq!(
+                    plain_hidden_singles(&geometry, board, open),
+                    Some([0, 0]),
+                    "a hidden single of {} left in {puzzle:?} at {strength}",
+                    digit + 1
+                );
+            }
+            assert_eq!(
+                [open[0] & !twice[0], open[1] & !twice[1]],
+                [0, 0],
+                "a naked single left in {puzzle:?} at {strength}"
+            );
+            stuck += (open != [0, 0]) as u32;
+        }
+    }
+    assert!(
+        stuck > 500,
+        "only {stuck} passes stopped short of a solution"
     );
 }

@@ -362,9 +362,9 @@ impl Solver {
             .map(|cells| cells.count_ones() as usize)
             .sum();
         self.matrix.clear(primary as usize, 0);
-        self.matrix.reserve(options, 4 * options);
         self.placement.clear();
         self.placement.reserve(options);
+        let mut linker = self.matrix.link_options::<4>(options);
         // Digit by digit rather than cell by cell: the bit loops run over a whole board word
         // at a time, so their exits are mispredicted per word rather than per cell. Every item
         // list gets its options in the same order either way (a cell's by digit, a unit
@@ -376,17 +376,15 @@ impl Solver {
                     open &= open - 1;
                     let [cell_item, row, col, bx] =
                         geometry.cell_items[cell].map(|item| item as usize);
-                    let items = [
-                        self.item_index[cell_item] as usize,
-                        self.item_index[row + digit] as usize,
-                        self.item_index[col + digit] as usize,
-                        self.item_index[bx + digit] as usize,
-                    ];
                     // Distinct by construction (one cell, three units), the cell item
                     // primary, and all open: a candidate never names a satisfied item.
-                    self.matrix.add_valid_option(&items);
+                    let option = linker.push([
+                        self.item_index[cell_item],
+                        self.item_index[row + digit],
+                        self.item_index[col + digit],
+                        self.item_index[bx + digit],
+                    ]);
                     if propagates {
-                        let option = self.placement.len() as u32;
                         self.search_logic
                             .note_option(option, cell, digit, n, geometry.words);
                     }
