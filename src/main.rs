@@ -5,7 +5,7 @@
 // the process's start on Unix (cli::start) and the C `main` that calls it.
 #![deny(unsafe_code)]
 // On Unix the process starts at the C `main` below, not at the Rust runtime's (cli::start).
-#![cfg_attr(unix, no_main)]
+#![cfg_attr(all(unix, not(test)), no_main)]
 
 mod cli;
 
@@ -63,7 +63,8 @@ enum Command {
 /// [`cli::start::run`], without the Rust runtime's start.
 #[cfg(unix)]
 #[allow(unsafe_code)] // `no_mangle`: this is the symbol the C runtime calls.
-#[no_mangle]
+// Not in the unit tests' binary, whose `main` is the test harness's.
+#[cfg_attr(not(test), no_mangle)]
 pub extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
     cli::start::run(run)
 }
