@@ -62,7 +62,8 @@ enum Command {
 /// Where the C runtime starts the process on Unix: the command line runs under
 /// [`cli::start::run`], without the Rust runtime's start.
 #[cfg(unix)]
-#[allow(unsafe_code)] // `no_mangle`: this is the symbol the C runtime calls.
+#[allow(unsafe_code)]
+// `no_mangle`: this is the symbol the C runtime calls.
 // Not in the unit tests' binary, whose `main` is the test harness's.
 #[cfg_attr(not(test), no_mangle)]
 pub extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {

@@ -7,7 +7,7 @@ mod cli_support;
 
 use cli_support::*;
 use std::io::Read;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
@@ -50,27 +50,38 @@ fn interrupt(args: &[&str], after: Duration, signals: usize) -> Stopped {
         child.try_wait().unwrap().is_none(),
         "ended before the signal"
     );
-    let pid = child.id().to_string();
     let sent = Instant::now();
     for _ in 0..signals {
-        let killed = Command::new("kill").args(["-INT", &pid]).status().unwrap();
-        assert!(killed.success());
+        sigint(&child);
     }
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if sent.elapsed() > Duration::from_secs(30) {
-            child.kill().unwrap();
-            panic!("{args:?} still running 30 s after SIGINT");
-        }
-        sleep(Duration::from_millis(20));
-    };
+    let status = wait_after_sigint(&mut child, &format!("{args:?}"));
     Stopped {
         code: status.code(),
         took: sent.elapsed(),
         stdout: reader.join().unwrap(),
         stderr: err_reader.join().unwrap(),
+    }
+}
+
+/// Sends `child` a SIGINT, as Ctrl-C does.
+fn sigint(child: &Child) {
+    let pid = child.id().to_string();
+    let killed = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+    assert!(killed.success());
+}
+
+/// Waits (up to 30 s) for `child` to end after a SIGINT.
+fn wait_after_sigint(child: &mut Child, what: &str) -> ExitStatus {
+    let sent = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if sent.elapsed() > Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("{what} still running 30 s after SIGINT");
+        }
+        sleep(Duration::from_millis(20));
     }
 }
 
@@ -172,30 +183,15 @@ fn a_second_ctrl_c_a_second_later_ends_a_process_waiting_for_input() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let pid = child.id().to_string();
-    let sigint = || {
-        let killed = Command::new("kill").args(["-INT", &pid]).status().unwrap();
-        assert!(killed.success());
-    };
     sleep(Duration::from_millis(500));
-    sigint();
+    sigint(&child);
     sleep(Duration::from_millis(1200));
     assert!(
         child.try_wait().unwrap().is_none(),
         "ended by the first SIGINT"
     );
-    sigint();
-    let sent = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if sent.elapsed() > Duration::from_secs(30) {
-            child.kill().unwrap();
-            panic!("still running 30 s after the second SIGINT");
-        }
-        sleep(Duration::from_millis(20));
-    };
+    sigint(&child);
+    let status = wait_after_sigint(&mut child, "xc after a second SIGINT");
     assert_eq!(status.code(), Some(130));
     drop(child.stdin.take());
 }
