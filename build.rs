@@ -11,9 +11,11 @@
 //! each library rustc asks for (`-lc`, `-lgcc_s`, ...) is a one-line linker script naming
 //! its static archive (`libgcc_eh.a` for `libgcc_s`, the unwinder a static build uses).
 //!
-//! Falls back to the ordinary dynamic link, with a warning, when a static archive is not
-//! installed (the C compiler names them: `cc -print-file-name=libc.a`), and when
-//! `SUDOKU_DLX_DYNAMIC` is set in the environment.
+//! Falls back to the ordinary dynamic link, with a warning, when a static archive or
+//! glibc's start file for a static PIE (`rcrt1.o`) is not installed (the C compiler names
+//! them: `cc -print-file-name=libc.a`), and when `SUDOKU_DLX_DYNAMIC` is set in the
+//! environment (for valgrind's memcheck, say, which sees the allocations only of a dynamic
+//! binary).
 
 use std::env;
 use std::fs;
@@ -21,7 +23,9 @@ use std::path::PathBuf;
 use std::process::Command;
 
 /// The libraries rustc's link line names for std and the `libc` crate on linux-gnu, and
-/// the static archive that stands for each.
+/// the static archive that stands for each. A dependency that links another library must
+/// add it here: one left out would be linked dynamically into a binary without a loader,
+/// which then crashes at its start (every test of the command line would say so).
 const ARCHIVES: [(&str, &str); 7] = [
     ("gcc_s", "libgcc_eh.a"),
     ("c", "libc.a"),
@@ -48,6 +52,13 @@ fn main() {
     let compiler = env::var("RUSTC_LINKER").unwrap_or_else(|_| "cc".to_owned());
     let dir = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("static");
     fs::create_dir_all(&dir).expect("OUT_DIR is writable");
+    if archive_path(&compiler, "rcrt1.o").is_none() {
+        println!(
+            "cargo:warning=no rcrt1.o found by `{compiler} -print-file-name`: \
+             sudoku-dlx is linked dynamically"
+        );
+        return;
+    }
     for (library, archive) in ARCHIVES {
         let Some(path) = archive_path(&compiler, archive) else {
             println!(
@@ -67,8 +78,8 @@ fn main() {
     println!("cargo:rustc-link-arg-bins=-L{}", dir.display());
 }
 
-/// Where the C compiler finds `archive`, if it is installed: `-print-file-name` echoes the
-/// bare name back when it is not.
+/// Where the C compiler finds the file `archive`, if it is installed: `-print-file-name`
+/// echoes the bare name back when it is not.
 fn archive_path(compiler: &str, archive: &str) -> Option<PathBuf> {
     let output = Command::new(compiler)
         .arg(format!("-print-file-name={archive}"))
