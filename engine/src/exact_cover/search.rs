@@ -3,7 +3,7 @@
 
 use super::interrupt::Watch;
 use super::propagate::{NoPropagation, Propagator, Pruning};
-use super::shortest::shortest;
+use super::shortest::{equal_mask, shortest};
 use super::{Conflict, ExactCover, Node, SelectError, COVERED, SPACER};
 
 /// Where the search stands between two calls of [`ExactCover::next_solution`].
@@ -573,12 +573,15 @@ impl ExactCover {
         let mut best = first;
         let mut best_score = 0;
         let mut candidates = 0;
-        for item in first..=self.primary {
-            if candidates == MAX_CANDIDATES {
-                break;
-            }
-            if self.length(item) == len {
-                candidates += 1;
+        // The tied items 64 at a time, found by one vectorized mask per block rather than a
+        // mispredicted test per item.
+        let mut block = first;
+        while block <= self.primary {
+            let end = (block + 64).min(self.primary + 1);
+            let mut tied = equal_mask(&self.lengths[block as usize..end as usize], len);
+            while tied != 0 {
+                let item = block + tied.trailing_zeros();
+                tied &= tied - 1;
                 let mut score = 0;
                 let mut option = self.node(item).down;
                 while option != item {
@@ -596,7 +599,12 @@ impl ExactCover {
                     best = item;
                     best_score = score;
                 }
+                candidates += 1;
+                if candidates == MAX_CANDIDATES {
+                    return best;
+                }
             }
+            block = end;
         }
         best
     }

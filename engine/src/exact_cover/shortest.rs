@@ -1,6 +1,7 @@
-//! The scan behind the choice of an item: the shortest length in a dense array.
+//! The scans behind the choice of an item: the shortest length in a dense array, and where
+//! a length occurs in it.
 //!
-//! A straight scan, so that it vectorizes. The baseline x86-64 instruction set has no
+//! Straight scans, so that they vectorize. The baseline x86-64 instruction set has no
 //! packed 32-bit minimum, so the scan is also compiled for AVX2 and that copy is taken when
 //! the processor has it, checked at run time: the binary stays portable.
 
@@ -28,6 +29,33 @@ fn shortest_avx2(lengths: &[u32]) -> (u32, usize) {
     shortest_portable(lengths)
 }
 
+/// Bit `k` set where `lengths[k]` is `len`, for the first 64 lengths at most. One mask,
+/// rather than a test per item: which items tie is a coin toss for a branch predictor.
+pub(super) fn equal_mask(lengths: &[u32], len: u32) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, checked just above.
+        return unsafe { equal_mask_avx2(lengths, len) };
+    }
+    equal_mask_portable(lengths, len)
+}
+
+#[inline(always)]
+fn equal_mask_portable(lengths: &[u32], len: u32) -> u64 {
+    lengths
+        .iter()
+        .take(64)
+        .enumerate()
+        .fold(0, |mask, (k, &length)| mask | u64::from(length == len) << k)
+}
+
+/// [`equal_mask_portable`] compiled with AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn equal_mask_avx2(lengths: &[u32], len: u32) -> u64 {
+    equal_mask_portable(lengths, len)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -41,5 +69,15 @@ mod tests {
         assert_eq!(shortest(&lengths), (3, 37));
         assert_eq!(shortest_portable(&lengths), (3, 37));
         assert_eq!(shortest(&[]), (u32::MAX, 0));
+    }
+
+    #[test]
+    fn the_equal_mask_marks_every_tie_in_the_first_64() {
+        let lengths: Vec<u32> = (0..100).map(|k| k % 3).collect();
+        let expected = (0..64).filter(|k| k % 3 == 2).fold(0u64, |m, k| m | 1 << k);
+        assert_eq!(equal_mask(&lengths, 2), expected);
+        assert_eq!(equal_mask_portable(&lengths, 2), expected);
+        assert_eq!(equal_mask(&lengths[..5], 1), 0b10010);
+        assert_eq!(equal_mask(&[], 1), 0);
     }
 }

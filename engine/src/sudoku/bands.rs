@@ -127,14 +127,16 @@ pub(super) fn hidden_singles(board: [u64; 2], open: [u64; 2]) -> Option<[u64; 2]
     let mut cells = [0u32; 3];
     for (band, cells) in bands.iter().zip(&mut cells) {
         // A row or box of the band holds the digit once when its cells in the board are a
-        // power of two; the test works on the cells in place, with no table or packing.
+        // power of two; the test works on the cells in place, with no table or packing, and
+        // with no branch (which one is taken is a coin toss, and mispredicted often).
+        let mut singles = 0;
         for unit in BAND_UNITS {
             let here = band & unit;
             empty |= here == 0;
-            if here & here.wrapping_sub(1) == 0 {
-                *cells |= here;
-            }
+            let alone = u32::from(here & here.wrapping_sub(1) == 0);
+            singles |= here & alone.wrapping_neg();
         }
+        *cells = singles;
         // Columns span the three bands: count each column's cells as once or twice.
         let (top, middle, bottom) = (band & 0x1ff, band >> 9 & 0x1ff, band >> 18);
         twice |= top & middle | bottom & (top | middle) | once & (top | middle | bottom);

@@ -51,9 +51,9 @@ pub(super) struct Candidate {
 }
 
 impl SearchLogic {
-    /// Makes room for the candidates of a grid of side `n` whose boards take `words`
-    /// words, for a new matrix.
-    pub(super) fn start(&mut self, n: usize, words: usize) {
+    /// Starts a new matrix on a grid of side `n`, whose candidates are `initial`: the open
+    /// cells of each digit in turn, as boards of equal width.
+    pub(super) fn start(&mut self, n: usize, initial: impl Iterator<Item = u64>) {
         if self.option_at.len() < n * n * n {
             self.option_at.resize(n * n * n, 0);
         }
@@ -61,22 +61,14 @@ impl SearchLogic {
         self.strikes = 0;
         self.missed_early = false;
         self.initial.clear();
-        self.initial.resize(n * words, 0);
+        self.initial.extend(initial);
     }
 
     /// Notes that `option` of the matrix being built places `digit` (from 0) in `cell`, on
-    /// a grid of side `n` whose boards take `words` words.
+    /// a grid of side `n`.
     #[inline(always)]
-    pub(super) fn note_option(
-        &mut self,
-        option: u32,
-        cell: usize,
-        digit: usize,
-        n: usize,
-        words: usize,
-    ) {
+    pub(super) fn note_option(&mut self, option: u32, cell: usize, digit: usize, n: usize) {
         self.option_at[cell * n + digit] = option;
-        self.initial[digit * words + cell / 64] |= 1 << (cell % 64);
     }
 }
 

@@ -345,7 +345,10 @@ impl Solver {
         }
         let propagates = self.propagates();
         if propagates {
-            self.search_logic.start(n, geometry.words);
+            self.search_logic.start(
+                n,
+                (0..n).flat_map(|digit| candidates.open_candidates(digit)),
+            );
         }
         let all_digits = (1u64 << n) - 1;
         for unit in 0..3 * n {
@@ -385,8 +388,7 @@ impl Solver {
                         self.item_index[bx + digit],
                     ]);
                     if propagates {
-                        self.search_logic
-                            .note_option(option, cell, digit, n, geometry.words);
+                        self.search_logic.note_option(option, cell, digit, n);
                     }
                     // A side is at most `MAX_SIZE` (64), so cells and digits fit 16 bits.
                     self.placement.push(Candidate {
