@@ -1,12 +1,16 @@
 //! `sudoku-dlx`: solve, enumerate, count and check Sudoku puzzles of any box shape from the
 //! command line. Each command lives in `src/cli/<command>.rs`; see `docs/cli.md`.
 
-#![forbid(unsafe_code)]
+// Unsafe code only where it is allowed by name: the Ctrl-C signal handler (cli::ctrl_c),
+// the process's start on Unix (cli::start) and the C `main` that calls it.
+#![deny(unsafe_code)]
+// On Unix the process starts at the C `main` below, not at the Rust runtime's (cli::start).
+#![cfg_attr(all(unix, not(test)), no_main)]
 
 mod cli;
 
 use clap::{Parser, Subcommand};
-use std::process::ExitCode;
+use cli::deferred::Deferred;
 
 /// The command line: one subcommand per job.
 #[derive(Parser)]
@@ -36,41 +40,71 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Print the first solution of each puzzle, or `none`.
-    Solve(cli::solve::Args),
+    Solve(Deferred<cli::solve::Args>),
     /// Print every solution of each puzzle as it is found.
-    All(cli::all::Args),
+    All(Deferred<cli::all::Args>),
     /// Print the number of solutions of each puzzle.
-    Count(cli::count::Args),
+    Count(Deferred<cli::count::Args>),
     /// Print whether each puzzle has a unique solution: unique, multiple or none.
-    Check(cli::check::Args),
+    Check(Deferred<cli::check::Args>),
     /// Generate puzzles with exactly one solution: minimal, symmetric, of a difficulty.
-    Generate(cli::generate::Args),
+    Generate(Deferred<cli::generate::Args>),
     /// Rate each puzzle: the logic it needs, and the guesses when singles are not enough.
-    Rate(cli::rate::Args),
+    Rate(Deferred<cli::rate::Args>),
     /// List the givens that can each be removed while the puzzle stays unique.
-    Redundant(cli::redundant::Args),
+    Redundant(Deferred<cli::redundant::Args>),
     /// Measure puzzles per second on whole files, single-threaded, every answer checked.
-    Bench(cli::bench::Args),
+    Bench(Deferred<cli::bench::Args>),
     /// Solve any exact-cover problem in Knuth's format (dlx1/dlx2, with colors).
-    Xc(cli::xc::Args),
+    Xc(Deferred<cli::xc::Args>),
 }
 
-fn main() -> ExitCode {
+/// Where the C runtime starts the process on Unix: the command line runs under
+/// [`cli::start::run`], without the Rust runtime's start.
+#[cfg(unix)]
+#[allow(unsafe_code)]
+// `no_mangle`: this is the symbol the C runtime calls.
+// Not in the unit tests' binary, whose `main` is the test harness's.
+#[cfg_attr(not(test), no_mangle)]
+pub extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
+    cli::start::run(run)
+}
+
+#[cfg(not(unix))]
+fn main() -> std::process::ExitCode {
+    std::process::ExitCode::from(run())
+}
+
+/// Parses the command line and runs the command; the process's exit code.
+fn run() -> u8 {
     let cli = Cli::parse();
     if let Err(error) = cli::common::check_stdout() {
         return cli::common::exit_code(Err(error));
     }
-    cli::common::install_interrupt_handler();
+    cli::ctrl_c::install();
     let result = match cli.command {
-        Command::Solve(args) => cli::solve::run(args),
-        Command::All(args) => cli::all::run(args),
-        Command::Count(args) => cli::count::run(args),
-        Command::Check(args) => cli::check::run(args),
-        Command::Generate(args) => cli::generate::run(args),
-        Command::Rate(args) => cli::rate::run(args),
-        Command::Redundant(args) => cli::redundant::run(args),
-        Command::Bench(args) => cli::bench::run(args),
-        Command::Xc(args) => cli::xc::run(args),
+        Command::Solve(Deferred(args)) => cli::solve::run(args),
+        Command::All(Deferred(args)) => cli::all::run(args),
+        Command::Count(Deferred(args)) => cli::count::run(args),
+        Command::Check(Deferred(args)) => cli::check::run(args),
+        Command::Generate(Deferred(args)) => cli::generate::run(args),
+        Command::Rate(Deferred(args)) => cli::rate::run(args),
+        Command::Redundant(Deferred(args)) => cli::redundant::run(args),
+        Command::Bench(Deferred(args)) => cli::bench::run(args),
+        Command::Xc(Deferred(args)) => cli::xc::run(args),
     };
     cli::common::exit_code(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// clap's own checks of the command line (in debug builds), on every command: their
+    /// arguments are deferred (`cli::deferred`), so a run checks only the command it parses.
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
 }

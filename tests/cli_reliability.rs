@@ -7,7 +7,7 @@ mod cli_support;
 
 use cli_support::*;
 use std::io::Read;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
@@ -50,27 +50,38 @@ fn interrupt(args: &[&str], after: Duration, signals: usize) -> Stopped {
         child.try_wait().unwrap().is_none(),
         "ended before the signal"
     );
-    let pid = child.id().to_string();
     let sent = Instant::now();
     for _ in 0..signals {
-        let killed = Command::new("kill").args(["-INT", &pid]).status().unwrap();
-        assert!(killed.success());
+        sigint(&child);
     }
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if sent.elapsed() > Duration::from_secs(30) {
-            child.kill().unwrap();
-            panic!("{args:?} still running 30 s after SIGINT");
-        }
-        sleep(Duration::from_millis(20));
-    };
+    let status = wait_after_sigint(&mut child, &format!("{args:?}"));
     Stopped {
         code: status.code(),
         took: sent.elapsed(),
         stdout: reader.join().unwrap(),
         stderr: err_reader.join().unwrap(),
+    }
+}
+
+/// Sends `child` a SIGINT, as Ctrl-C does.
+fn sigint(child: &Child) {
+    let pid = child.id().to_string();
+    let killed = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+    assert!(killed.success());
+}
+
+/// Waits (up to 30 s) for `child` to end after a SIGINT.
+fn wait_after_sigint(child: &mut Child, what: &str) -> ExitStatus {
+    let sent = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if sent.elapsed() > Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("{what} still running 30 s after SIGINT");
+        }
+        sleep(Duration::from_millis(20));
     }
 }
 
@@ -159,6 +170,30 @@ fn ctrl_c_stops_the_redundant_givens_of_a_25x25_in_one_search() {
     );
     assert_stopped_soon(&stopped, "redundant on a 25x25");
     assert_eq!(stopped.stdout, "", "no partial list printed as if complete");
+}
+
+#[test]
+fn a_second_ctrl_c_a_second_later_ends_a_process_waiting_for_input() {
+    // Reading a silent standard input looks at no interrupt: the first SIGINT only sets
+    // it, and the second, more than a second later, ends the process at once.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
+        .arg("xc")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    sleep(Duration::from_millis(500));
+    sigint(&child);
+    sleep(Duration::from_millis(1200));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "ended by the first SIGINT"
+    );
+    sigint(&child);
+    let status = wait_after_sigint(&mut child, "xc after a second SIGINT");
+    assert_eq!(status.code(), Some(130));
+    drop(child.stdin.take());
 }
 
 #[test]

@@ -6,9 +6,6 @@ use super::progress::Progress;
 use clap::Args;
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
-use std::process::ExitCode;
-use std::sync::{LazyLock, OnceLock};
-use std::time::{Duration, Instant};
 use sudoku_dlx::exact_cover::Interrupt;
 use sudoku_dlx::{Grid, Logic, Shape, Solver};
 use sudoku_dlx_cli::batch::{Batch, BatchError, MAX_THREADS};
@@ -183,74 +180,42 @@ impl From<BatchError<InputError>> for CliError {
 
 /// The exit code of a command's result. A closed output pipe (`| head -1`) is a quiet
 /// success: the reader has all it wanted.
-pub fn exit_code(result: Result<Status, CliError>) -> ExitCode {
+pub fn exit_code(result: Result<Status, CliError>) -> u8 {
     match result {
-        Ok(Status::Success) => ExitCode::SUCCESS,
-        Ok(Status::Unsuccessful) => ExitCode::from(1),
-        Ok(Status::BadInput) => ExitCode::from(2),
+        Ok(Status::Success) => 0,
+        Ok(Status::Unsuccessful) => 1,
+        Ok(Status::BadInput) => 2,
         Ok(Status::Interrupted) => {
             let _ = writeln!(io::stderr(), "sudoku-dlx: interrupted");
-            ExitCode::from(130)
+            130
         }
-        Err(CliError::Write(error)) if error.kind() == io::ErrorKind::BrokenPipe => {
-            ExitCode::SUCCESS
-        }
+        Err(CliError::Write(error)) if error.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(error) => {
             let _ = writeln!(io::stderr(), "sudoku-dlx: {error}");
-            ExitCode::from(2)
+            2
         }
     }
 }
 
-static INTERRUPT: LazyLock<Interrupt> = LazyLock::new(Interrupt::new);
-static FIRST_INTERRUPT: OnceLock<Instant> = OnceLock::new();
-
-/// Interrupts that come this soon after the first are the same Ctrl-C: `timeout -s INT`
-/// and a terminal both may deliver one to the process and one to its group.
-const SAME_INTERRUPT: Duration = Duration::from_secs(1);
-
-/// Makes the first Ctrl-C set the interrupt (every search stops within a few thousand
-/// nodes, and the command prints what it has and exits 130), and a second one, a second
-/// or more later, end the process at once.
-pub fn install_interrupt_handler() {
-    // Without a handler (it cannot be installed twice), Ctrl-C ends the process at once.
-    let _ = ctrlc::set_handler(|| {
-        let first = *FIRST_INTERRUPT.get_or_init(Instant::now);
-        if INTERRUPT.is_set() && first.elapsed() >= SAME_INTERRUPT {
-            std::process::exit(130);
-        }
-        INTERRUPT.set();
-    });
-}
-
 /// The interrupt Ctrl-C sets; give it to every solver and setter tool.
 pub fn interrupt() -> &'static Interrupt {
-    &INTERRUPT
+    super::ctrl_c::interrupt()
 }
 
 /// True once Ctrl-C was pressed.
 pub fn is_interrupted() -> bool {
-    INTERRUPT.is_set()
+    interrupt().is_set()
 }
 
-/// Fails when standard output was closed (`>&-`): the runtime then points it at
-/// `/dev/null`, opened for reading and writing, where every write would vanish without an
-/// error. A redirection to `/dev/null` by the shell opens it for writing only, and passes.
+/// Fails when standard output was closed (`>&-`): it is then `/dev/null` (see
+/// `cli::start`), where every write would vanish without an error. A redirection to
+/// `/dev/null` by the shell is not closed, and passes.
 pub fn check_stdout() -> Result<(), CliError> {
-    #[cfg(target_os = "linux")]
-    {
-        let target = std::fs::read_link("/proc/self/fd/1");
-        let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
-            info.lines()
-                .find_map(|line| line.strip_prefix("flags:"))
-                .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
-                .is_some_and(|flags| flags & 3 == 2)
-        });
-        if read_write && target.is_ok_and(|path| path == std::path::Path::new("/dev/null")) {
-            return Err(CliError::Write(io::Error::other(
-                "standard output is closed",
-            )));
-        }
+    #[cfg(unix)]
+    if super::start::stdout_was_closed() {
+        return Err(CliError::Write(io::Error::other(
+            "standard output is closed",
+        )));
     }
     Ok(())
 }

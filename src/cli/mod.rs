@@ -23,11 +23,17 @@ pub mod bench;
 pub mod check;
 pub mod common;
 pub mod count;
+#[allow(unsafe_code)]
+pub mod ctrl_c;
+pub mod deferred;
 pub mod generate;
 pub mod pipeline;
 pub mod progress;
 pub mod rate;
 pub mod redundant;
 pub mod solve;
+#[cfg(unix)]
+#[allow(unsafe_code)]
+pub mod start;
 pub mod variant;
 pub mod xc;

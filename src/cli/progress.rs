@@ -8,7 +8,9 @@ use std::io::{IsTerminal, Read};
 /// terminal.
 #[derive(Clone)]
 pub struct Progress {
-    bar: ProgressBar,
+    /// None when hidden: not even a hidden bar is made then (its style and state cost a
+    /// short run a few microseconds and a system call for a hash seed).
+    bar: Option<ProgressBar>,
     /// Standard output is a terminal too: clear the bar while printing.
     shared_terminal: bool,
 }
@@ -16,65 +18,70 @@ pub struct Progress {
 impl Progress {
     /// A bar over `total_bytes` of input, or a spinner when the total is unknown.
     pub fn new(total_bytes: Option<u64>) -> Progress {
-        let visible = std::io::stderr().is_terminal();
-        let bar = match (visible, total_bytes) {
-            (false, _) => ProgressBar::hidden(),
-            (true, Some(total)) => ProgressBar::new(total).with_style(
+        if !std::io::stderr().is_terminal() {
+            return Progress {
+                bar: None,
+                shared_terminal: false,
+            };
+        }
+        let bar = match total_bytes {
+            Some(total) => ProgressBar::new(total).with_style(
                 ProgressStyle::with_template(
                     "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg}",
                 )
                 .expect("a valid template"),
             ),
-            (true, None) => ProgressBar::new_spinner().with_style(
+            None => ProgressBar::new_spinner().with_style(
                 ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
                     .expect("a valid template"),
             ),
         };
-        if visible {
-            bar.set_draw_target(ProgressDrawTarget::stderr());
-            bar.enable_steady_tick(std::time::Duration::from_millis(200));
-        }
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
         Progress {
-            bar,
-            shared_terminal: visible && std::io::stdout().is_terminal(),
+            bar: Some(bar),
+            shared_terminal: std::io::stdout().is_terminal(),
         }
     }
 
     /// Counts the bytes of an input as they are read (when the bar has a length).
     pub fn wrap_read(&self, read: Box<dyn Read + Send>) -> Box<dyn Read + Send> {
-        if self.bar.is_hidden() || self.bar.length().is_none() {
-            read
-        } else {
-            Box::new(self.bar.wrap_read(read))
+        match &self.bar {
+            Some(bar) if bar.length().is_some() => Box::new(bar.wrap_read(read)),
+            _ => read,
         }
     }
 
     /// Notes that `records` records have been printed.
     pub fn records_done(&self, records: u64) {
-        if (records.is_power_of_two() || records % 1024 == 0) && !self.bar.is_hidden() {
-            self.bar.set_message(format!("{records} puzzles"));
+        if let Some(bar) = &self.bar {
+            if records.is_power_of_two() || records % 1024 == 0 {
+                bar.set_message(format!("{records} puzzles"));
+            }
         }
     }
 
     /// Notes that a count has reached `solutions` so far.
     pub fn counting(&self, solutions: u128) {
-        if solutions % (1 << 20) == 0 && !self.bar.is_hidden() {
-            self.bar
-                .set_message(format!("counting: {solutions} solutions so far"));
+        if let Some(bar) = &self.bar {
+            if solutions % (1 << 20) == 0 {
+                bar.set_message(format!("counting: {solutions} solutions so far"));
+            }
         }
     }
 
     /// Runs `print` with the bar cleared, if the bar and the output share the terminal.
     pub fn print<T>(&self, print: impl FnOnce() -> T) -> T {
-        if self.shared_terminal {
-            self.bar.suspend(print)
-        } else {
-            print()
+        match &self.bar {
+            Some(bar) if self.shared_terminal => bar.suspend(print),
+            _ => print(),
         }
     }
 
     /// Removes the bar.
     pub fn finish(&self) {
-        self.bar.finish_and_clear();
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
     }
 }

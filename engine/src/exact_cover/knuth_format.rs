@@ -144,43 +144,59 @@ impl fmt::Display for FormatError {
 
 impl std::error::Error for FormatError {}
 
-/// The blank-separated words of `line`, each with its column (from 1, in characters).
-/// Lazy, so that reading a line allocates nothing.
+/// The blank-separated words of `line`, each with the byte where it starts. Blanks are
+/// what `char::is_whitespace` says, looked at byte by byte for ASCII (the usual text) and
+/// decoded only past it. Lazy, so that reading a line allocates nothing.
 fn words(line: &str) -> Words<'_> {
-    Words {
-        line,
-        chars: line.char_indices(),
-        column: 0,
-    }
+    Words { line, at: 0 }
 }
 
 /// The iterator of [`words`].
 struct Words<'a> {
     line: &'a str,
-    chars: std::str::CharIndices<'a>,
-    /// Characters consumed so far.
-    column: usize,
+    /// The byte where the search for the next word starts.
+    at: usize,
+}
+
+impl Words<'_> {
+    /// The first byte from `self.at` on that is (`blank`) or is not (`!blank`) a blank, or
+    /// the line's length.
+    fn run_end(&self, blank: bool) -> usize {
+        let bytes = self.line.as_bytes();
+        let mut at = self.at;
+        while let Some(&byte) = bytes.get(at) {
+            let (is_blank, width) = if byte.is_ascii() {
+                (matches!(byte, b'\t'..=b'\r' | b' '), 1)
+            } else {
+                let ch = self.line[at..].chars().next().unwrap_or_default();
+                (ch.is_whitespace(), ch.len_utf8())
+            };
+            if is_blank != blank {
+                break;
+            }
+            at += width;
+        }
+        at
+    }
 }
 
 impl<'a> Iterator for Words<'a> {
     type Item = (usize, &'a str);
 
     fn next(&mut self) -> Option<(usize, &'a str)> {
-        let (from, at) = loop {
-            let (byte, ch) = self.chars.next()?;
-            self.column += 1;
-            if !ch.is_whitespace() {
-                break (byte, self.column);
-            }
-        };
-        for (byte, ch) in self.chars.by_ref() {
-            self.column += 1;
-            if ch.is_whitespace() {
-                return Some((at, &self.line[from..byte]));
-            }
+        self.at = self.run_end(true);
+        if self.at == self.line.len() {
+            return None;
         }
-        Some((at, &self.line[from..]))
+        let from = self.at;
+        self.at = self.run_end(false);
+        Some((from, &self.line[from..self.at]))
     }
+}
+
+/// The column (from 1, in characters) of the byte `at` of `line`.
+fn column(line: &str, at: usize) -> usize {
+    line[..at].chars().count() + 1
 }
 
 /// FNV-1a: names are short and come from the input itself, so a keyed hash buys nothing
@@ -229,33 +245,33 @@ impl Problem {
                     column: 1,
                     reason: Reason::NoItems,
                 })?;
-        let at = |column, reason| FormatError {
+        let at = |byte, reason| FormatError {
             line: item_line,
-            column,
+            column: column(items_text, byte),
             reason,
         };
         let mut items: Vec<String> = Vec::new();
         let mut index: NameMap<usize> = NameMap::default();
         let mut primary = None;
-        for (column, word) in words(items_text) {
-            let (column, name) = match word.strip_prefix('|') {
+        for (byte, word) in words(items_text) {
+            let (byte, name) = match word.strip_prefix('|') {
                 Some(rest) => {
                     if primary.is_some() {
-                        return Err(at(column, Reason::SecondBar));
+                        return Err(at(byte, Reason::SecondBar));
                     }
                     primary = Some(items.len());
-                    (column + 1, rest)
+                    (byte + 1, rest)
                 }
-                None => (column, word),
+                None => (byte, word),
             };
             if name.is_empty() {
                 continue;
             }
             if name.contains([':', '|']) {
-                return Err(at(column, Reason::BadItemName(name.to_string())));
+                return Err(at(byte, Reason::BadItemName(name.to_string())));
             }
             if index.insert(name.to_string(), items.len()).is_some() {
-                return Err(at(column, Reason::DuplicateItem(name.to_string())));
+                return Err(at(byte, Reason::DuplicateItem(name.to_string())));
             }
             items.push(name.to_string());
         }
@@ -263,6 +279,8 @@ impl Problem {
         // comment), so there is a primary item.
         let primary = primary.unwrap_or(items.len());
         debug_assert!(primary > 0);
+        // The line of the option that last named each item: a repeat is found in one look.
+        let mut named_on = vec![0; items.len()];
         let mut problem = Problem {
             items,
             primary,
@@ -271,44 +289,44 @@ impl Problem {
         };
         let mut colors: NameMap<u32> = NameMap::default();
         let mut warnings = Vec::new();
+        let mut entries: Vec<(usize, Option<u32>)> = Vec::new();
         for (line, text) in lines.filter(|(_, line)| !skipped(line)) {
-            let at = |column, reason| FormatError {
+            let at = |byte, reason| FormatError {
                 line,
-                column,
+                column: column(text, byte),
                 reason,
             };
-            // Sized by a count of the blanks, an upper bound of the words: one allocation.
-            let bound = text.bytes().filter(|b| b.is_ascii_whitespace()).count() + 1;
-            let mut entries: Vec<(usize, Option<u32>)> = Vec::with_capacity(bound);
-            let mut first_column = 0;
-            for (column, word) in words(text) {
-                if first_column == 0 {
-                    first_column = column;
-                }
-                let (name, color) = match word.split_once(':') {
-                    Some((name, color)) => (name, Some(color)),
+            entries.clear();
+            let mut first_word = None;
+            let mut has_primary = false;
+            for (byte, word) in words(text) {
+                first_word.get_or_insert(byte);
+                let (name, color) = match word.bytes().position(|b| b == b':') {
+                    Some(colon) => (&word[..colon], Some(&word[colon + 1..])),
                     None => (word, None),
                 };
                 if name.is_empty() {
-                    return Err(at(column, Reason::EmptyName));
+                    return Err(at(byte, Reason::EmptyName));
                 }
                 let Some(&item) = index.get(name) else {
-                    return Err(at(column, Reason::UnknownItem(name.to_string())));
+                    return Err(at(byte, Reason::UnknownItem(name.to_string())));
                 };
-                if entries.iter().any(|&(other, _)| other == item) {
-                    return Err(at(column, Reason::RepeatedItem(name.to_string())));
+                if named_on[item] == line {
+                    return Err(at(byte, Reason::RepeatedItem(name.to_string())));
                 }
+                named_on[item] = line;
+                has_primary |= item < primary;
                 let color = match color {
                     None => None,
                     Some(_) if item < primary => {
-                        return Err(at(column, Reason::ColoredPrimary(name.to_string())))
+                        return Err(at(byte, Reason::ColoredPrimary(name.to_string())))
                     }
-                    Some("") => return Err(at(column, Reason::EmptyColor(name.to_string()))),
+                    Some("") => return Err(at(byte, Reason::EmptyColor(name.to_string()))),
                     Some(color) => match colors.get(color) {
                         Some(&id) => Some(id),
                         None => {
                             let id = u32::try_from(problem.colors.len())
-                                .map_err(|_| at(column, Reason::TooLarge))?;
+                                .map_err(|_| at(byte, Reason::TooLarge))?;
                             colors.insert(color.to_string(), id);
                             problem.colors.push(color.to_string());
                             Some(id)
@@ -317,12 +335,14 @@ impl Problem {
                 };
                 entries.push((item, color));
             }
-            if entries.iter().any(|&(item, _)| item < primary) {
+            if has_primary {
+                // Exactly sized, one allocation per option.
+                let entries = entries.clone();
                 problem.options.push(ProblemOption { line, entries });
             } else {
                 warnings.push(Warning {
                     line,
-                    column: first_column,
+                    column: first_word.map_or(1, |byte| column(text, byte)),
                 });
             }
         }
@@ -445,5 +465,165 @@ mod tests {
         assert_eq!(error("| x\n"), (1, 1, Reason::NoItems));
         let error = Problem::parse("a | b\na c\n").unwrap_err();
         assert_eq!(error.to_string(), "2:3: unknown item `c`");
+    }
+
+    mod properties {
+        use super::super::*;
+        use proptest::prelude::*;
+
+        const NAMES: [&str; 8] = ["p", "q1", "é", "項目", "r", "x", "y_2", "ζ"];
+        const COLORS: [&str; 3] = ["A", "bb", "红"];
+        const BLANKS: [&str; 5] = [" ", "\t", "  ", "\u{a0}", "\u{3000}"];
+
+        /// A planted problem: items `NAMES[..primary + secondary]`, options as
+        /// `(item, color)` lists with a primary item each, and the choices that write it.
+        #[derive(Debug, Clone)]
+        struct Planted {
+            primary: usize,
+            items: usize,
+            options: Vec<Vec<(usize, Option<usize>)>>,
+            blanks: Vec<usize>,
+            crlf: bool,
+            comments: Vec<bool>,
+        }
+
+        fn planted() -> impl Strategy<Value = Planted> {
+            (1..5usize, 0..4usize).prop_flat_map(|(primary, secondary)| {
+                let items = primary + secondary;
+                let option = (
+                    0..primary,
+                    prop::collection::vec((0..items, prop::option::of(0..3usize)), 0..4),
+                );
+                (
+                    prop::collection::vec(option, 1..6),
+                    prop::collection::vec(0..5usize, 64),
+                    any::<bool>(),
+                    prop::collection::vec(any::<bool>(), 8),
+                )
+                    .prop_map(move |(raw, blanks, crlf, comments)| {
+                        let options = raw
+                            .into_iter()
+                            .map(|(first, rest)| {
+                                let mut option = vec![(first, None)];
+                                for (item, color) in rest {
+                                    if option.iter().all(|&(other, _)| other != item) {
+                                        let color = color.filter(|_| item >= primary);
+                                        option.push((item, color));
+                                    }
+                                }
+                                option
+                            })
+                            .collect();
+                        Planted {
+                            primary,
+                            items,
+                            options,
+                            blanks,
+                            crlf,
+                            comments,
+                        }
+                    })
+            })
+        }
+
+        impl Planted {
+            /// The text, and for each option its line (from 1) and the column of each word.
+            fn write(&self) -> (String, Vec<(usize, Vec<usize>)>) {
+                let mut blanks = self.blanks.iter().cycle().map(|&k| BLANKS[k]);
+                let end = if self.crlf { "\r\n" } else { "\n" };
+                let mut text = format!("| a comment{end}");
+                for (k, name) in NAMES[..self.items].iter().enumerate() {
+                    if k == self.primary {
+                        text.push_str(" |");
+                    }
+                    text.push_str(blanks.next().unwrap());
+                    text.push_str(name);
+                }
+                text.push_str(end);
+                let mut line = 2;
+                let mut places = Vec::new();
+                for (k, option) in self.options.iter().enumerate() {
+                    if self.comments[k % 8] {
+                        text.push_str(&format!("{}| between{end}{end}", blanks.next().unwrap()));
+                        line += 2;
+                    }
+                    line += 1;
+                    let mut written = String::new();
+                    let mut columns = Vec::new();
+                    for &(item, color) in option {
+                        written.push_str(blanks.next().unwrap());
+                        columns.push(written.chars().count() + 1);
+                        written.push_str(NAMES[item]);
+                        if let Some(color) = color {
+                            written.push(':');
+                            written.push_str(COLORS[color]);
+                        }
+                    }
+                    text.push_str(&written);
+                    text.push_str(end);
+                    places.push((line, columns));
+                }
+                (text, places)
+            }
+        }
+
+        proptest! {
+            /// Whatever the blanks (Unicode ones too), line ends and comments, the planted
+            /// problem is read back: items, options, colors and lines.
+            #[test]
+            fn a_planted_problem_reads_back(planted in planted()) {
+                let (text, places) = planted.write();
+                let parsed = Problem::parse(&text).unwrap();
+                prop_assert!(parsed.warnings.is_empty());
+                let problem = parsed.problem;
+                prop_assert_eq!(problem.primary, planted.primary);
+                prop_assert_eq!(&problem.items, &NAMES[..planted.items]);
+                prop_assert_eq!(problem.options.len(), planted.options.len());
+                for ((read, option), (line, _)) in
+                    problem.options.iter().zip(&planted.options).zip(&places)
+                {
+                    prop_assert_eq!(read.line, *line);
+                    let entries: Vec<(usize, Option<&str>)> = read
+                        .entries
+                        .iter()
+                        .map(|&(item, color)| {
+                            (item, color.map(|c| problem.colors[c as usize].as_str()))
+                        })
+                        .collect();
+                    let planted: Vec<(usize, Option<&str>)> = option
+                        .iter()
+                        .map(|&(item, color)| (item, color.map(|c| COLORS[c])))
+                        .collect();
+                    prop_assert_eq!(entries, planted);
+                }
+            }
+
+            /// A word replaced by an unknown name is an error at its line and column,
+            /// counted in characters.
+            #[test]
+            fn an_unknown_item_is_reported_where_it_is(
+                planted in planted(),
+                pick in any::<prop::sample::Index>(),
+            ) {
+                let (text, places) = planted.write();
+                let option = pick.index(planted.options.len());
+                let (line, columns) = &places[option];
+                let word = pick.index(columns.len());
+                let lines: Vec<&str> = text.lines().collect();
+                let target = lines[line - 1];
+                let start: usize =
+                    target.char_indices().nth(columns[word] - 1).unwrap().0;
+                let length = target[start..]
+                    .find(|c: char| c.is_whitespace())
+                    .unwrap_or(target.len() - start);
+                let mut changed: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                changed[line - 1].replace_range(start..start + length, "nowhere");
+                let error = Problem::parse(&changed.join("\n")).unwrap_err();
+                prop_assert_eq!(
+                    (error.line, error.column, error.reason),
+                    (*line, columns[word], Reason::UnknownItem("nowhere".into()))
+                );
+            }
+        }
     }
 }
