@@ -165,6 +165,17 @@ impl Words<'_> {
     fn run_end(&self, blank: bool) -> usize {
         let bytes = self.line.as_bytes();
         let mut at = self.at;
+        // The usual runs first, in a loop of one comparison a byte: printable ASCII in a
+        // word, spaces between words. The loop below takes whatever else comes.
+        if blank {
+            while bytes.get(at) == Some(&b' ') {
+                at += 1;
+            }
+        } else {
+            while matches!(bytes.get(at), Some(b'!'..=b'~')) {
+                at += 1;
+            }
+        }
         loop {
             // ASCII, the usual text, a byte at a time without decoding.
             while let Some(&byte) = bytes.get(at) {
