@@ -71,6 +71,24 @@ pub struct Args {
     pub engine: Option<Engine>,
 }
 
+impl Args {
+    /// The arguments of `sudoku-dlx xc [FILE]` without options: every option at its
+    /// default (a unit test in `main` compares them with clap's reading).
+    pub fn plain(file: Option<String>) -> Args {
+        Args {
+            file,
+            all: false,
+            first: false,
+            limit: None,
+            check: false,
+            format: XcFormat::Line,
+            stats: false,
+            branching: Rule::Knuth,
+            engine: None,
+        }
+    }
+}
+
 /// The search structure, as a command-line value.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
@@ -277,6 +295,11 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     if args.stats {
         print_stats(&matrix.stats(), started.elapsed().as_secs_f64());
     }
+    // The process ends right after this command: freeing every name, option and set one
+    // by one would cost a tiny input a tenth of its instructions, for memory the exit
+    // gives back at once.
+    std::mem::forget(problem);
+    std::mem::forget(matrix);
     Ok(status)
 }
 

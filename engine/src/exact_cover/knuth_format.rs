@@ -161,22 +161,40 @@ struct Words<'a> {
 impl Words<'_> {
     /// The first byte from `self.at` on that is (`blank`) or is not (`!blank`) a blank, or
     /// the line's length.
+    #[inline]
     fn run_end(&self, blank: bool) -> usize {
         let bytes = self.line.as_bytes();
         let mut at = self.at;
-        while let Some(&byte) = bytes.get(at) {
-            let (is_blank, width) = if byte.is_ascii() {
-                (matches!(byte, b'\t'..=b'\r' | b' '), 1)
-            } else {
-                let ch = self.line[at..].chars().next().unwrap_or_default();
-                (ch.is_whitespace(), ch.len_utf8())
-            };
-            if is_blank != blank {
-                break;
+        // The usual runs first, in a loop of one comparison a byte: printable ASCII in a
+        // word, spaces between words. The loop below takes whatever else comes.
+        if blank {
+            while bytes.get(at) == Some(&b' ') {
+                at += 1;
             }
-            at += width;
+        } else {
+            while matches!(bytes.get(at), Some(b'!'..=b'~')) {
+                at += 1;
+            }
         }
-        at
+        loop {
+            // ASCII, the usual text, a byte at a time without decoding.
+            while let Some(&byte) = bytes.get(at) {
+                if !byte.is_ascii() {
+                    break;
+                }
+                if matches!(byte, b'\t'..=b'\r' | b' ') != blank {
+                    return at;
+                }
+                at += 1;
+            }
+            let Some(ch) = self.line[at..].chars().next() else {
+                return at;
+            };
+            if ch.is_whitespace() != blank {
+                return at;
+            }
+            at += ch.len_utf8();
+        }
     }
 }
 
@@ -199,22 +217,37 @@ fn column(line: &str, at: usize) -> usize {
     line[..at].chars().count() + 1
 }
 
-/// FNV-1a: names are short and come from the input itself, so a keyed hash buys nothing
-/// here, and SipHash cost more than the rest of reading a large file.
-#[derive(Clone, Copy)]
-struct Fnv(u64);
+/// A multiply-and-rotate hash of eight bytes at a time (as rustc's `FxHasher`): names are
+/// short and come from the input itself, so a keyed hash buys nothing here, and SipHash
+/// cost more than the rest of reading a large file.
+#[derive(Clone, Copy, Default)]
+struct NameHasher(u64);
 
-impl Default for Fnv {
-    fn default() -> Self {
-        Fnv(0xcbf2_9ce4_8422_2325)
+impl NameHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
 }
 
-impl std::hash::Hasher for Fnv {
+impl std::hash::Hasher for NameHasher {
     fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in chunks.by_ref() {
+            self.add(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
         }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            // Byte by byte: a copy into an array would be a `memcpy` call per name.
+            let tail = rest
+                .iter()
+                .rev()
+                .fold(0, |word, &byte| word << 8 | u64::from(byte));
+            self.add(tail);
+        }
+    }
+
+    fn write_u8(&mut self, byte: u8) {
+        self.add(u64::from(byte));
     }
 
     fn finish(&self) -> u64 {
@@ -222,8 +255,32 @@ impl std::hash::Hasher for Fnv {
     }
 }
 
-/// A map from names, hashed with [`Fnv`].
-type NameMap<V> = HashMap<String, V, std::hash::BuildHasherDefault<Fnv>>;
+/// A map from names, hashed with [`NameHasher`]. The names are borrowed from the input text: no
+/// allocation per name for the map.
+type NameMap<'a, V> = HashMap<&'a str, V, std::hash::BuildHasherDefault<NameHasher>>;
+
+/// The lines of `text` as `str::lines` gives them (split at `\n`, a `\r` just before it dropped,
+/// no empty last line after a final `\n`), each with its number (from 1). A plain byte
+/// scan: on short lines, `str::lines`'s searcher costs more than the scan itself.
+fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let (line, next) = match rest.bytes().position(|byte| byte == b'\n') {
+            Some(end) => {
+                let line = &rest[..end];
+                (line.strip_suffix('\r').unwrap_or(line), &rest[end + 1..])
+            }
+            None => (rest, ""),
+        };
+        rest = next;
+        Some(line)
+    })
+    .enumerate()
+    .map(|(k, line)| (k + 1, line))
+}
 
 /// True for a line to skip: blank, or a comment (first non-blank character `|`).
 fn skipped(line: &str) -> bool {
@@ -235,13 +292,13 @@ impl Problem {
     /// Reads a problem in Knuth's format.
     /// The crate's top-level documentation has an example.
     pub fn parse(text: &str) -> Result<Parsed, FormatError> {
-        let mut lines = text.lines().enumerate().map(|(k, line)| (k + 1, line));
+        let mut lines = numbered_lines(text);
         let (item_line, items_text) =
             lines
                 .by_ref()
                 .find(|(_, line)| !skipped(line))
                 .ok_or(FormatError {
-                    line: text.lines().count().max(1),
+                    line: numbered_lines(text).count().max(1),
                     column: 1,
                     reason: Reason::NoItems,
                 })?;
@@ -250,8 +307,11 @@ impl Problem {
             column: column(items_text, byte),
             reason,
         };
-        let mut items: Vec<String> = Vec::new();
-        let mut index: NameMap<usize> = NameMap::default();
+        // Sized once: the words of the item line bound the item count.
+        let bound = words(items_text).count();
+        let mut items: Vec<String> = Vec::with_capacity(bound);
+        let mut index: NameMap<usize> =
+            NameMap::with_capacity_and_hasher(bound, Default::default());
         let mut primary = None;
         for (byte, word) in words(items_text) {
             let (byte, name) = match word.strip_prefix('|') {
@@ -270,7 +330,7 @@ impl Problem {
             if name.contains([':', '|']) {
                 return Err(at(byte, Reason::BadItemName(name.to_string())));
             }
-            if index.insert(name.to_string(), items.len()).is_some() {
+            if index.insert(name, items.len()).is_some() {
                 return Err(at(byte, Reason::DuplicateItem(name.to_string())));
             }
             items.push(name.to_string());
@@ -281,11 +341,14 @@ impl Problem {
         debug_assert!(primary > 0);
         // The line of the option that last named each item: a repeat is found in one look.
         let mut named_on = vec![0; items.len()];
+        // At most one option per line left (a bound: comments and blank lines count too).
+        let lines_left =
+            (text.bytes().filter(|&byte| byte == b'\n').count() + 1).saturating_sub(item_line);
         let mut problem = Problem {
             items,
             primary,
             colors: Vec::new(),
-            options: Vec::new(),
+            options: Vec::with_capacity(lines_left),
         };
         let mut colors: NameMap<u32> = NameMap::default();
         let mut warnings = Vec::new();
@@ -327,7 +390,7 @@ impl Problem {
                         None => {
                             let id = u32::try_from(problem.colors.len())
                                 .map_err(|_| at(byte, Reason::TooLarge))?;
-                            colors.insert(color.to_string(), id);
+                            colors.insert(color, id);
                             problem.colors.push(color.to_string());
                             Some(id)
                         }
@@ -405,6 +468,24 @@ mod tests {
     fn error(text: &str) -> (usize, usize, Reason) {
         let error = Problem::parse(text).unwrap_err();
         (error.line, error.column, error.reason)
+    }
+
+    #[test]
+    fn lines_are_split_as_str_lines_splits_them() {
+        for text in [
+            "",
+            "a",
+            "a\n",
+            "\n\n",
+            "a\r\n\r\nb",
+            "a\rb\n\r",
+            "\r\n",
+            "é\nx\r",
+        ] {
+            let ours: Vec<(usize, &str)> = numbered_lines(text).collect();
+            let std: Vec<(usize, &str)> = text.lines().zip(1..).map(|(l, k)| (k, l)).collect();
+            assert_eq!(ours, std, "{text:?}");
+        }
     }
 
     #[test]

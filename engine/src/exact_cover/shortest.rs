@@ -3,12 +3,18 @@
 //!
 //! Straight scans, so that they vectorize. The baseline x86-64 instruction set has no
 //! packed 32-bit minimum, so the scan is also compiled for AVX2 and that copy is taken when
-//! the processor has it, checked at run time: the binary stays portable.
+//! the processor has it, checked at run time: the binary stays portable. A scan shorter
+//! than [`TINY`] takes the portable copy without asking: the first check runs `cpuid`
+//! several times, which traps to the hypervisor on a virtual machine (about 10 µs in all),
+//! more than a tiny problem's whole search gains from AVX2.
+
+/// The length below which a scan does not ask for AVX2.
+const TINY: usize = 32;
 
 /// The smallest of `lengths` (`u32::MAX` if empty) and the index of its first occurrence.
 pub(super) fn shortest(lengths: &[u32]) -> (u32, usize) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
+    if lengths.len() >= TINY && std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
         return unsafe { shortest_avx2(lengths) };
     }
@@ -33,7 +39,7 @@ fn shortest_avx2(lengths: &[u32]) -> (u32, usize) {
 /// rather than a test per item: which items tie is a coin toss for a branch predictor.
 pub(super) fn equal_mask(lengths: &[u32], len: u32) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
+    if lengths.len() >= TINY && std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
         return unsafe { equal_mask_avx2(lengths, len) };
     }
@@ -79,5 +85,23 @@ mod tests {
         assert_eq!(equal_mask_portable(&lengths, 2), expected);
         assert_eq!(equal_mask(&lengths[..5], 1), 0b10010);
         assert_eq!(equal_mask(&[], 1), 0);
+    }
+
+    #[test]
+    fn scans_on_either_side_of_tiny_agree_with_the_portable_ones() {
+        for n in [1, TINY - 1, TINY, TINY + 1, 2 * TINY + 3] {
+            let mut lengths: Vec<u32> = (0..n as u32).map(|k| 9 + (k * 31) % 7).collect();
+            lengths[n - 1] = 2;
+            lengths[n / 2] = 2;
+            assert_eq!(shortest(&lengths), (2, n / 2), "n = {n}");
+            assert_eq!(shortest(&lengths), shortest_portable(&lengths));
+            let mask = equal_mask(&lengths, 2);
+            assert_eq!(mask, equal_mask_portable(&lengths, 2), "n = {n}");
+            let expected = [n / 2, n - 1]
+                .iter()
+                .filter(|&&k| k < 64)
+                .fold(0u64, |mask, &k| mask | 1 << k);
+            assert_eq!(mask, expected, "n = {n}");
+        }
     }
 }
