@@ -436,12 +436,13 @@ fn solve_with_errors(input: impl Into<Vec<u8>>, expected: &[&str]) {
         .stdout(lines(expected));
 }
 
-/// `generate --box 5x5 --seed 1` with the given at r7c9 (cell 158) removed: one long search
-/// for `solve`, `check` and `rate` (20 s and more; the benchmark case of
-/// docs/performance.md).
+/// `generate --box 5x5 --seed 3` with the given at r3c11 (cell 60) removed: one long search
+/// (seconds to the first solution, far longer to exhaust the tree). Generation follows the
+/// search's branching, so a change there can make another puzzle; the seed and the cell are
+/// picked again then (docs/performance.md, "A slow 25x25 case").
 fn slow_25x25() -> String {
     let made = sudoku()
-        .args(["generate", "--box", "5x5", "--seed", "1"])
+        .args(["generate", "--box", "5x5", "--seed", "3"])
         .output()
         .unwrap();
     let mut puzzle = String::from_utf8(made.stdout)
@@ -449,8 +450,8 @@ fn slow_25x25() -> String {
         .trim_end()
         .to_string();
     assert_eq!(puzzle.len(), 625);
-    assert_ne!(&puzzle[158..159], ".");
-    puzzle.replace_range(158..159, ".");
+    assert_ne!(&puzzle[60..61], ".");
+    puzzle.replace_range(60..61, ".");
     puzzle
 }
 
