@@ -9,6 +9,7 @@
 //! more than a tiny problem's whole search gains from AVX2.
 
 /// The length below which a scan does not ask for AVX2.
+#[cfg(target_arch = "x86_64")]
 const TINY: usize = 32;
 
 /// The smallest of `lengths` (`u32::MAX` if empty) and the index of its first occurrence.
