@@ -68,6 +68,17 @@ pub enum BenchError {
     },
 }
 
+impl BenchError {
+    /// A wrong answer of the untimed verification pass, for the puzzle at `position`.
+    pub(crate) fn in_verification(position: usize, problem: Problem) -> BenchError {
+        BenchError::WrongAnswer {
+            position,
+            mode: None,
+            problem,
+        }
+    }
+}
+
 impl fmt::Display for BenchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -162,11 +162,7 @@ impl<'a> Bench<'a> {
         let mut first = Vec::new();
         let mut verified = Vec::with_capacity(puzzles.len());
         for (position, puzzle) in puzzles.iter().enumerate() {
-            let wrong = |problem| BenchError::WrongAnswer {
-                position,
-                mode: None,
-                problem,
-            };
+            let wrong = |problem| BenchError::in_verification(position, problem);
             let mut solutions = solver.solutions(puzzle);
             let mut found = 0u8;
             while found < 2 {

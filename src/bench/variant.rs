@@ -110,11 +110,7 @@ impl<'a> VariantBench<'a> {
         let mut solver = VariantSolver::with_logic(Logic::Off);
         let mut verified = Vec::with_capacity(puzzles.len());
         for (position, puzzle) in puzzles.iter().enumerate() {
-            let wrong = |problem| BenchError::WrongAnswer {
-                position,
-                mode: None,
-                problem,
-            };
+            let wrong = |problem| BenchError::in_verification(position, problem);
             let mut solutions = solver.solutions(puzzle);
             let first = solutions.next_grid();
             let second = first.as_ref().and_then(|_| solutions.next_grid());
