@@ -89,7 +89,7 @@ impl Rating {
 /// The rating of a puzzle with exactly one solution (a ValueError otherwise).
 ///
 /// >>> rate("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
-/// Rating(level="extreme", technique="search", guesses=141, score=11.14)
+/// Rating(level="extreme", technique="search", guesses=163, score=11.35)
 /// >>> rate("1...2...4......3")
 /// Traceback (most recent call last):
 ///   ...

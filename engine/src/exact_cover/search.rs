@@ -37,10 +37,13 @@ pub(super) struct State {
     /// and has not been covered since, the path is dead; seeing that before taking the forced
     /// moves stacked above it on the forced stack saves their covers.
     emptied: u32,
-    /// Whether the search from the top has guessed yet, and whether it has met a dead end:
-    /// what decides how hard `choose` looks at ties (see the note by `MAX_CANDIDATES`).
-    guessed: bool,
-    met_dead_end: bool,
+    /// Set by the choice for the level it chose for: try the item's options from the last
+    /// up (see `best_pair`).
+    upward: bool,
+    /// Dead ends met and solutions found since the search started from the top: what
+    /// decides whether `choose` compares tied items (see the note by `MAX_CANDIDATES`).
+    dead_ends: u64,
+    solutions: u64,
     /// First node of each option fixed by [`ExactCover::select`], in order.
     selected: Vec<u32>,
     /// How the item to branch on is chosen.
@@ -72,18 +75,21 @@ pub enum Branching {
     FirstShortest,
 }
 
-/// How many of the shortest items `most_constraining` compares: enough to avoid the worst
-/// branches, few enough that choosing stays cheap on matrices with long item lists. 16
-/// since the tied items are found by a mask (8 before): on the hard Sudoku sets, 8 and 32
-/// were slower side by side, 24 level (docs/performance.md).
+/// How many of the items tied at two options `best_pair` compares: enough to avoid the
+/// worst branches, few enough that choosing stays cheap. On hardest_1106, 8 made 11% more
+/// guesses and was slower side by side (docs/performance.md).
 const MAX_CANDIDATES: u32 = 16;
 
-// How ties of the minimum length are broken. Comparing candidates pays off where the search
-// tree is large; on a path that has met no dead end yet, the search may well be heading
-// straight to a solution (a puzzle with many solutions is like that), and the comparison
-// would cost more than it saves. So the first guess, which shapes the whole tree, and every
-// guess after the first dead end compare up to `MAX_CANDIDATES` items; the guesses between
-// take the first shortest item.
+/// A search that has found more than this many solutions per dead end is enumerating: its
+/// tree is mostly solutions, and comparing tied items would cost more than it saves.
+const ENUMERATING: u64 = 4;
+
+// How ties of the minimum length are broken. Where the shortest items have two options
+// each (most guesses on a hard puzzle), up to `MAX_CANDIDATES` of them are compared by what
+// each branch would remove, and the branch that removes fewer is tried first. Longer ties,
+// and every tie of a search that is enumerating, take the first shortest item: there the
+// walk of every tied item's options costs more than the nodes it saves
+// (docs/performance.md, "Ties at two options").
 
 /// One level of the search path.
 #[derive(Clone, Copy, Debug, Default)]
@@ -95,6 +101,8 @@ struct Level {
     /// The trail's length on entering the level: what a propagator removed there is put
     /// back when the search leaves the level.
     trail: u32,
+    /// The item's options are tried from the last up, not from the first down.
+    upward: bool,
 }
 
 impl State {
@@ -130,7 +138,7 @@ impl State {
 
     /// True once the search from the top has met a dead end.
     pub(super) fn met_dead_end(&self) -> bool {
-        self.met_dead_end
+        self.dead_ends > 0
     }
 
     /// True when no option is selected.
@@ -153,8 +161,8 @@ impl State {
         }
         self.forced_len = 0;
         self.emptied = 0;
-        self.guessed = false;
-        self.met_dead_end = false;
+        self.dead_ends = 0;
+        self.solutions = 0;
         self.selected.clear();
         self.selected.reserve(items);
         self.trail.clear();
@@ -215,8 +223,10 @@ enum Choice {
     DeadEnd,
     /// This item has one option left.
     Forced(u32),
-    /// Branch on this item, which has several options left.
-    Guess(u32),
+    /// Branch on this item, which has several options left; when `pair` is true, it is the
+    /// first of the items tied at two options, to be compared with the others (`best_pair`)
+    /// once the propagator has had its say.
+    Guess { item: u32, pair: bool },
 }
 
 impl ExactCover {
@@ -289,7 +299,9 @@ impl ExactCover {
     fn rewind_search(&mut self) {
         if matches!(self.search.phase, Phase::Found | Phase::Paused) {
             for level in (0..self.search.level).rev() {
-                let Level { item, node, trail } = self.search.levels[level];
+                let Level {
+                    item, node, trail, ..
+                } = self.search.levels[level];
                 self.uncover_rest_of_option(node);
                 self.uncover(item);
                 self.restore_trail(trail);
@@ -302,8 +314,8 @@ impl ExactCover {
         self.search.phase = Phase::Ready;
         self.search.forced_len = 0;
         self.search.emptied = 0;
-        self.search.guessed = false;
-        self.search.met_dead_end = false;
+        self.search.dead_ends = 0;
+        self.search.solutions = 0;
     }
 
     /// Finds the next solution, continuing where the previous call stopped. Returns `None`
@@ -423,6 +435,7 @@ impl ExactCover {
                         self.search.level = level;
                         self.search.phase = Phase::Found;
                         stats.solutions += 1;
+                        self.search.solutions += 1;
                         self.stats = stats;
                         return true;
                     }
@@ -434,7 +447,7 @@ impl ExactCover {
                                 stats.forced += 1;
                                 break Some(item);
                             }
-                            Choice::Guess(item) => {
+                            Choice::Guess { item, pair } => {
                                 if P::ACTIVE && !propagated {
                                     // Once per node: a removal makes the search look again,
                                     // and the next branch point calls the propagator anew.
@@ -448,13 +461,13 @@ impl ExactCover {
                                     }
                                 }
                                 stats.guesses += 1;
-                                break Some(item);
+                                break Some(if pair { self.best_pair(item) } else { item });
                             }
                         }
                     };
                     let Some(item) = item else {
                         stats.dead_ends += 1;
-                        self.search.met_dead_end = true;
+                        self.search.dead_ends += 1;
                         if P::ACTIVE {
                             let mark = self.search.level_at(level).trail;
                             self.restore_trail(mark);
@@ -464,14 +477,22 @@ impl ExactCover {
                     };
                     stats.updates += self.cover(item);
                     stats.covers += 1;
-                    let first = self.node(item).down;
+                    let upward = std::mem::take(&mut self.search.upward);
+                    let first = if upward {
+                        self.node(item).up
+                    } else {
+                        self.node(item).down
+                    };
                     let level_state = self.search.level_mut(level);
                     level_state.item = item;
                     level_state.node = first;
+                    level_state.upward = upward;
                     step = Step::Try;
                 }
                 Step::Try => {
-                    let Level { item, node, trail } = self.search.level_at(level);
+                    let Level {
+                        item, node, trail, ..
+                    } = self.search.level_at(level);
                     if node == item {
                         self.uncover(item);
                         if P::ACTIVE {
@@ -498,9 +519,10 @@ impl ExactCover {
                         return false;
                     }
                     level -= 1;
-                    let node = self.search.level_at(level).node;
+                    let Level { node, upward, .. } = self.search.level_at(level);
                     self.uncover_rest_of_option(node);
-                    self.search.level_mut(level).node = self.node(node).down;
+                    let entry = self.node(node);
+                    self.search.level_mut(level).node = if upward { entry.up } else { entry.down };
                     step = Step::Try;
                 }
             }
@@ -543,15 +565,10 @@ impl ExactCover {
         match best_len {
             0 => Choice::DeadEnd,
             1 => Choice::Forced(best),
-            _ => {
-                let thorough = !self.search.guessed || self.search.met_dead_end;
-                self.search.guessed = true;
-                if thorough {
-                    Choice::Guess(self.most_constraining(best, best_len))
-                } else {
-                    Choice::Guess(best)
-                }
-            }
+            _ => Choice::Guess {
+                item: best,
+                pair: best_len == 2 && self.search.solutions <= ENUMERATING * self.search.dead_ends,
+            },
         }
     }
 
@@ -564,51 +581,58 @@ impl ExactCover {
         if best_len <= 1 {
             Choice::Forced(best)
         } else {
-            Choice::Guess(best)
+            Choice::Guess {
+                item: best,
+                pair: false,
+            }
         }
     }
 
-    /// Among the active primary items with `len` options (the first being `first`), the one
-    /// whose options, taken together, share items with the most other options: branching
-    /// there removes the most, so the subtrees are smallest.
-    fn most_constraining(&self, first: u32, len: u32) -> u32 {
-        let mut best = first;
-        let mut best_score = 0;
+    /// Among the active primary items with two options (the first being `first`), the one
+    /// whose two branches together remove the most options, as the product of what each
+    /// removes: the subtrees are smallest where both branches cut deep. The branch that
+    /// removes fewer options is to be tried first (noted in `upward`): it is the likelier
+    /// to hold a solution.
+    fn best_pair(&mut self, first: u32) -> u32 {
+        let (mut best, mut best_score, mut best_upward) = (first, 0, false);
         let mut candidates = 0;
         // The tied items 64 at a time, found by one vectorized mask per block rather than a
         // mispredicted test per item.
         let mut block = first;
-        while block <= self.primary {
+        'blocks: while block <= self.primary {
             let end = (block + 64).min(self.primary + 1);
-            let mut tied = equal_mask(&self.lengths[block as usize..end as usize], len);
+            let mut tied = equal_mask(&self.lengths[block as usize..end as usize], 2);
             while tied != 0 {
                 let item = block + tied.trailing_zeros();
                 tied &= tied - 1;
-                let mut score = 0;
-                let mut option = self.node(item).down;
-                while option != item {
-                    let mut removed = 0;
-                    let mut q = self.node(option).next;
-                    while q != option {
-                        let entry = self.node(q);
-                        removed += self.length(entry.top);
-                        q = entry.next;
-                    }
-                    score += removed;
-                    option = self.node(option).down;
-                }
+                let header = self.node(item);
+                let (down, up) = (self.removed_by(header.down), self.removed_by(header.up));
+                let score = (u64::from(down) + 1) * (u64::from(up) + 1);
                 if score > best_score {
-                    best = item;
-                    best_score = score;
+                    (best, best_score, best_upward) = (item, score, up < down);
                 }
                 candidates += 1;
                 if candidates == MAX_CANDIDATES {
-                    return best;
+                    break 'blocks;
                 }
             }
             block = end;
         }
+        self.search.upward = best_upward;
         best
+    }
+
+    /// How many options taking the option of entry `option` would remove, counted with
+    /// repeats: the lengths of its other items' lists.
+    fn removed_by(&self, option: u32) -> u32 {
+        let mut removed = 0;
+        let mut q = self.node(option).next;
+        while q != option {
+            let entry = self.node(q);
+            removed += self.length(entry.top);
+            q = entry.next;
+        }
+        removed
     }
 
     /// True while `item` (a header node) has not been covered.

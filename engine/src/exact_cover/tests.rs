@@ -339,3 +339,28 @@ fn the_node_limit_keeps_lengths_clear_of_the_covered_mark() {
     assert_eq!(super::MAX_NODES, super::COVERED as usize);
     assert!(super::MAX_NODES <= u32::MAX as usize);
 }
+
+/// At a tie of items with two options each, the guess tries first the branch that removes
+/// fewer options, whichever end of the item's list it is at: the first solution found
+/// tells which branch was taken.
+#[test]
+fn a_pair_is_tried_from_the_branch_that_removes_fewer() {
+    let (x, p, q, r) = (0, 1, 2, 3);
+    // Every item has two options; x's branches remove 2 and 4 options, which makes x the
+    // first of the best pairs (each of q and r ties with it).
+    for (options, first) in [
+        ([&[x, p][..], &[x, q, r], &[q, r], &[p]], [0, 2]),
+        ([&[x, q, r][..], &[x, p], &[q, r], &[p]], [1, 2]),
+    ] {
+        let mut matrix = ExactCover::new(4, 0);
+        for option in options {
+            matrix.add_option(option).unwrap();
+        }
+        let mut found: Vec<usize> = matrix.first_solution().unwrap().options().collect();
+        found.sort();
+        assert_eq!(found, first);
+        assert_eq!(matrix.count(None).solutions, 2);
+        matrix.restart();
+        matrix.sanity();
+    }
+}
