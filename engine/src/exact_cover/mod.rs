@@ -17,10 +17,10 @@
 //! left (MRV). It takes an item with a single option left as soon as one appears, and stops
 //! at one with none: `hide` pushes such items on a stack, and notes the last item it emptied
 //! so that a dead path is seen before the forced moves stacked above that item, all
-//! without a scan. Ties at a guess are compared thoroughly (among up to sixteen tied items, the
-//! one whose options would remove the most other options) only where that pays: at the first
-//! guess from the top, and at every guess once the search has met a dead end. The guesses in
-//! between take the first shortest item.
+//! without a scan. Where the shortest items have two options each, up to sixteen of them are
+//! compared by what their two branches would remove, and the branch that removes fewer is
+//! tried first; longer ties, and every tie of a search that finds more than four solutions
+//! per dead end (one that is enumerating), take the first shortest item.
 //!
 //! The crate's top-level documentation shows a matrix built and counted.
 

@@ -37,11 +37,8 @@ pub(super) struct State {
     /// and has not been covered since, the path is dead; seeing that before taking the forced
     /// moves stacked above it on the forced stack saves their covers.
     emptied: u32,
-    /// Set by the choice for the level it chose for: try the item's options from the last
-    /// up (see `best_pair`).
-    upward: bool,
     /// Dead ends met and solutions found since the search started from the top: what
-    /// decides whether `choose` compares tied items (see the note by `MAX_CANDIDATES`).
+    /// decides whether `choose` compares tied items (see the note by `ENUMERATING`).
     dead_ends: u64,
     solutions: u64,
     /// First node of each option fixed by [`ExactCover::select`], in order.
@@ -62,10 +59,11 @@ pub(super) struct State {
 /// size) of the search tree, never in the solutions found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Branching {
-    /// The default, measured fastest on the puzzle solver's matrices: an item left with one option is taken as soon as it appears (the last
-    /// one to appear first), a path with an empty primary item is abandoned at once, and
-    /// ties at a real guess are compared by how many options each item's options would
-    /// remove (see the module documentation).
+    /// The default, measured fastest on the puzzle solver's matrices: an item left with one
+    /// option is taken as soon as it appears (the last one to appear first), a path with an
+    /// empty primary item is abandoned at once, and ties of two-option items are compared
+    /// by what their branches would remove, the branch that removes fewer tried first,
+    /// unless the search is enumerating (see the module documentation).
     #[default]
     ForcedFirst,
     /// Knuth's rule in `dlx1` and `dlx2`: the first item of minimum length in item order,
@@ -445,7 +443,7 @@ impl ExactCover {
                             Choice::DeadEnd => break None,
                             Choice::Forced(item) => {
                                 stats.forced += 1;
-                                break Some(item);
+                                break Some((item, false));
                             }
                             Choice::Guess { item, pair } => {
                                 if P::ACTIVE && !propagated {
@@ -461,11 +459,15 @@ impl ExactCover {
                                     }
                                 }
                                 stats.guesses += 1;
-                                break Some(if pair { self.best_pair(item) } else { item });
+                                break Some(if pair {
+                                    self.best_pair(item)
+                                } else {
+                                    (item, false)
+                                });
                             }
                         }
                     };
-                    let Some(item) = item else {
+                    let Some((item, upward)) = item else {
                         stats.dead_ends += 1;
                         self.search.dead_ends += 1;
                         if P::ACTIVE {
@@ -477,7 +479,6 @@ impl ExactCover {
                     };
                     stats.updates += self.cover(item);
                     stats.covers += 1;
-                    let upward = std::mem::take(&mut self.search.upward);
                     let first = if upward {
                         self.node(item).up
                     } else {
@@ -591,9 +592,9 @@ impl ExactCover {
     /// Among the active primary items with two options (the first being `first`), the one
     /// whose two branches together remove the most options, as the product of what each
     /// removes: the subtrees are smallest where both branches cut deep. The branch that
-    /// removes fewer options is to be tried first (noted in `upward`): it is the likelier
-    /// to hold a solution.
-    fn best_pair(&mut self, first: u32) -> u32 {
+    /// removes fewer options is to be tried first, from the last option up when that is the
+    /// one (the second value): it is the likelier to hold a solution.
+    fn best_pair(&self, first: u32) -> (u32, bool) {
         let (mut best, mut best_score, mut best_upward) = (first, 0, false);
         let mut candidates = 0;
         // The tied items 64 at a time, found by one vectorized mask per block rather than a
@@ -618,12 +619,13 @@ impl ExactCover {
             }
             block = end;
         }
-        self.search.upward = best_upward;
-        best
+        (best, best_upward)
     }
 
-    /// How many options taking the option of entry `option` would remove, counted with
-    /// repeats: the lengths of its other items' lists.
+    /// How many options taking the option of entry `option` would remove, as the sum of the
+    /// lengths of its other items' lists: an option sharing two of them counts twice, and
+    /// the option itself once for each (a constant where options have one width, as the
+    /// Sudoku matrix's do).
     fn removed_by(&self, option: u32) -> u32 {
         let mut removed = 0;
         let mut q = self.node(option).next;
