@@ -9,7 +9,7 @@
 
 mod cli;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use cli::deferred::Deferred;
 
 /// The command line: one subcommand per job.
@@ -57,6 +57,10 @@ enum Command {
     Bench(Deferred<cli::bench::Args>),
     /// Solve any exact-cover problem in Knuth's format (dlx1/dlx2, with colors).
     Xc(Deferred<cli::xc::Args>),
+    /// Print the completion script of a shell (bash, zsh, fish, powershell, elvish).
+    Completions(Deferred<cli::completions::Args>),
+    /// Print the manual page (roff), or write a page per command into a folder.
+    Man(Deferred<cli::man::Args>),
 }
 
 /// Where the C runtime starts the process on Unix: the command line runs under
@@ -97,6 +101,8 @@ fn run() -> u8 {
         Command::Redundant(Deferred(args)) => cli::redundant::run(args),
         Command::Bench(Deferred(args)) => cli::bench::run(args),
         Command::Xc(Deferred(args)) => cli::xc::run(args),
+        Command::Completions(Deferred(args)) => cli::completions::run(args, Cli::command()),
+        Command::Man(Deferred(args)) => cli::man::run(args, Cli::command()),
     };
     cli::common::exit_code(result)
 }
@@ -125,7 +131,6 @@ fn plain_xc(mut args: impl Iterator<Item = std::ffi::OsString>) -> Option<cli::x
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     /// clap's own checks of the command line (in debug builds), on every command: their
     /// arguments are deferred (`cli::deferred`), so a run checks only the command it parses.

@@ -1,8 +1,6 @@
 //! `sudoku-dlx all`: streaming, grouping, limits, formats, broken pipes and Ctrl-C.
 
-mod cli_support;
-
-use cli_support::*;
+use crate::cli_support::*;
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};

@@ -1,10 +1,8 @@
 //! The `bench` command on tiny files: its table, its JSON keys, and its errors. Nothing here
 //! is timed: `--seconds 0` makes each run one pass.
 
-mod cli_support;
-
+use crate::cli_support::{output_of, sudoku, temp_file};
 use assert_cmd::Command;
-use cli_support::{sudoku, temp_file};
 use predicates::prelude::*;
 use sudoku_dlx::samples::FAMOUS;
 
@@ -24,16 +22,10 @@ fn bench() -> Command {
     sudoku()
 }
 
-/// What a successful run printed.
-fn stdout_of(command: &mut Command) -> String {
-    let output = command.assert().success().get_output().stdout.clone();
-    String::from_utf8(output).unwrap()
-}
-
 #[test]
 fn the_table_has_a_row_per_file_and_mode() {
     let file = tiny_file();
-    let text = stdout_of(
+    let text = output_of(
         bench()
             .args(["bench", "--seconds", "0", "--runs", "2"])
             .args(["--mode", "solve,count2"])
@@ -66,7 +58,7 @@ fn the_table_has_a_row_per_file_and_mode() {
 #[test]
 fn json_lines_have_exactly_the_stable_keys() {
     let file = tiny_file();
-    let text = stdout_of(
+    let text = output_of(
         bench()
             .args(["bench", "--json", "--seconds", "0.001", "--runs", "1"])
             .args(["--mode", "solve", "--mode", "count2"])
@@ -166,7 +158,7 @@ fn variant_files_are_measured_in_both_modes() {
          {{\"size\":4,\"grid\":{empty},\"diagonal+\":true,\"diagonal-\":true}}\n"
     );
     let file = puzzle_file(&text);
-    let out = stdout_of(
+    let out = output_of(
         bench()
             .args(["bench", "--seconds", "0", "--runs", "1", "--json"])
             .args(["--mode", "solve,count2"])
@@ -184,7 +176,7 @@ fn variant_files_are_measured_in_both_modes() {
     // Line puzzles with the rules of the command line: 4x4 X-sudoku has 48 grids, so the
     // count up to 2 branches at least once per puzzle.
     let x = puzzle_file("................\n1...............\n");
-    let out = stdout_of(
+    let out = output_of(
         bench()
             .args(["bench", "--seconds", "0", "--runs", "1", "--json"])
             .args(["--mode", "count2", "--rules", "x"])

@@ -1,8 +1,6 @@
 //! `sudoku-dlx count`: exact counts, caps, formats.
 
-mod cli_support;
-
-use cli_support::*;
+use crate::cli_support::*;
 
 #[test]
 fn known_counts() {

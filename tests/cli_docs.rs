@@ -1,4 +1,5 @@
-//! Runs every example of the user docs: each `console` block of `docs/*.md` holds commands
+//! Runs every example of the user docs: each `console` block of `docs/*.md` and of the
+//! README holds commands
 //! (`$ sudoku-dlx ARGS [< FILE]`), an optional exit status line (`? N`, when not 0), and the
 //! exact standard output expected. In a `console ignore-order` block the lines of each group
 //! (groups are separated by blank lines) may come in any order: `all` prints solutions in
@@ -184,6 +185,48 @@ fn the_examples_of_docs_setters_md() {
 #[test]
 fn the_examples_of_docs_variants_md() {
     run("docs/variants.md");
+}
+
+#[test]
+fn the_examples_of_docs_xc_md() {
+    run("docs/xc.md");
+}
+
+#[test]
+fn the_examples_of_the_readme() {
+    run("README.md");
+}
+
+/// The pages whose examples the tests above run.
+const RUN: [&str; 6] = [
+    "README.md",
+    "docs/cli.md",
+    "docs/formats.md",
+    "docs/setters.md",
+    "docs/variants.md",
+    "docs/xc.md",
+];
+
+/// A page that gains examples gains a test: every page with a `console` block is in `RUN`.
+#[test]
+fn every_page_with_examples_is_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut pages = vec!["README.md".to_string()];
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if name.ends_with(".md") {
+            pages.push(format!("docs/{name}"));
+        }
+    }
+    for page in pages {
+        let text = std::fs::read_to_string(root.join(&page)).unwrap();
+        if text.contains("```console") {
+            assert!(
+                RUN.contains(&page.as_str()),
+                "{page} has examples that no test runs"
+            );
+        }
+    }
 }
 
 #[test]

@@ -1,9 +1,7 @@
 //! Input handling through the command line: malformed files, their messages, odd inputs,
 //! and batches that come out the same on any number of threads.
 
-mod cli_support;
-
-use cli_support::*;
+use crate::cli_support::*;
 
 #[test]
 fn malformed_files_get_positioned_messages_in_place() {
@@ -65,9 +63,39 @@ fn an_argument_that_is_neither_file_nor_puzzle_stops_before_anything() {
         .assert()
         .code(2)
         .stdout("")
-        .stderr(
-            "sudoku-dlx: no-such-file.txt: no such file, and not a puzzle (bad character '-')\n",
-        );
+        .stderr("sudoku-dlx: no-such-file.txt: no such file\n");
+    // A mistyped name, a folder that is not there, a word: each is a file that is missing,
+    // not a puzzle with a bad character.
+    for (arg, message) in [
+        ("puzzels.txt", "puzzels.txt: no such file"),
+        ("puzzels", "puzzels: no such file"),
+        (
+            "no-such-folder/p.txt",
+            "no-such-folder/p.txt: no such file (there is no folder no-such-folder)",
+        ),
+        (
+            "docs/examples/nope.txt",
+            "docs/examples/nope.txt: no such file",
+        ),
+    ] {
+        sudoku()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["solve", arg])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!("sudoku-dlx: {message}\n"));
+    }
+    // A puzzle with a bad character: where it is.
+    let typo = format!("{}x{}", &EXAMPLE[..40], &EXAMPLE[41..]);
+    sudoku()
+        .args(["solve", &typo])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(format!(
+            "sudoku-dlx: {typo}: no such file, and not a puzzle (column 41: bad character 'x')\n"
+        ));
     sudoku()
         .args(["solve", &".".repeat(80)])
         .assert()
@@ -194,25 +222,33 @@ fn one_output_record_per_input_record_in_order() {
     }
 }
 
-#[test]
-fn the_17_clue_collection_solves_on_two_threads() {
-    let Some(data) = data_dir() else { return };
-    let path = data.join("puzzles2_17_clue");
-    let output = sudoku()
-        .args(["solve", "--jobs", "2"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0));
-    let puzzles = std::fs::read_to_string(&path).unwrap();
-    let puzzles: Vec<&str> = puzzles
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .collect();
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    let solutions: Vec<&str> = stdout.lines().collect();
-    assert_eq!(solutions.len(), puzzles.len());
-    for (solution, puzzle) in solutions.iter().zip(&puzzles).step_by(97) {
-        assert!(solves(solution, &puzzle[..81]), "{puzzle}");
+/// The tests that need the shared collections: ignored unless asked for
+/// (`cargo test --release -- --ignored shared_data`; `scripts/test` runs them when the
+/// collections are there).
+mod shared_data {
+    use super::*;
+
+    #[test]
+    #[ignore = "needs the shared collections (SUDOKU_DLX_DATA or ../shared/data): scripts/test runs it when they are there"]
+    fn the_17_clue_collection_solves_on_two_threads() {
+        let data = shared_data();
+        let path = data.join("puzzles2_17_clue");
+        let output = sudoku()
+            .args(["solve", "--jobs", "2"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        let puzzles = std::fs::read_to_string(&path).unwrap();
+        let puzzles: Vec<&str> = puzzles
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .collect();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let solutions: Vec<&str> = stdout.lines().collect();
+        assert_eq!(solutions.len(), puzzles.len());
+        for (solution, puzzle) in solutions.iter().zip(&puzzles).step_by(97) {
+            assert!(solves(solution, &puzzle[..81]), "{puzzle}");
+        }
     }
 }

@@ -2,9 +2,7 @@
 //! (`ID<TAB>PUZZLE` in, `ID<TAB>ANSWER` out) and `--exit-zero`, for running under a
 //! pipeline such as Spark's `rdd.pipe`.
 
-mod cli_support;
-
-use cli_support::*;
+use crate::cli_support::*;
 
 #[test]
 fn keep_lines_gives_one_output_line_per_input_line_in_order() {

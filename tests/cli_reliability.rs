@@ -3,9 +3,7 @@
 //! with control characters. The signal tests allow a generous 5 s to stop; the searches
 //! they interrupt run for minutes.
 
-mod cli_support;
-
-use cli_support::*;
+use crate::cli_support::*;
 use std::io::Read;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread::sleep;

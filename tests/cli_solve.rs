@@ -1,8 +1,6 @@
 //! `sudoku-dlx solve`: every format, every kind of input, exit codes.
 
-mod cli_support;
-
-use cli_support::*;
+use crate::cli_support::*;
 
 #[test]
 fn solves_an_inline_puzzle() {

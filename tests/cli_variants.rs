@@ -2,9 +2,7 @@
 //! rule family, in tests/variants/), checked here by an independent brute force, and the
 //! inputs, outputs and errors of the variant path.
 
-mod cli_support;
-
-use cli_support::*;
+use crate::cli_support::*;
 use std::collections::BTreeSet;
 use sudoku_dlx::variant::{fpuzzles, Variant};
 use sudoku_dlx::Grid;
@@ -286,18 +284,6 @@ fn overlapping_sums_are_answered() {
             "{grid}"
         );
     }
-}
-
-/// The standard output of `sudoku-dlx ARGS`, which must end with exit code `code`.
-fn stdout_of(args: &[&str], code: i32) -> String {
-    let out = sudoku()
-        .args(args)
-        .assert()
-        .code(code)
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
 }
 
 /// Runs `generate` with `args` and returns its standard output.

@@ -2,9 +2,7 @@
 //! errors and interruption. Inputs are generated here (queens, Langford pairs, pentominoes);
 //! the files of ../shared/data/xc are read too when present.
 
-mod cli_support;
-
-use cli_support::*;
+use crate::cli_support::*;
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -360,90 +358,98 @@ fn ctrl_c_stops_a_listing_with_whole_solutions_and_exit_130() {
     }
 }
 
-#[test]
-fn generated_queens_are_the_shared_files() {
-    let Some(dir) = xc_dir() else { return };
-    for n in [8, 10, 12, 13] {
-        let shared = std::fs::read_to_string(dir.join(format!("queens{n}.dlx"))).unwrap();
-        let strip = |text: &str| -> Vec<String> {
-            text.lines()
-                .filter(|line| !line.starts_with('|'))
-                .map(str::to_string)
-                .collect()
-        };
-        assert_eq!(strip(&queens(n)), strip(&shared), "queens{n}");
+/// The tests that need the shared collections: ignored unless asked for
+/// (`cargo test --release -- --ignored shared_data`; `scripts/test` runs them when the
+/// collections are there).
+mod shared_data {
+    use super::*;
+
+    #[test]
+    #[ignore = "needs the shared collections (SUDOKU_DLX_DATA or ../shared/data): scripts/test runs it when they are there"]
+    fn generated_queens_are_the_shared_files() {
+        let dir = xc_dir();
+        for n in [8, 10, 12, 13] {
+            let shared = std::fs::read_to_string(dir.join(format!("queens{n}.dlx"))).unwrap();
+            let strip = |text: &str| -> Vec<String> {
+                text.lines()
+                    .filter(|line| !line.starts_with('|'))
+                    .map(str::to_string)
+                    .collect()
+            };
+            assert_eq!(strip(&queens(n)), strip(&shared), "queens{n}");
+        }
     }
-}
 
-/// The folder of Knuth-format problems, when the shared data is there.
-fn xc_dir() -> Option<PathBuf> {
-    data_dir()
-        .map(|dir| dir.join("xc"))
-        .filter(|dir| dir.is_dir())
-}
-
-/// Knuth's figures from ../shared/data/xc/README: input, solutions, nodes, updates (of
-/// dlx1, or dlx2 for the colored `killer` inputs). Only the inputs that count in well under
-/// a second are run here.
-const KNUTH_FIGURES: [(&str, u64, u64, u64); 12] = [
-    ("queens8", 92, 1_049, 16_680),
-    ("queens10", 724, 11_578, 198_264),
-    ("queens12", 14_200, 211_716, 3_594_752),
-    ("langford11", 35_584, 439_747, 5_974_979),
-    ("langford11b", 17_792, 244_807, 3_415_293),
-    ("pento3x20", 8, 32_978, 10_986_975),
-    ("killer4_s1", 6, 74, 1_067),
-    ("killer4_s2", 6, 105, 1_473),
-    ("killer4_s3", 12, 149, 1_948),
-    ("killer9_s1_m4_c1.0", 2, 409, 35_332),
-    ("killer9_s3_m4_c0.8", 5, 6_647, 352_654),
-    ("killer9_s2_m5_c0.9", 5, 33_590, 10_479_589),
-];
-
-#[test]
-fn shared_problems_match_knuths_counts_nodes_and_updates() {
-    let Some(dir) = xc_dir() else { return };
-    for (name, solutions, nodes, updates) in KNUTH_FIGURES {
-        let path = dir.join(format!("{name}.dlx"));
-        sudoku()
-            .args(["xc", "--branching", "knuth", "--engine", "dlx", "--stats"])
-            .arg(&path)
-            .assert()
-            .code(0)
-            .stdout(format!("{solutions}\n"))
-            .stderr(predicates::str::starts_with(format!(
-                "solutions {solutions}, nodes {nodes}, updates {updates}, seconds "
-            )));
-        // The sparse sets: Knuth's nodes, their own updates.
-        sudoku()
-            .args(["xc", "--engine", "sparse", "--stats"])
-            .arg(&path)
-            .assert()
-            .code(0)
-            .stdout(format!("{solutions}\n"))
-            .stderr(predicates::str::starts_with(format!(
-                "solutions {solutions}, nodes {nodes}, updates "
-            )));
-        sudoku()
-            .args(["xc", "--branching", "forced-first"])
-            .arg(&path)
-            .assert()
-            .code(0)
-            .stdout(format!("{solutions}\n"));
+    /// The folder of the Knuth-format problems of the shared data.
+    fn xc_dir() -> PathBuf {
+        shared_data().join("xc")
     }
-}
 
-#[test]
-fn shared_sudoku_matrices_are_unique() {
-    let Some(dir) = xc_dir() else { return };
-    for k in 1..=20 {
-        let path = dir.join(format!("sudoku/sudoku_{k:04}.dlx"));
-        sudoku()
-            .args(["xc", "--check"])
-            .arg(&path)
-            .assert()
-            .code(0)
-            .stdout("unique\n");
+    /// Knuth's figures from ../shared/data/xc/README: input, solutions, nodes, updates (of
+    /// dlx1, or dlx2 for the colored `killer` inputs). Only the inputs that count in well under
+    /// a second are run here.
+    const KNUTH_FIGURES: [(&str, u64, u64, u64); 12] = [
+        ("queens8", 92, 1_049, 16_680),
+        ("queens10", 724, 11_578, 198_264),
+        ("queens12", 14_200, 211_716, 3_594_752),
+        ("langford11", 35_584, 439_747, 5_974_979),
+        ("langford11b", 17_792, 244_807, 3_415_293),
+        ("pento3x20", 8, 32_978, 10_986_975),
+        ("killer4_s1", 6, 74, 1_067),
+        ("killer4_s2", 6, 105, 1_473),
+        ("killer4_s3", 12, 149, 1_948),
+        ("killer9_s1_m4_c1.0", 2, 409, 35_332),
+        ("killer9_s3_m4_c0.8", 5, 6_647, 352_654),
+        ("killer9_s2_m5_c0.9", 5, 33_590, 10_479_589),
+    ];
+
+    #[test]
+    #[ignore = "needs the shared collections (SUDOKU_DLX_DATA or ../shared/data): scripts/test runs it when they are there"]
+    fn shared_problems_match_knuths_counts_nodes_and_updates() {
+        let dir = xc_dir();
+        for (name, solutions, nodes, updates) in KNUTH_FIGURES {
+            let path = dir.join(format!("{name}.dlx"));
+            sudoku()
+                .args(["xc", "--branching", "knuth", "--engine", "dlx", "--stats"])
+                .arg(&path)
+                .assert()
+                .code(0)
+                .stdout(format!("{solutions}\n"))
+                .stderr(predicates::str::starts_with(format!(
+                    "solutions {solutions}, nodes {nodes}, updates {updates}, seconds "
+                )));
+            // The sparse sets: Knuth's nodes, their own updates.
+            sudoku()
+                .args(["xc", "--engine", "sparse", "--stats"])
+                .arg(&path)
+                .assert()
+                .code(0)
+                .stdout(format!("{solutions}\n"))
+                .stderr(predicates::str::starts_with(format!(
+                    "solutions {solutions}, nodes {nodes}, updates "
+                )));
+            sudoku()
+                .args(["xc", "--branching", "forced-first"])
+                .arg(&path)
+                .assert()
+                .code(0)
+                .stdout(format!("{solutions}\n"));
+        }
+    }
+
+    #[test]
+    #[ignore = "needs the shared collections (SUDOKU_DLX_DATA or ../shared/data): scripts/test runs it when they are there"]
+    fn shared_sudoku_matrices_are_unique() {
+        let dir = xc_dir();
+        for k in 1..=20 {
+            let path = dir.join(format!("sudoku/sudoku_{k:04}.dlx"));
+            sudoku()
+                .args(["xc", "--check"])
+                .arg(&path)
+                .assert()
+                .code(0)
+                .stdout("unique\n");
+        }
     }
 }
 

@@ -1,19 +1,9 @@
 //! Generated puzzles, checked with the engine: unique, minimal when asked, symmetric when
 //! asked, of the difficulty asked, and the same for the same seed on any number of threads.
 
-use assert_cmd::Command;
+use crate::cli_support::{stdout_of, sudoku};
 use sudoku_dlx::setter::{GenerateOptions, Generator, Level, Rater, Symmetry};
 use sudoku_dlx::{Grid, Logic, Shape, Solver};
-
-fn sudoku() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let output = sudoku().args(args).output().unwrap();
-    assert!(output.status.success(), "{args:?}: {output:?}");
-    String::from_utf8(output.stdout).unwrap()
-}
 
 /// Asserts that `puzzle` has `solution` as its only solution, and, when `minimal`, that
 /// removing any single given lets in a second one.
@@ -158,29 +148,38 @@ fn the_same_seed_prints_the_same_puzzles_on_one_thread_or_two() {
         let run = |jobs: &str| {
             let mut args = vec!["generate", "--count", "40", "--seed", "9", "--jobs", jobs];
             args.extend_from_slice(extra);
-            stdout_of(&args)
+            stdout_of(&args, 0)
         };
         let one = run("1");
         assert_eq!(one, run("2"), "{extra:?}");
         assert_eq!(one, run("1"), "{extra:?}");
     }
-    let other = stdout_of(&["generate", "--count", "40", "--seed", "10", "--minimal"]);
-    let nine = stdout_of(&["generate", "--count", "40", "--seed", "9", "--minimal"]);
+    let other = stdout_of(
+        &["generate", "--count", "40", "--seed", "10", "--minimal"],
+        0,
+    );
+    let nine = stdout_of(
+        &["generate", "--count", "40", "--seed", "9", "--minimal"],
+        0,
+    );
     assert_ne!(other, nine);
 }
 
 #[test]
 fn the_command_prints_one_unique_minimal_puzzle_per_line() {
-    let text = stdout_of(&[
-        "generate",
-        "--count",
-        "30",
-        "--minimal",
-        "--seed",
-        "4",
-        "--jobs",
-        "2",
-    ]);
+    let text = stdout_of(
+        &[
+            "generate",
+            "--count",
+            "30",
+            "--minimal",
+            "--seed",
+            "4",
+            "--jobs",
+            "2",
+        ],
+        0,
+    );
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 30);
     let mut solver = Solver::new();
@@ -195,18 +194,21 @@ fn the_command_prints_one_unique_minimal_puzzle_per_line() {
 
 #[test]
 fn json_records_carry_puzzle_solution_givens_and_rating() {
-    let text = stdout_of(&[
-        "generate",
-        "--count",
-        "3",
-        "--seed",
-        "1",
-        "--format",
-        "json",
-        "--symmetry",
-        "rot90",
-        "--minimal",
-    ]);
+    let text = stdout_of(
+        &[
+            "generate",
+            "--count",
+            "3",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+            "--symmetry",
+            "rot90",
+            "--minimal",
+        ],
+        0,
+    );
     let mut solver = Solver::new();
     for (index, line) in text.lines().enumerate() {
         let record: serde_json::Value = serde_json::from_str(line).unwrap();

@@ -1,16 +1,12 @@
 //! The setter's other tools, checked with the engine: the witness of non-uniqueness, the
 //! redundant givens, and the rating scale.
 
-use assert_cmd::Command;
+use crate::cli_support::sudoku;
 use sudoku_dlx::samples::FAMOUS;
 use sudoku_dlx::setter::{
     witness, GenerateOptions, Generator, Level, Rater, Redundancy, Technique,
 };
 use sudoku_dlx::{Cell, Grid, Shape, Solver};
-
-fn sudoku() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
-}
 
 /// Minimal puzzles of a few shapes with one or two givens taken away: several solutions,
 /// but few enough to count.
@@ -253,33 +249,33 @@ fn rate_prints_ratings_and_summaries() {
     );
 }
 
-/// The public collections, when they are there (see `samples::collections_dir`).
-fn data_dir() -> Option<std::path::PathBuf> {
-    sudoku_dlx_cli::collections::collections_dir()
-}
+/// The tests that need the shared collections: ignored unless asked for
+/// (`cargo test --release -- --ignored shared_data`; `scripts/test` runs them when the
+/// collections are there).
+mod shared_data {
+    use super::*;
 
-#[test]
-fn mean_ratings_order_the_public_collections_by_hardness() {
-    let Some(dir) = data_dir() else {
-        eprintln!("skipped: the puzzle collections are not here (set SUDOKU_DLX_DATA)");
-        return;
-    };
-    let mut rater = Rater::new();
-    let mut means = Vec::new();
-    for (file, step) in [
-        ("puzzles2_17_clue", 97),
-        ("puzzles3_magictour_top1465", 7),
-        ("puzzles6_forum_hardest_1106", 3),
-    ] {
-        let text = std::fs::read_to_string(dir.join(file)).unwrap();
-        let puzzles: Vec<Grid> = text
-            .lines()
-            .filter(|l| !l.starts_with('#') && l.trim().len() >= 81)
-            .step_by(step)
-            .map(|l| l.trim()[..81].parse().unwrap())
-            .collect();
-        let total: f64 = puzzles.iter().map(|p| rater.rate(p).unwrap().score).sum();
-        means.push(total / puzzles.len() as f64);
+    #[test]
+    #[ignore = "needs the shared collections (SUDOKU_DLX_DATA or ../shared/data): scripts/test runs it when they are there"]
+    fn mean_ratings_order_the_public_collections_by_hardness() {
+        let dir = crate::cli_support::shared_data();
+        let mut rater = Rater::new();
+        let mut means = Vec::new();
+        for (file, step) in [
+            ("puzzles2_17_clue", 97),
+            ("puzzles3_magictour_top1465", 7),
+            ("puzzles6_forum_hardest_1106", 3),
+        ] {
+            let text = std::fs::read_to_string(dir.join(file)).unwrap();
+            let puzzles: Vec<Grid> = text
+                .lines()
+                .filter(|l| !l.starts_with('#') && l.trim().len() >= 81)
+                .step_by(step)
+                .map(|l| l.trim()[..81].parse().unwrap())
+                .collect();
+            let total: f64 = puzzles.iter().map(|p| rater.rate(p).unwrap().score).sum();
+            means.push(total / puzzles.len() as f64);
+        }
+        assert!(means[0] < means[1] && means[1] < means[2], "{means:?}");
     }
-    assert!(means[0] < means[1] && means[1] < means[2], "{means:?}");
 }

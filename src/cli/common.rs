@@ -145,6 +145,8 @@ pub enum CliError {
     Input(InputError),
     /// The output could not be written.
     Write(io::Error),
+    /// A file the command writes (not standard output) could not be written.
+    WriteFile(std::path::PathBuf, io::Error),
     /// The thread pool could not be started.
     Threads(rayon::ThreadPoolBuildError),
     /// Options that do not go together.
@@ -156,6 +158,9 @@ impl fmt::Display for CliError {
         match self {
             CliError::Input(error) => error.fmt(f),
             CliError::Write(error) => write!(f, "cannot write the output: {error}"),
+            CliError::WriteFile(path, error) => {
+                write!(f, "{}: cannot write: {error}", path.display())
+            }
             CliError::Threads(error) => write!(f, "cannot start threads: {error}"),
             CliError::Usage(message) => f.write_str(message),
         }

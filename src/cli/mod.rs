@@ -22,11 +22,13 @@ pub mod all;
 pub mod bench;
 pub mod check;
 pub mod common;
+pub mod completions;
 pub mod count;
 #[allow(unsafe_code)]
 pub mod ctrl_c;
 pub mod deferred;
 pub mod generate;
+pub mod man;
 pub mod pipeline;
 pub mod progress;
 pub mod rate;

@@ -27,7 +27,7 @@ use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::{Path, PathBuf};
-use sudoku_dlx::sudoku::{Clashes, Grid, ParseError, Shape};
+use sudoku_dlx::sudoku::{Clashes, Grid, ParseError, ParseErrorKind, Shape};
 
 /// The name errors give to standard input.
 pub const STDIN_NAME: &str = "<stdin>";
@@ -74,6 +74,10 @@ impl Input {
         match read {
             Ok(_) => Ok(Input::Inline(arg.to_string())),
             Err(error) if is_puzzle_shaped(&error) => Ok(Input::Inline(arg.to_string())),
+            Err(_) if looks_like_path(arg) => Err(InputError::NoSuchFile {
+                arg: arg.to_string(),
+                missing_folder: missing_folder(path),
+            }),
             Err(reason) => Err(InputError::NotFound {
                 arg: arg.to_string(),
                 reason,
@@ -146,6 +150,32 @@ fn is_puzzle_shaped(error: &ParseError) -> bool {
     )
 }
 
+/// True when an argument that is neither a file nor a puzzle was meant as a file: it names
+/// a folder (`/` or a backslash), ends in an extension (`.txt`, `.json`), or is a word
+/// with letters shorter than the smallest grid (16 cells).
+fn looks_like_path(arg: &str) -> bool {
+    let extension = arg.rsplit_once('.').is_some_and(|(stem, extension)| {
+        !stem.is_empty()
+            && (1..=5).contains(&extension.len())
+            && extension.chars().all(|c| c.is_ascii_alphanumeric())
+            && extension.chars().any(|c| c.is_ascii_alphabetic())
+    });
+    let letters = arg.chars().any(|c| c.is_alphabetic());
+    arg.contains(['/', '\\']) || extension || (letters && arg.chars().count() < 16)
+}
+
+/// The first folder on `path` that does not exist, if one does not.
+fn missing_folder(path: &Path) -> Option<PathBuf> {
+    path.ancestors()
+        .skip(1)
+        .filter(|folder| !folder.as_os_str().is_empty())
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .find(|folder| !folder.is_dir())
+        .map(Path::to_path_buf)
+}
+
 /// One puzzle read from an input, or the reason it could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
@@ -187,6 +217,14 @@ impl Record {
 /// reported in their place).
 #[derive(Debug)]
 pub enum InputError {
+    /// The argument looks like a file name (see [`Input::from_arg`]) and no such file
+    /// exists.
+    NoSuchFile {
+        /// The argument.
+        arg: String,
+        /// The first folder on its path that does not exist, if one does not.
+        missing_folder: Option<PathBuf>,
+    },
     /// The argument is not an existing file and does not read as a puzzle.
     NotFound {
         /// The argument.
@@ -206,9 +244,26 @@ pub enum InputError {
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            InputError::NoSuchFile {
+                arg,
+                missing_folder,
+            } => {
+                write!(f, "{}: no such file", escape_name(arg))?;
+                match missing_folder {
+                    Some(folder) => {
+                        let folder = folder.display().to_string();
+                        write!(f, " (there is no folder {})", escape_name(&folder))
+                    }
+                    None => Ok(()),
+                }
+            }
             InputError::NotFound { arg, reason } => {
                 let arg = escape_name(arg);
-                write!(f, "{arg}: no such file, and not a puzzle ({})", reason.kind)
+                write!(f, "{arg}: no such file, and not a puzzle (")?;
+                if let ParseErrorKind::BadCharacter(_) = reason.kind {
+                    write!(f, "column {}: ", reason.column)?;
+                }
+                write!(f, "{})", reason.kind)
             }
             InputError::Io { source, error } => write!(f, "{}: {error}", escape_name(source)),
         }
@@ -219,6 +274,7 @@ impl std::error::Error for InputError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             InputError::NotFound { reason, .. } => Some(reason),
+            InputError::NoSuchFile { .. } => None,
             InputError::Io { error, .. } => Some(error),
         }
     }
@@ -345,9 +401,20 @@ mod tests {
             Input::Inline(clash.clone())
         );
         let error = Input::from_arg("puzzles.txt").unwrap_err();
+        assert_eq!(error.to_string(), "puzzles.txt: no such file");
+        let error = Input::from_arg("puzzels").unwrap_err();
+        assert_eq!(error.to_string(), "puzzels: no such file");
+        let error = Input::from_arg("no-such-folder/deeper/p.txt").unwrap_err();
         assert_eq!(
             error.to_string(),
-            "puzzles.txt: no such file, and not a puzzle (11 cells, expected 16)"
+            "no-such-folder/deeper/p.txt: no such file (there is no folder no-such-folder)"
+        );
+        let error = Input::from_arg("docs/no-such.txt").unwrap_err();
+        assert_eq!(error.to_string(), "docs/no-such.txt: no such file");
+        let bad = format!("4...x{}", ".".repeat(76));
+        assert_eq!(
+            Input::from_arg(&bad).unwrap_err().to_string(),
+            format!("{bad}: no such file, and not a puzzle (column 5: bad character 'x')")
         );
         let short = ".".repeat(80);
         assert_eq!(

@@ -1,4 +1,4 @@
-//! Helpers shared by the command-line tests (`tests/cli_*.rs`).
+//! Helpers shared by the command-line tests (the modules of `tests/tests.rs`).
 #![allow(dead_code)]
 
 use assert_cmd::Command;
@@ -32,6 +32,24 @@ pub fn sudoku() -> Command {
     Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
 }
 
+/// The standard output of `sudoku-dlx ARGS`, which must end with exit code `code`.
+pub fn stdout_of(args: &[&str], code: i32) -> String {
+    let output = sudoku()
+        .args(args)
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(output).unwrap()
+}
+
+/// The standard output of `command`, which must succeed.
+pub fn output_of(command: &mut Command) -> String {
+    let output = command.assert().success().get_output().stdout.clone();
+    String::from_utf8(output).unwrap()
+}
+
 /// A temporary file holding `bytes`.
 pub fn temp_file(bytes: &[u8]) -> tempfile::NamedTempFile {
     let mut file = tempfile::NamedTempFile::new().unwrap();
@@ -62,13 +80,12 @@ pub fn solves(solution: &str, puzzle: &str) -> bool {
     solved.solves(&puzzle)
 }
 
-/// The shared puzzle collections, when they are there.
-pub fn data_dir() -> Option<PathBuf> {
-    let found = sudoku_dlx_cli::collections::collections_dir();
-    if found.is_none() {
-        eprintln!("skipping: no puzzle collections (set SUDOKU_DLX_DATA)");
-    }
-    found
+/// The folder of the shared puzzle collections, for the tests in the `shared_data` modules,
+/// which are ignored unless asked for. Panics, saying how to name the folder, when it is
+/// not there.
+pub fn shared_data() -> PathBuf {
+    sudoku_dlx_cli::collections::collections_dir()
+        .expect("no shared collections: set SUDOKU_DLX_DATA to their folder")
 }
 
 /// The solutions of `puzzle` in the order the library finds them (the order `all` prints

@@ -170,7 +170,10 @@ impl SparseCover {
         // Locals, not fields of `self`: the stores into the arrays could alias a field, so
         // each field would be reloaded at every step.
         let mut stats = self.stats;
-        let hot = Hot::new(self);
+        // SAFETY: from here to every return of this function, the arrays are touched
+        // through `hot` alone: the loop below reads and writes only `self.search`'s
+        // `watch`, `level` and `phase` and `self.stats`, fields outside those arrays.
+        let hot = unsafe { Hot::new(self) };
         loop {
             match step {
                 Step::Enter => {
@@ -199,7 +202,7 @@ impl SparseCover {
                     }
                     let item = first as u32;
                     let start = hot.base(item);
-                    *hot.size_mut(item) |= DONE;
+                    hot.set_size(item, hot.size(item) | DONE);
                     stats.covers += 1;
                     for at in start..start + len {
                         // Nothing to check: an item this empties may be covered by every
@@ -210,14 +213,17 @@ impl SparseCover {
                     if len > 1 {
                         hot.save(level);
                     }
-                    *hot.level_mut(level) = Level {
-                        at: start,
-                        end: start + len,
-                    };
+                    hot.set_level(
+                        level,
+                        Level {
+                            at: start,
+                            end: start + len,
+                        },
+                    );
                     step = Step::Try;
                 }
                 Step::Try => {
-                    let node = hot.set_at(hot.level_mut(level).at);
+                    let node = hot.set_at(hot.level(level).at);
                     if hot.commit::<COLORED>(node, &mut stats) {
                         level += 1;
                         stats.max_depth = stats.max_depth.max(level as u32);
@@ -248,8 +254,10 @@ impl SparseCover {
 /// they stay in registers across the stores into the arrays.
 ///
 /// Built from `&mut SparseCover` by [`Hot::new`] and used only inside `advance`, which
-/// touches those arrays through nothing else meanwhile (the interrupt's fields are apart).
-/// The search never resizes them. Every index is in range: node numbers come from the cells
+/// touches those arrays through nothing else meanwhile (the interrupt's fields are apart),
+/// never resizes them, and drops the `Hot` before it returns: that is `new`'s contract.
+/// No accessor hands out a reference: each reads or writes one value through its pointer,
+/// so no two live references to an array can exist. Every index is in range: node numbers come from the cells
 /// and the sets, which the builder filled with numbers of existing nodes and which the
 /// search only permutes; items are below `items`; a position is below its region's end;
 /// a level is below `primary`, since every level covers a primary item.
@@ -269,7 +277,14 @@ struct Hot {
 }
 
 impl Hot {
-    fn new(cover: &mut SparseCover) -> Hot {
+    /// The pointers of `cover`'s arrays.
+    ///
+    /// # Safety
+    ///
+    /// Until the last use of the `Hot` (and of its copies), `cover`'s arrays `cells`,
+    /// `set`, `size`, `base`, `colors`, `search.levels` and `search.snapshots` must be
+    /// neither read nor written through anything but the `Hot`, nor resized, nor dropped.
+    unsafe fn new(cover: &mut SparseCover) -> Hot {
         debug_assert_eq!(cover.search.levels.len(), cover.primary as usize);
         debug_assert_eq!(
             cover.search.snapshots.len(),
@@ -300,8 +315,9 @@ impl Hot {
     /// backtracks when it has none left.
     #[inline(always)]
     fn next_option(self, level: usize) -> Step {
-        let state = self.level_mut(level);
+        let mut state = self.level(level);
         state.at += 1;
+        self.set_level(level, state);
         if state.at < state.end {
             self.restore(level);
             Step::Try
@@ -325,7 +341,7 @@ impl Hot {
                 continue;
             }
             if !COLORED || self.color(q) == 0 {
-                *self.size_mut(cell.item) |= DONE;
+                self.set_size(cell.item, self.size(cell.item) | DONE);
                 stats.covers += 1;
             }
             q += 1;
@@ -339,11 +355,11 @@ impl Hot {
             }
             let start = self.base(cell.item);
             if COLORED && self.color(q) != 0 {
-                let size = *self.size_mut(cell.item);
+                let size = self.size(cell.item);
                 if size & DONE == 0 {
                     // Purify: the options of another color, or of none, leave; those of
                     // this color stay, and the item is done with.
-                    *self.size_mut(cell.item) = size | DONE;
+                    self.set_size(cell.item, size | DONE);
                     stats.covers += 1;
                     let color = self.color(q);
                     for at in start..start + size {
@@ -356,7 +372,7 @@ impl Hot {
                     }
                 }
             } else {
-                let size = *self.size_mut(cell.item) & !DONE;
+                let size = self.size(cell.item) & !DONE;
                 for at in start..start + size {
                     if !self.hide::<true>(self.set_at(at), &mut stats.updates) {
                         return false;
@@ -384,16 +400,16 @@ impl Hot {
                 continue;
             }
             let item = cell.item;
-            let size = *self.size_mut(item) - 1;
-            *self.size_mut(item) = size;
+            let size = self.size(item) - 1;
+            self.set_size(item, size);
             // Swap the node with the last live one of the region, which becomes the free
             // slot past the new size.
             let last_at = self.base(item) + (size & !DONE);
             let last = self.set_at(last_at);
-            *self.set_mut(last_at) = q;
-            *self.set_mut(cell.loc) = last;
-            self.cell_mut(q).loc = last_at;
-            self.cell_mut(last).loc = cell.loc;
+            self.put_set(last_at, q);
+            self.put_set(cell.loc, last);
+            self.set_loc(q, last_at);
+            self.set_loc(last, cell.loc);
             if CHECK && size == 0 && item < self.primary {
                 // Only the removals made: the spacer, if passed (`q < node`), counted them
                 // all; else none is counted yet.
@@ -443,10 +459,10 @@ impl Hot {
     }
 
     #[inline(always)]
-    fn cell_mut<'a>(self, node: u32) -> &'a mut Cell {
+    fn set_loc(self, node: u32, loc: u32) {
         debug_assert!((node as usize) < self.lengths.0);
-        // SAFETY: see the type; the reference does not outlive the statement using it.
-        unsafe { &mut *self.cells.add(node as usize) }
+        // SAFETY: see the type: `node` is in range, and nothing else touches `cells`.
+        unsafe { (*self.cells.add(node as usize)).loc = loc }
     }
 
     #[inline(always)]
@@ -457,10 +473,17 @@ impl Hot {
     }
 
     #[inline(always)]
-    fn size_mut<'a>(self, item: u32) -> &'a mut u32 {
+    fn size(self, item: u32) -> u32 {
         debug_assert!((item as usize) < self.items);
-        // SAFETY: see the type.
-        unsafe { &mut *self.size.add(item as usize) }
+        // SAFETY: see the type: `item` is in range.
+        unsafe { *self.size.add(item as usize) }
+    }
+
+    #[inline(always)]
+    fn set_size(self, item: u32, size: u32) {
+        debug_assert!((item as usize) < self.items);
+        // SAFETY: see the type: `item` is in range, and nothing else touches `size`.
+        unsafe { *self.size.add(item as usize) = size }
     }
 
     #[inline(always)]
@@ -478,16 +501,23 @@ impl Hot {
     }
 
     #[inline(always)]
-    fn set_mut<'a>(self, at: u32) -> &'a mut u32 {
+    fn put_set(self, at: u32, node: u32) {
         debug_assert!((at as usize) < self.lengths.1);
-        // SAFETY: see the type.
-        unsafe { &mut *self.set.add(at as usize) }
+        // SAFETY: see the type: `at` is in range, and nothing else touches `set`.
+        unsafe { *self.set.add(at as usize) = node }
     }
 
     #[inline(always)]
-    fn level_mut<'a>(self, level: usize) -> &'a mut Level {
+    fn level(self, level: usize) -> Level {
         debug_assert!(level < self.primary as usize);
-        // SAFETY: see the type.
-        unsafe { &mut *self.levels.add(level) }
+        // SAFETY: see the type: `level` is in range.
+        unsafe { *self.levels.add(level) }
+    }
+
+    #[inline(always)]
+    fn set_level(self, level: usize, state: Level) {
+        debug_assert!(level < self.primary as usize);
+        // SAFETY: see the type: `level` is in range, and nothing else touches `levels`.
+        unsafe { *self.levels.add(level) = state }
     }
 }

@@ -24,6 +24,14 @@ pub enum FpuzzlesError {
         /// constraint that is not (`arrow[0].cells`).
         name: String,
     },
+    /// A key that is not part of the format (a misspelt constraint, say): refused whatever
+    /// its value, since a rule dropped in silence gives wrong answers.
+    UnknownKey {
+        /// The key.
+        name: String,
+        /// The key of the format it most resembles, if any.
+        similar: Option<&'static str>,
+    },
     /// A field is missing or has the wrong type or value.
     Field {
         /// Where, as a path into the document.
@@ -61,6 +69,13 @@ impl fmt::Display for FpuzzlesError {
                 "neither JSON nor an f-puzzles share string (lz-string base64) that decompresses",
             ),
             FpuzzlesError::Unsupported { name } => write!(f, "unsupported constraint \"{name}\""),
+            FpuzzlesError::UnknownKey { name, similar } => {
+                write!(f, "{name}: unknown key")?;
+                match similar {
+                    Some(similar) => write!(f, " (did you mean \"{similar}\"?)"),
+                    None => f.write_str(" (not a constraint of the f-puzzles format)"),
+                }
+            }
             FpuzzlesError::Field { path, problem } => write!(f, "{path}: {problem}"),
             FpuzzlesError::Rule {
                 path: Some(path),

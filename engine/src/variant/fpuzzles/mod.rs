@@ -5,9 +5,11 @@
 //! `diagonal+`, `diagonal-`, `antiknight`, `antiking`, `disjointgroups`, `nonconsecutive`;
 //! the lists `extraregion`, `killercage` (and `cage`), `thermometer`, `arrow`, `difference`,
 //! `ratio`, `xv`, `odd`, `even` and `negative`. Cells are named `R1C1`. `title`, `author`,
-//! `ruleset`, `solution` and the cosmetic `text`, `line`, `rectangle` and `circle` are
-//! ignored; any other constraint is refused by name, since ignoring a rule gives wrong
-//! answers.
+//! `ruleset`, `solution`, `metadata`, the cosmetic `text`, `line`, `rectangle` and
+//! `circle`, and the editor's and solver's settings (`activeConstraints`, `disabledlogic`...)
+//! are ignored. A constraint of f-puzzles that this engine lacks is refused by name unless
+//! it is empty (`[]` or `false`), and a key that is not in the format at all is refused as
+//! unknown, whatever its value: ignoring a rule gives wrong answers.
 //!
 //! ```
 //! use sudoku_dlx::variant::{fpuzzles, VariantSolver};
@@ -33,7 +35,9 @@ use super::{Diagonal, Marker, Rule, Variant, VariantError};
 use crate::{Grid, Shape};
 use serde_json::{Map, Value};
 
-/// Keys that carry no rule: names, text, cosmetics.
+/// Keys that carry no rule: names, text, cosmetics, and the settings of the editor and of
+/// dclamage's solver that f-puzzles saves with a puzzle. `fogofwar` only hides cells from a
+/// solver's view; it changes no answer.
 const IGNORED: &[&str] = &[
     "title",
     "author",
@@ -43,6 +47,45 @@ const IGNORED: &[&str] = &[
     "line",
     "rectangle",
     "circle",
+    "metadata",
+    "activeConstraints",
+    "disabledlogic",
+    "truecandidatesoptions",
+    "highlightConflicts",
+    "fogofwar",
+];
+
+/// The constraints of f-puzzles (and of the tools that write its format) that this engine
+/// does not support: an empty list or `false` is no rule and reads; anything else is
+/// refused by name. A key that is in none of these lists is refused as unknown, whatever
+/// its value, so that a misspelt constraint (`killercages`) is never dropped in silence.
+const NOT_SUPPORTED: &[&str] = &[
+    "littlekillersum",
+    "sandwichsum",
+    "xsum",
+    "skyscraper",
+    "palindrome",
+    "renban",
+    "whispers",
+    "regionsumline",
+    "betweenline",
+    "lockout",
+    "entropicline",
+    "modularline",
+    "zipperline",
+    "slowthermometer",
+    "doublearrow",
+    "nabner",
+    "clone",
+    "quadruple",
+    "minimum",
+    "maximum",
+    "rowindexer",
+    "columnindexer",
+    "boxindexer",
+    "sumdot",
+    "givenPencilMarks",
+    "parity",
 ];
 
 /// Reads an f-puzzles document: plain JSON, the compressed string of a share link, or the
@@ -238,21 +281,21 @@ impl Reader {
             "negative" => return self.negative(value, rules),
             _ => {}
         }
+        if !KNOWN_LISTS.contains(&key) {
+            return match NOT_SUPPORTED.contains(&key) {
+                true if is_empty(value) => Ok(()),
+                true => Err(FpuzzlesError::Unsupported { name: key.into() }),
+                false => Err(FpuzzlesError::UnknownKey {
+                    name: key.into(),
+                    similar: similar_key(key),
+                }),
+            };
+        }
         let entries = match value {
             Value::Array(entries) => entries,
             Value::Bool(false) | Value::Null => return Ok(()),
-            _ if KNOWN_LISTS.contains(&key) => {
-                return Err(FpuzzlesError::field(key, "expected a list"));
-            }
-            _ => return Err(FpuzzlesError::Unsupported { name: key.into() }),
+            _ => return Err(FpuzzlesError::field(key, "expected a list")),
         };
-        if !KNOWN_LISTS.contains(&key) {
-            return if entries.is_empty() {
-                Ok(())
-            } else {
-                Err(FpuzzlesError::Unsupported { name: key.into() })
-            };
-        }
         for (k, entry) in entries.iter().enumerate() {
             let path = format!("{key}[{k}]");
             let entry = entry
@@ -482,6 +525,51 @@ fn xv_sum(path: &str, entry: &Map<String, Value>) -> Result<u8, FpuzzlesError> {
             "expected \"X\" or \"V\"",
         )),
     }
+}
+
+/// The key of the format closest to `key` (a letter or two away, or the same but for case
+/// or a plural `s`), to suggest for a misspelt one.
+fn similar_key(key: &str) -> Option<&'static str> {
+    let flags = [
+        "diagonal+",
+        "diagonal-",
+        "antiknight",
+        "antiking",
+        "disjointgroups",
+        "nonconsecutive",
+        "negative",
+        "size",
+        "grid",
+    ];
+    let known = KNOWN_LISTS
+        .iter()
+        .chain(&flags)
+        .chain(IGNORED)
+        .chain(NOT_SUPPORTED);
+    let lower = key.to_ascii_lowercase();
+    known
+        .map(|&name| (edit_distance(&lower, &name.to_ascii_lowercase()), name))
+        .filter(|&(distance, name)| distance <= 2.min(name.len() / 3))
+        .min()
+        .map(|(_, name)| name)
+}
+
+/// Levenshtein's distance between two short ASCII strings.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b = b.as_bytes();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, &x) in a.as_bytes().iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &y) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(x != y))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 /// True for `[]`, `{}`, `""`, `null` and `false`.

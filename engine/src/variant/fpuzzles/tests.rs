@@ -118,6 +118,31 @@ fn bad_documents_say_where_and_why() {
             r#","arrow":[{"cells":["R1C1"],"lines":[["R1C1","R2C2"]]},{"cells":["R1C1"],"lines":[["R1C1","R3C1"]]}]"#
         ))
     );
+    // A misspelt key is refused whatever its value, with the key it resembles.
+    assert_eq!(
+        message(&doc(r#","killercages":[]"#)),
+        "killercages: unknown key (did you mean \"killercage\"?)"
+    );
+    assert_eq!(
+        message(&doc(r#","AntiKnight":false"#)),
+        "AntiKnight: unknown key (did you mean \"antiknight\"?)"
+    );
+    assert_eq!(
+        message(&doc(r#","colour":"red""#)),
+        "colour: unknown key (not a constraint of the f-puzzles format)"
+    );
+    // A constraint of the format that the engine lacks reads when it is empty.
+    assert_eq!(
+        count(&doc(r#","palindrome":[],"renban":false"#)),
+        count(&doc(""))
+    );
+    // The editor's settings carry no rule.
+    assert_eq!(
+        count(&doc(
+            r#","activeConstraints":["Killer Cage"],"disabledlogic":["Tuples"],"highlightConflicts":true,"metadata":{"title":"t"}"#
+        )),
+        count(&doc(""))
+    );
     assert_eq!(
         message(&doc(r#","negative":["sum"]"#)),
         "unsupported constraint \"negative sum\""

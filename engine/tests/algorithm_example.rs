@@ -1,7 +1,7 @@
 //! The worked example of `docs/algorithm.md`: every number the document quotes about its
 //! two 4x4 puzzles is computed, printed and asserted here, so that the document cannot
 //! drift from the code unnoticed. See them with
-//! `cargo test --release --test algorithm_example -- --nocapture`.
+//! `cargo test --release -p sudoku-dlx --test engine algorithm_example -- --nocapture`.
 //!
 //! The solver does not report the size of the matrix it builds, so the test builds the
 //! compact matrix the way the document describes it, through the public `ExactCover` API,

@@ -170,9 +170,21 @@ impl SplitMix {
     }
 }
 
-/// The folder of the shared puzzle collections (see `samples::collections_dir`).
-pub fn shared_data() -> Option<PathBuf> {
-    sudoku_dlx_cli::collections::collections_dir()
+/// The folder of the shared puzzle collections, for the tests of `shared_data`, which are
+/// ignored unless asked for: the folder that `SUDOKU_DLX_DATA` names, else `../shared/data`
+/// beside the repository (the rule of the command line's `collections_dir`, which this
+/// crate cannot depend on). Panics, saying where it looked, when it is not a folder.
+pub fn shared_data() -> PathBuf {
+    let folder = match std::env::var_os("SUDOKU_DLX_DATA") {
+        Some(named) => PathBuf::from(named),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
+    };
+    assert!(
+        folder.is_dir(),
+        "no shared collections at {}: set SUDOKU_DLX_DATA to their folder",
+        folder.display()
+    );
+    folder
 }
 
 /// n queens as exact cover: rows and columns primary, both diagonal families secondary.

@@ -2,9 +2,7 @@
 //! each check asserts that the calling thread made no allocation while searching an
 //! already-built matrix or asking a warmed-up `Solver` about hard puzzles.
 
-mod common;
-
-use common::{queens, LEVELS};
+use crate::common::{queens, LEVELS};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use sudoku_dlx::exact_cover::sparse::SparseCover;
@@ -278,11 +276,13 @@ fn one_warm_up_puzzle_is_enough_to_never_allocate_again() {
     }
 }
 
+#[cfg(feature = "fpuzzles")]
 #[test]
 fn a_warmed_up_variant_solver_counts_without_allocating() {
     use sudoku_dlx::variant::{fpuzzles, VariantSolver};
     // The killer puzzle of the docs (sum options) and an X-sudoku (unit items).
-    let killer = std::fs::read_to_string("docs/examples/killer.json").unwrap();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/examples/killer.json");
+    let killer = std::fs::read_to_string(path).unwrap();
     let killer = fpuzzles::parse(&killer).unwrap();
     let x = fpuzzles::parse(
         r#"{"size":9,"grid":[[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}]],"diagonal+":true,"diagonal-":true}"#,

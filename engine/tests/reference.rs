@@ -1,9 +1,7 @@
 //! Reference answers: counts and puzzles whose answers are known independently of this
 //! engine, checked through the public API only.
 
-mod common;
-
-use common::{assert_solves, pattern_grid, queens, SplitMix, LEVELS};
+use crate::common::{assert_solves, pattern_grid, queens, SplitMix, LEVELS};
 use std::collections::HashSet;
 use sudoku_dlx::samples::FAMOUS;
 use sudoku_dlx::sudoku::{LogicOutcome, ParseErrorKind, Unit};

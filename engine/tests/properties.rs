@@ -2,9 +2,7 @@
 //! blanked. A planted solved grid is built from a pattern and shuffled by transforms that
 //! keep it valid, so every puzzle made from it has at least that solution.
 
-mod common;
-
-use common::{assert_solves, pattern_grid, Transform, LEVELS};
+use crate::common::{assert_solves, pattern_grid, Transform, LEVELS};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
