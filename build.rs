@@ -1,7 +1,7 @@
 //! Links the `sudoku-dlx` binary as a static PIE on Linux with glibc: the process then
 //! starts without the dynamic loader, which opens, maps and relocates three shared libraries
 //! (libgcc_s, libm, libc) before `main`. That is about a quarter of a millisecond, the
-//! largest part of the start-up of a short run (docs/performance.md, "Start-up").
+//! largest part of the start-up of a short run (docs/lab/performance-notes.md, "Start-up").
 //!
 //! Only the binary: the library, tests, benches and the Python module (another package)
 //! link as usual. Rust's own way, `-C target-feature=+crt-static`, would do it for every

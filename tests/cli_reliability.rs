@@ -437,7 +437,7 @@ fn solve_with_errors(input: impl Into<Vec<u8>>, expected: &[&str]) {
 /// `generate --box 5x5 --seed 3` with the given at r3c11 (cell 60) removed: one long search
 /// (seconds to the first solution, far longer to exhaust the tree). Generation follows the
 /// search's branching, so a change there can make another puzzle; the seed and the cell are
-/// picked again then (docs/performance.md, "A slow 25x25 case").
+/// picked again then (docs/lab/performance-notes.md, "A slow 25x25 case").
 fn slow_25x25() -> String {
     let made = sudoku()
         .args(["generate", "--box", "5x5", "--seed", "3"])

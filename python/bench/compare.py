@@ -1,6 +1,6 @@
 """Speed of the Python package: per-call overhead over the Rust engine, solve_many against
 the command line's --jobs, and beside pure-Python solvers. Prints the figures that
-docs/performance.md records.
+docs/performance.md sums up and docs/lab/performance-notes.md ("From Python") records.
 
     target/python-venv/bin/python python/bench/compare.py [--bin target/release/sudoku-dlx]
 

@@ -6,7 +6,7 @@
 //! On Unix the handler is a plain signal handler that stores two atomics (and reads the
 //! monotonic clock, which POSIX allows in one): no thread, unlike the `ctrlc` crate, whose
 //! thread cost a short run a twentieth of a millisecond of its start-up
-//! (docs/performance.md, "Start-up"). Elsewhere the `ctrlc` crate does the same job.
+//! (docs/lab/performance-notes.md, "Start-up"). Elsewhere the `ctrlc` crate does the same job.
 
 use std::sync::OnceLock;
 use sudoku_dlx::exact_cover::Interrupt;

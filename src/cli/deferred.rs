@@ -2,9 +2,10 @@
 //!
 //! clap's derive builds every argument of every command before it parses anything: for
 //! `sudoku-dlx xc FILE` on a tiny problem that was a third of the instructions of the whole
-//! process (docs/performance.md, "Start-up"). Wrapped in [`Deferred`], a command's arguments
-//! are added by [`clap::Command::defer`] when clap enters that command (to parse it or to
-//! print its help); the list of commands and their one-line help are there from the start.
+//! process (docs/lab/performance-notes.md, "Start-up"). Wrapped in [`Deferred`], a command's
+//! arguments are added by [`clap::Command::defer`] when clap enters that command (to parse it
+//! or to print its help); the list of commands and their one-line help are there from the
+//! start.
 
 use clap::builder::{Resettable, StyledStr};
 use clap::{ArgMatches, Command, FromArgMatches};

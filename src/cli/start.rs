@@ -4,7 +4,7 @@
 //! which calls [`run`]. The Rust runtime's start (`std::rt::lang_start`) would also find the
 //! main thread's stack, which glibc does by reading and parsing `/proc/self/maps`, and set
 //! up a handler that names a stack overflow: about 60 µs, a tenth of a tiny `xc` run
-//! (docs/performance.md, "Start-up"). [`run`] does the part of that start this program
+//! (docs/lab/performance-notes.md, "Start-up"). [`run`] does the part of that start this program
 //! needs: standard descriptors that are closed are opened on `/dev/null` (so that no file
 //! the program opens takes their number), with a closed standard output remembered for
 //! [`stdout_was_closed`]; SIGPIPE is ignored (a write to a closed pipe fails with EPIPE,

@@ -75,7 +75,7 @@ pub enum Branching {
 
 /// How many of the items tied at two options `best_pair` compares: enough to avoid the
 /// worst branches, few enough that choosing stays cheap. On hardest_1106, 8 made 11% more
-/// guesses and was slower side by side (docs/performance.md).
+/// guesses and was slower side by side (docs/lab/performance-notes.md).
 const MAX_CANDIDATES: u32 = 16;
 
 /// A search that has found more than this many solutions per dead end is enumerating: its
@@ -87,7 +87,7 @@ const ENUMERATING: u64 = 4;
 // each branch would remove, and the branch that removes fewer is tried first. Longer ties,
 // and every tie of a search that is enumerating, take the first shortest item: there the
 // walk of every tied item's options costs more than the nodes it saves
-// (docs/performance.md, "Ties at two options").
+// (docs/lab/performance-notes.md, "Ties at two options").
 
 /// One level of the search path.
 #[derive(Clone, Copy, Debug, Default)]
