@@ -27,8 +27,8 @@ fn spawn(args: &[&str]) -> Child {
         .unwrap()
 }
 
-/// Runs `args`, sends `signals` SIGINTs at once after `after`, and waits (up to 30 s) for the
-/// end.
+/// Runs `args`, sends `signals` SIGINTs at once `after` its SIGINT handler is in place, and
+/// waits (up to 30 s) for the end.
 fn interrupt(args: &[&str], after: Duration, signals: usize) -> Stopped {
     let mut child = spawn(args);
     let mut out = child.stdout.take().unwrap();
@@ -43,6 +43,8 @@ fn interrupt(args: &[&str], after: Duration, signals: usize) -> Stopped {
         err.read_to_string(&mut text).unwrap();
         text
     });
+    wait_for_sigint_handler(&child);
+    // Well into the work: the interrupt must stop a search, not a start.
     sleep(after);
     assert!(
         child.try_wait().unwrap().is_none(),
@@ -181,8 +183,9 @@ fn a_second_ctrl_c_a_second_later_ends_a_process_waiting_for_input() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    sleep(Duration::from_millis(500));
+    wait_for_sigint_handler(&child);
     sigint(&child);
+    // The behaviour under test: a second SIGINT more than a second after the first.
     sleep(Duration::from_millis(1200));
     assert!(
         child.try_wait().unwrap().is_none(),

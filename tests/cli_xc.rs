@@ -464,8 +464,8 @@ fn ctrl_c_stops_a_count_with_the_count_so_far_and_exit_130() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // A count prints nothing before it ends: give the handler time to be installed.
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    // A count prints nothing before it ends: wait for the handler to be installed.
+    wait_for_sigint_handler(&child);
     let killed = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()

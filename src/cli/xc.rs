@@ -6,8 +6,7 @@ use std::fmt;
 use std::io::{self, Read, Write};
 use std::time::Instant;
 use sudoku_dlx::exact_cover::knuth_format::{FormatError, Problem};
-use sudoku_dlx::exact_cover::sparse::SparseCover;
-use sudoku_dlx::exact_cover::{Branching, BuildError, Count, ExactCover, Stats};
+use sudoku_dlx::exact_cover::{Branching, BuildError, Cover, Found, Stats};
 
 /// Solve an exact-cover problem in Knuth's format (dlx1/dlx2, with colors).
 #[derive(clap::Args, Debug)]
@@ -144,51 +143,8 @@ impl fmt::Display for ReadError {
     }
 }
 
-/// The problem in the structure the search runs on.
-enum Matrix {
-    Dlx(ExactCover),
-    Sparse(SparseCover),
-}
-
-impl Matrix {
-    fn count_while(&mut self, cap: Option<u128>, keep_going: impl FnMut(u128) -> bool) -> Count {
-        match self {
-            Matrix::Dlx(matrix) => matrix.count_while(cap, keep_going),
-            Matrix::Sparse(cover) => cover.count_while(cap, keep_going),
-        }
-    }
-
-    /// Finds the next solution and puts its options in `options`; false at the end.
-    fn next_solution(&mut self, options: &mut Vec<usize>) -> bool {
-        options.clear();
-        match self {
-            Matrix::Dlx(matrix) => matrix
-                .next_solution()
-                .map(|solution| options.extend(solution.options()))
-                .is_some(),
-            Matrix::Sparse(cover) => cover
-                .next_solution()
-                .map(|solution| options.extend(solution.options()))
-                .is_some(),
-        }
-    }
-
-    fn stats(&self) -> Stats {
-        match self {
-            Matrix::Dlx(matrix) => matrix.stats(),
-            Matrix::Sparse(cover) => cover.stats(),
-        }
-    }
-}
-
-/// Reads the problem, printing its warnings on standard error.
-/// `chosen` says whether the engine was asked for: if not, a problem too large for the
-/// sparse sets goes to the dancing links, with a note.
-fn read_problem(
-    file: Option<&str>,
-    engine: Engine,
-    chosen: bool,
-) -> Result<(Problem, Matrix), ReadError> {
+/// Reads the problem, printing its warnings on standard error; the path for messages.
+fn read_problem(file: Option<&str>) -> Result<(String, Problem), ReadError> {
     let (path, text) = match file {
         None | Some("-") => {
             let mut text = String::new();
@@ -215,25 +171,7 @@ fn read_problem(
     for warning in &parsed.warnings {
         let _ = writeln!(io::stderr(), "sudoku-dlx: {path}:{warning}");
     }
-    let matrix = match engine {
-        Engine::Dlx => parsed.problem.matrix().map(Matrix::Dlx),
-        Engine::Sparse => match parsed.problem.sparse() {
-            Err(BuildError::TooLarge) if chosen => {
-                return Err(ReadError::SparseTooLarge { path });
-            }
-            Err(BuildError::TooLarge) => {
-                let _ = writeln!(
-                    io::stderr(),
-                    "sudoku-dlx: {path}: note: too large for the sparse engine; \
-                     searching with --engine dlx"
-                );
-                parsed.problem.matrix().map(Matrix::Dlx)
-            }
-            built => built.map(Matrix::Sparse),
-        },
-    }
-    .map_err(|error| ReadError::Build { path, error })?;
-    Ok((parsed.problem, matrix))
+    Ok((path, parsed.problem))
 }
 
 /// Runs the command.
@@ -251,26 +189,45 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         (None, Rule::ForcedFirst) => Engine::Dlx,
         (None, Rule::Knuth) => Engine::Sparse,
     };
-    let chosen = args.engine.is_some();
-    let (problem, mut matrix) = match read_problem(args.file.as_deref(), engine, chosen) {
-        Ok(read) => read,
-        Err(error) => {
-            let _ = writeln!(io::stderr(), "sudoku-dlx: {error}");
-            return Ok(Status::BadInput);
-        }
+    let refused = |error: ReadError| {
+        let _ = writeln!(io::stderr(), "sudoku-dlx: {error}");
+        Ok(Status::BadInput)
     };
-    // Ctrl-C is heard inside the search too, not only when a solution comes.
-    let interrupt = Some(common::interrupt().clone());
-    match &mut matrix {
-        Matrix::Dlx(matrix) => {
-            matrix.set_branching(match args.branching {
-                Rule::ForcedFirst => Branching::ForcedFirst,
-                Rule::Knuth => Branching::FirstShortest,
-            });
-            matrix.set_interrupt(interrupt);
+    let (path, problem) = match read_problem(args.file.as_deref()) {
+        Ok(read) => read,
+        Err(error) => return refused(error),
+    };
+    if engine == Engine::Sparse {
+        match problem.sparse() {
+            Ok(cover) => return answer(&args, problem, cover),
+            // Unless the sparse sets were asked for, a problem too large for them goes to
+            // the dancing links, with a note.
+            Err(BuildError::TooLarge) if args.engine.is_none() => {
+                let _ = writeln!(
+                    io::stderr(),
+                    "sudoku-dlx: {path}: note: too large for the sparse engine; \
+                     searching with --engine dlx"
+                );
+            }
+            Err(BuildError::TooLarge) => return refused(ReadError::SparseTooLarge { path }),
+            Err(error) => return refused(ReadError::Build { path, error }),
         }
-        Matrix::Sparse(cover) => cover.set_interrupt(interrupt),
     }
+    let mut matrix = match problem.matrix() {
+        Ok(matrix) => matrix,
+        Err(error) => return refused(ReadError::Build { path, error }),
+    };
+    matrix.set_branching(match args.branching {
+        Rule::ForcedFirst => Branching::ForcedFirst,
+        Rule::Knuth => Branching::FirstShortest,
+    });
+    answer(&args, problem, matrix)
+}
+
+/// Answers the command on `cover`, either engine: a count, a list, or a verdict.
+fn answer<C: Cover>(args: &Args, problem: Problem, mut cover: C) -> Result<Status, CliError> {
+    // Ctrl-C is heard inside the search too, not only when a solution comes.
+    cover.set_interrupt(Some(common::interrupt().clone()));
     let started = Instant::now();
     let progress = Progress::new(None);
     let mut out = common::stdout();
@@ -278,34 +235,34 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         let limit = if args.first { Some(1) } else { args.limit };
         list(
             &problem,
-            &mut matrix,
+            &mut cover,
             limit,
             args.format,
             &progress,
             &mut out,
         )
     } else if args.check {
-        check(&mut matrix, args.format, &progress, &mut out)
+        check(&mut cover, args.format, &progress, &mut out)
     } else {
-        count(&mut matrix, args.limit, args.format, &progress, &mut out)
+        count(&mut cover, args.limit, args.format, &progress, &mut out)
     };
     progress.finish();
     let status = outcome?;
     out.flush()?;
     if args.stats {
-        print_stats(&matrix.stats(), started.elapsed().as_secs_f64());
+        print_stats(&cover.stats(), started.elapsed().as_secs_f64());
     }
     // The process ends right after this command: freeing every name, option and set one
     // by one would cost a tiny input a tenth of its instructions, for memory the exit
     // gives back at once.
     std::mem::forget(problem);
-    std::mem::forget(matrix);
+    std::mem::forget(cover);
     Ok(status)
 }
 
 /// Counts every solution (up to `limit`) and prints the count.
 fn count(
-    matrix: &mut Matrix,
+    matrix: &mut impl Cover,
     limit: Option<u64>,
     format: XcFormat,
     progress: &Progress,
@@ -330,7 +287,7 @@ fn count(
 /// Prints the solutions as they are found, up to `limit`.
 fn list(
     problem: &Problem,
-    matrix: &mut Matrix,
+    matrix: &mut impl Cover,
     limit: Option<u64>,
     format: XcFormat,
     progress: &Progress,
@@ -339,8 +296,10 @@ fn list(
     let mut found: u128 = 0;
     let mut options = Vec::new();
     while limit.is_none_or(|limit| found < u128::from(limit)) && !common::is_interrupted() {
-        if !matrix.next_solution(&mut options) {
-            break;
+        options.clear();
+        match matrix.next_solution() {
+            Some(solution) => options.extend(solution.options()),
+            None => break,
         }
         found += 1;
         // Input order, whatever order the search took them in.
@@ -398,7 +357,7 @@ fn print_solution(
 
 /// Says whether the problem has exactly one solution.
 fn check(
-    matrix: &mut Matrix,
+    matrix: &mut impl Cover,
     format: XcFormat,
     progress: &Progress,
     out: &mut dyn Write,

@@ -32,6 +32,36 @@ pub fn sudoku() -> Command {
     Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
 }
 
+/// Waits until `child` has installed its SIGINT handler, so that a SIGINT sent next is
+/// heard rather than ending the process the default way: on Linux, until the signal is in
+/// the `SigCgt` mask of `/proc/PID/status` (an event, whatever the machine's load);
+/// elsewhere, half a second. Panics after 30 s.
+pub fn wait_for_sigint_handler(child: &std::process::Child) {
+    use std::time::{Duration, Instant};
+    if !std::path::Path::new("/proc/self/status").exists() {
+        std::thread::sleep(Duration::from_millis(500));
+        return;
+    }
+    let status = format!("/proc/{}/status", child.id());
+    let started = Instant::now();
+    loop {
+        let text = std::fs::read_to_string(&status).unwrap_or_default();
+        let caught = text
+            .lines()
+            .find_map(|line| line.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok());
+        // SIGINT is signal 2: bit 1 of the mask.
+        if caught.is_some_and(|mask| mask & 2 != 0) {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no SIGINT handler 30 s after the start"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
 /// The standard output of `sudoku-dlx ARGS`, which must end with exit code `code`.
 pub fn stdout_of(args: &[&str], code: i32) -> String {
     let output = sudoku()

@@ -153,6 +153,10 @@ mod tests {
         matrix
     }
 
+    #[cfg_attr(
+        miri,
+        ignore = "thousands of solutions: too long under Miri (scripts/miri)"
+    )]
     #[test]
     fn an_interrupted_search_stops_soon_and_resumes_where_it_stopped() {
         let mut matrix = latin_square(5);
@@ -176,6 +180,10 @@ mod tests {
         assert_eq!(found, 161_280);
     }
 
+    #[cfg_attr(
+        miri,
+        ignore = "thousands of solutions: too long under Miri (scripts/miri)"
+    )]
     #[test]
     fn an_interrupted_count_is_capped_and_the_next_count_starts_afresh() {
         let mut matrix = latin_square(5);

@@ -26,6 +26,7 @@
 
 mod bulk;
 mod colors;
+mod cover;
 mod error;
 mod interrupt;
 pub mod knuth_format;
@@ -38,6 +39,7 @@ mod stats;
 #[cfg(test)]
 mod tests;
 
+pub use cover::{Cover, Found};
 pub use error::{BuildError, Conflict, SelectError};
 pub use interrupt::Interrupt;
 pub use propagate::{LiveOptions, NoPropagation, Propagator, Pruning};

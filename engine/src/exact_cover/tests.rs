@@ -47,6 +47,10 @@ fn knuth_example_has_its_one_solution() {
     assert_eq!(matrix.count(None).solutions, 1);
 }
 
+#[cfg_attr(
+    miri,
+    ignore = "thousands of solutions: too long under Miri (scripts/miri)"
+)]
 #[test]
 fn queens_have_their_known_counts() {
     for (n, expected) in [(1, 1), (4, 2), (6, 4), (8, 92), (10, 724)] {
@@ -368,6 +372,10 @@ fn a_pair_is_tried_from_the_branch_that_removes_fewer() {
 /// The pair order under interruption: a stream of queens' solutions, paused every few
 /// thousand nodes and resumed, mostly with the propagator it started with and every third
 /// call with none, finds every solution once, the same as Knuth's order run straight through.
+#[cfg_attr(
+    miri,
+    ignore = "thousands of solutions: too long under Miri (scripts/miri)"
+)]
 #[test]
 fn an_interrupted_stream_in_the_pair_order_finds_every_solution_once() {
     use super::{Branching, Interrupt, Propagator, Pruning};

@@ -58,6 +58,10 @@ fn solutions(cover: &mut SparseCover) -> BTreeSet<Vec<usize>> {
     found
 }
 
+#[cfg_attr(
+    miri,
+    ignore = "thousands of solutions: too long under Miri (scripts/miri)"
+)]
 #[test]
 fn queens_have_their_counts_and_dlx1s_nodes() {
     for (n, expected) in [
@@ -86,6 +90,10 @@ fn queens_have_their_counts_and_dlx1s_nodes() {
     assert_eq!(sparse.count(Some(93)).solutions, 92);
 }
 
+#[cfg_attr(
+    miri,
+    ignore = "thousands of solutions: too long under Miri (scripts/miri)"
+)]
 #[test]
 fn langford_pairs_stream_the_same_solutions_as_the_dancing_links() {
     for n in [3, 4, 7, 8] {
@@ -116,6 +124,10 @@ fn a_first_solution_then_a_count_start_from_the_top() {
     assert_eq!(sparse.count(None).solutions, 4);
 }
 
+#[cfg_attr(
+    miri,
+    ignore = "thousands of solutions: too long under Miri (scripts/miri)"
+)]
 #[test]
 fn an_interrupted_search_resumes_where_it_stopped() {
     // 35,584 solutions over 440,000 nodes: many times the interrupt's countdown.
