@@ -162,7 +162,7 @@ def test_bad_rules_and_regions_say_why():
 def test_solve_many_names_the_bad_variant_or_returns_it_in_place():
     boards = [EMPTY4 + ',"diagonal+":true}', EMPTY4 + ',"sandwichsum":[{"cell":"R1C1"}]}', "." * 16]
     error = failure(lambda: sudoku_dlx.solve_many(boards))
-    assert error.index == 1 and str(error) == 'board 1: unsupported constraint "sandwichsum"'
+    assert error.index == 1 and str(error) == 'board 2: unsupported constraint "sandwichsum"'
     answers = sudoku_dlx.solve_many(boards, errors="return")
     assert isinstance(answers[1], sudoku_dlx.InvalidBoard)
     assert answers[0] is not None and answers[2] == "1234341221434321"
