@@ -227,6 +227,20 @@ pub fn type_name(object: &Bound<'_, PyAny>) -> String {
 fn read_rows(board: &Bound<'_, PyAny>, shape: Option<Shape>) -> Result<Grid, BoardError> {
     let rows = Sequence::of(board).ok_or_else(|| BoardError::NotABoard(type_name(board)))?;
     let size = rows.len();
+    // A first row of another length than the number of rows: the board is not square (a
+    // 9x9 board missing a row, or rows given as columns), said as such rather than as a row
+    // that is too long.
+    if size > 0 {
+        let first = rows.item(0)?;
+        if let Some(cells) = Sequence::of(&first) {
+            if cells.len() != size {
+                return Err(BoardError::NotSquare {
+                    rows: size,
+                    cells: cells.len(),
+                });
+            }
+        }
+    }
     let shape = match shape {
         Some(shape) if shape.size() == size => shape,
         Some(shape) => {

@@ -11,14 +11,14 @@ use std::panic::{self, AssertUnwindSafe};
 use sudoku_dlx::sudoku::{Clash, ParseErrorKind, ShapeError};
 use sudoku_dlx::variant::fpuzzles::FpuzzlesError;
 use sudoku_dlx::variant::VariantError;
-use sudoku_dlx::ParseError;
+use sudoku_dlx::{ParseError, Shape};
 
 pyo3::create_exception!(
     sudoku_dlx,
     InvalidBoard,
     PyValueError,
     "A board that cannot be read: its message says where and why, and the attributes \
-     `index` (the board's place in `solve_many`, else None), `row` and `column` (the cell, \
+     `index` (the board's Python index in `solve_many`, from 0, else None; the message counts boards from 1, as it counts rows and columns), `row` and `column` (the cell, \
      from 1, or None), `line` (the line of a string board or of an f-puzzles JSON text, \
      from 1, or None), `path` (where in an f-puzzles document, such as \
      `killercage[0].cells[1]`, or None), `reason`, and for two equal digits in a unit \
@@ -57,6 +57,13 @@ pub enum BoardError {
         found: usize,
         /// Rows the shape has.
         expected: usize,
+    },
+    /// Rows of ints whose first row has another number of cells than there are rows.
+    NotSquare {
+        /// Rows given.
+        rows: usize,
+        /// Cells in the first row.
+        cells: usize,
     },
     /// A side with no usual box shape (prime, below 4, above 35).
     NoUsualShape(usize),
@@ -156,6 +163,11 @@ impl BoardError {
             BoardError::RowCount { found, expected } => {
                 format!("{found} rows, but the box shape makes {expected}")
             }
+            BoardError::NotSquare { rows, cells } => format!(
+                "the board has {rows} rows but row 1 has {cells} cells: a board is square, as \
+                 many cells in each row as rows; {}",
+                valid_sides()
+            ),
             BoardError::NoUsualShape(size) => format!(
                 "{size} rows make a {size}x{size} grid with no usual box shape: name it with box=(rows, cols)"
             ),
@@ -212,6 +224,7 @@ impl BoardError {
             (None, BoardError::RowLength { row, .. } | BoardError::NotARow { row, .. }) => {
                 (Some(*row), None)
             }
+            (None, BoardError::NotSquare { .. }) => (Some(1), None),
             (None, BoardError::Parse(error)) => (None, Some(error.column)),
             _ => (None, None),
         };
@@ -247,8 +260,10 @@ impl BoardError {
     /// `board 3: row 2, column 5: reason`, each part when known.
     fn message(&self, index: Option<usize>) -> String {
         let mut message = String::new();
+        // Boards count from 1 in messages, as rows, columns and lines do (`index`, the
+        // attribute, is the Python index, from 0).
         if let Some(index) = index {
-            message.push_str(&format!("board {index}: "));
+            message.push_str(&format!("board {}: ", index + 1));
         }
         match self {
             BoardError::Parse(error) if self.cell().is_none() => {
@@ -279,6 +294,20 @@ impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message(None))
     }
+}
+
+/// The sides that make a board: those with a usual box shape (from the engine's
+/// `Shape::for_size`), and any other through `box=`.
+fn valid_sides() -> String {
+    let sides: Vec<String> = (1..=sudoku_dlx::sudoku::MAX_SIZE)
+        .filter(|&side| Shape::for_size(side).is_some())
+        .map(|side| side.to_string())
+        .collect();
+    format!(
+        "the sides with a usual box shape are {} (9 for the classic 9x9), and box=(rows, cols) \
+         names another shape",
+        sides.join(", ")
+    )
 }
 
 /// Runs `work`, turning a panic into an `InternalError` that names what panicked.

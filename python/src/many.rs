@@ -16,8 +16,9 @@ use sudoku_dlx::Grid;
 /// board has no solution.
 ///
 /// `jobs` is the number of threads (default: one per core); the answers are the same for
-/// any number. A bad board raises `InvalidBoard` naming its index and position, before
-/// anything is solved; with `errors="return"` the `InvalidBoard` takes the board's place in
+/// any number. A bad board raises `InvalidBoard` naming the board and the position, before
+/// anything is solved (in the message boards count from 1, as rows and columns do; the
+/// error's `index` is the board's Python index, from 0); with `errors="return"` the `InvalidBoard` takes the board's place in
 /// the list instead, and the rest are solved.
 ///
 /// Variants are solved as `solve` reads them: f-puzzles documents (JSON strings or dicts)
@@ -28,7 +29,7 @@ use sudoku_dlx::Grid;
 /// >>> solve_many(["." * 16, "1x" + "." * 14])
 /// Traceback (most recent call last):
 ///   ...
-/// sudoku_dlx.InvalidBoard: board 1: line 1, column 2: bad character 'x'
+/// sudoku_dlx.InvalidBoard: board 2: line 1, column 2: bad character 'x'
 /// >>> answers = solve_many(["1x" + "." * 14, "." * 16], errors="return")
 /// >>> answers[0].column, answers[0].reason, answers[1]
 /// (2, "bad character 'x'", '1234341221434321')

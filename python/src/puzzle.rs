@@ -6,7 +6,8 @@ use crate::board::{self, type_name, Clashes, Form};
 use crate::error::BoardError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
-use sudoku_dlx::variant::{fpuzzles, Diagonal, Rule, Variant, VariantSolver};
+use sudoku_dlx::setter::{Given, NotUnique, Rater, Rating, Redundancy, Witness};
+use sudoku_dlx::variant::{fpuzzles, redundant_givens, Diagonal, Rule, Variant, VariantSolver};
 use sudoku_dlx::{Count, Grid, Shape, SolveStats, Solver, Verdict};
 
 /// A puzzle to answer.
@@ -255,6 +256,36 @@ impl Engines {
         match puzzle {
             Puzzle::Classic(grid) => self.classic.verdict(grid),
             Puzzle::Variant(variant) => self.variant.verdict(variant),
+        }
+    }
+
+    /// The rating of a puzzle with one solution, as `sudoku-dlx rate` rates it: a classic
+    /// board by the engine's rater (the median over its relabellings), a variant by the
+    /// variant solver (one search, since relabellings would not keep the rules).
+    pub fn rate(&mut self, puzzle: &Puzzle) -> Result<Rating, NotUnique> {
+        self.last_was_variant = matches!(puzzle, Puzzle::Variant(_));
+        match puzzle {
+            Puzzle::Classic(grid) => Rater::new().rate(grid),
+            Puzzle::Variant(variant) => self.variant.rate(variant),
+        }
+    }
+
+    /// Two solutions and where they differ when the puzzle has several, as `sudoku-dlx check
+    /// --witness` finds them: from the two solutions of the verdict.
+    pub fn witness(&mut self, puzzle: &Puzzle) -> Option<Witness> {
+        match self.verdict(puzzle) {
+            Verdict::Multiple(first, second) => Some(Witness::between(first, second)),
+            Verdict::None | Verdict::Unique(_) => None,
+        }
+    }
+
+    /// The givens that can each go while the puzzle keeps its one solution, as `sudoku-dlx
+    /// redundant` finds them (for a variant, the rules always stay).
+    pub fn redundant(&mut self, puzzle: &Puzzle) -> Result<Vec<Given>, NotUnique> {
+        self.last_was_variant = matches!(puzzle, Puzzle::Variant(_));
+        match puzzle {
+            Puzzle::Classic(grid) => Redundancy::new().find(grid),
+            Puzzle::Variant(variant) => redundant_givens(&mut self.variant, variant),
         }
     }
 

@@ -1,14 +1,12 @@
 //! The setter's tools, as the command line has them: generate, rate, witness, redundant.
 
 use crate::board::Form;
-use crate::single::{detached, read_board, with_engines};
+use crate::single::{detached, read_puzzle, with_engines};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::hash::{BuildHasher, RandomState};
-use sudoku_dlx::setter::{
-    self, GenerateOptions, Generator, Given, Level, Rater, Redundancy, Symmetry,
-};
+use sudoku_dlx::setter::{GenerateOptions, Generator, Given, Level, Symmetry};
 use sudoku_dlx::{Cell, Shape};
 
 /// New puzzles with exactly one solution, as strings in the line notation, made in
@@ -86,7 +84,11 @@ impl Rating {
     }
 }
 
-/// The rating of a puzzle with exactly one solution (a ValueError otherwise).
+/// The rating of a puzzle with exactly one solution (a ValueError otherwise), as `sudoku-dlx
+/// rate` gives it. Variant puzzles (an f-puzzles document, or `rules=` and `regions=`) are
+/// rated the same way, the logic levels seeing their regions, diagonals and bans; their
+/// guesses are those of one search (the relabellings of a classic rating would not keep the
+/// rules).
 ///
 /// >>> rate("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
 /// Rating(level="extreme", technique="search", guesses=163, score=11.35)
@@ -94,15 +96,19 @@ impl Rating {
 /// Traceback (most recent call last):
 ///   ...
 /// ValueError: the puzzle has no solution
+/// >>> rate("12......3.......", rules="x")
+/// Rating(level="easy", technique="naked-singles", guesses=0, score=1.00)
 #[pyfunction]
-#[pyo3(signature = (board, *, r#box = None))]
-pub fn rate(
-    py: Python<'_>,
-    board: &Bound<'_, PyAny>,
+#[pyo3(signature = (board, *, r#box = None, rules = None, regions = None))]
+pub fn rate<'py>(
+    py: Python<'py>,
+    board: &Bound<'py, PyAny>,
     r#box: Option<(usize, usize)>,
+    rules: Option<&Bound<'py, PyAny>>,
+    regions: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Rating> {
-    let (grid, _) = read_board(py, board, r#box)?;
-    let rating = detached(py, || Rater::new().rate(&grid))?;
+    let (puzzle, _) = read_puzzle(py, board, r#box, rules, regions)?;
+    let rating = detached(py, || with_engines(|engines| engines.rate(&puzzle)))?;
     let rating = rating.map_err(|error| PyValueError::new_err(error.to_string()))?;
     Ok(Rating {
         level: rating.level.name(),
@@ -127,25 +133,41 @@ pub struct Witness {
     pub suggestion: (usize, usize, u8),
 }
 
+#[pymethods]
+impl Witness {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Witness(first={}, second={}, differing={:?}, suggestion={:?})",
+            self.first.bind(py).repr()?,
+            self.second.bind(py).repr()?,
+            self.differing,
+            self.suggestion
+        ))
+    }
+}
+
 /// Two solutions of a puzzle that has several, with where they differ; None when the
-/// puzzle has one solution or none.
+/// puzzle has one solution or none. Variant puzzles too, as `sudoku-dlx check --witness`
+/// answers them.
 ///
 /// >>> w = witness("." * 16)
 /// >>> w.first, w.differing[:2], w.suggestion
 /// ('1234341221434321', [(2, 1), (2, 2)], (2, 1, 3))
 /// >>> witness("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......") is None
 /// True
+/// >>> witness("." * 16, rules="x").second
+/// '1243431234212134'
 #[pyfunction]
-#[pyo3(signature = (board, *, r#box = None))]
-pub fn witness(
-    py: Python<'_>,
-    board: &Bound<'_, PyAny>,
+#[pyo3(signature = (board, *, r#box = None, rules = None, regions = None))]
+pub fn witness<'py>(
+    py: Python<'py>,
+    board: &Bound<'py, PyAny>,
     r#box: Option<(usize, usize)>,
+    rules: Option<&Bound<'py, PyAny>>,
+    regions: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Option<Witness>> {
-    let (grid, form) = read_board(py, board, r#box)?;
-    let found = detached(py, || {
-        with_engines(|engines| setter::witness(&mut engines.classic, &grid))
-    })?;
+    let (puzzle, form) = read_puzzle(py, board, r#box, rules, regions)?;
+    let found = detached(py, || with_engines(|engines| engines.witness(&puzzle)))?;
     found
         .map(|found| {
             Ok(Witness {
@@ -162,21 +184,26 @@ pub fn witness(
 
 /// The givens that can each be removed alone while the puzzle keeps its one solution, as
 /// (row, column, digit) from 1; empty when the puzzle is minimal. A ValueError when the
-/// puzzle does not have exactly one solution.
+/// puzzle does not have exactly one solution. For a variant puzzle the rules always stay:
+/// only givens go.
 ///
 /// >>> redundant("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 /// []
 /// >>> redundant("1234341221434321")[:2]
 /// [(1, 1, 1), (1, 2, 2)]
+/// >>> redundant("1....31...2....4", rules="x")
+/// [(1, 1, 1), (2, 2, 3), (3, 3, 2), (4, 4, 4)]
 #[pyfunction]
-#[pyo3(signature = (board, *, r#box = None))]
-pub fn redundant(
-    py: Python<'_>,
-    board: &Bound<'_, PyAny>,
+#[pyo3(signature = (board, *, r#box = None, rules = None, regions = None))]
+pub fn redundant<'py>(
+    py: Python<'py>,
+    board: &Bound<'py, PyAny>,
     r#box: Option<(usize, usize)>,
+    rules: Option<&Bound<'py, PyAny>>,
+    regions: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Vec<(usize, usize, u8)>> {
-    let (grid, _) = read_board(py, board, r#box)?;
-    let givens = detached(py, || Redundancy::new().find(&grid))?;
+    let (puzzle, _) = read_puzzle(py, board, r#box, rules, regions)?;
+    let givens = detached(py, || with_engines(|engines| engines.redundant(&puzzle)))?;
     givens
         .map(|givens| givens.into_iter().map(given_triple).collect())
         .map_err(|error| PyValueError::new_err(error.to_string()))

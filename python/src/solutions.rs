@@ -39,6 +39,12 @@ struct Stream {
     search: Option<Search>,
     /// Owned: made by `Box::into_raw`, freed in `drop` after `search` is gone.
     owned: *mut Owned,
+    /// What is searched, for `repr`: "a 9x9 board", "a 9x9 variant puzzle".
+    what: String,
+    /// Solutions given so far.
+    found: u64,
+    /// True once the search has said there are no more.
+    finished: bool,
 }
 
 // SAFETY: the pointer is owned (never shared or aliased outside `search`), and the solvers,
@@ -48,6 +54,12 @@ unsafe impl Send for Stream {}
 impl Stream {
     /// The search of `puzzle` on a new solver.
     fn new(puzzle: Puzzle) -> Stream {
+        let what = match &puzzle {
+            Puzzle::Classic(grid) => format!("a {0}x{0} board", grid.shape().size()),
+            Puzzle::Variant(variant) => {
+                format!("a {0}x{0} variant puzzle", variant.shape().size())
+            }
+        };
         let owned = Box::into_raw(Box::new(match puzzle {
             Puzzle::Classic(grid) => Owned::Classic(Solver::new(), grid),
             Puzzle::Variant(variant) => Owned::Variant(VariantSolver::new(), *variant),
@@ -61,15 +73,23 @@ impl Stream {
         Stream {
             search: Some(search),
             owned,
+            what,
+            found: 0,
+            finished: false,
         }
     }
 
     /// The next solution, `None` when the search is over.
     fn next(&mut self) -> Option<Grid> {
-        match self.search.as_mut()? {
+        let next = match self.search.as_mut()? {
             Search::Classic(solutions) => solutions.next(),
             Search::Variant(solutions) => solutions.next_grid(),
+        };
+        match next {
+            Some(_) => self.found += 1,
+            None => self.finished = true,
         }
+        next
     }
 
     /// What the search has cost so far.
@@ -120,6 +140,22 @@ impl Solutions {
             PyRuntimeError::new_err("a solutions iterator is being advanced by another thread")
         })?;
         Ok(Stats::from(stream.stats()))
+    }
+
+    fn __repr__(&self) -> String {
+        let Ok(stream) = self.stream.try_lock() else {
+            return "<sudoku_dlx.Solutions, being advanced by another thread>".to_string();
+        };
+        let plural = if stream.found == 1 { "" } else { "s" };
+        let progress = if stream.finished {
+            "the search is over"
+        } else {
+            "more may follow"
+        };
+        format!(
+            "<sudoku_dlx.Solutions of {}: {} solution{plural} given, {progress}>",
+            stream.what, stream.found
+        )
     }
 }
 

@@ -169,6 +169,13 @@ impl Solver {
     fn stats(&self) -> Stats {
         Stats::from(self.inner.stats())
     }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<sudoku_dlx.Solver, last call: {}>",
+            self.stats().__repr__()
+        )
+    }
 }
 
 /// The engine's cap for Python's `limit`: None for no limit, a ValueError when negative.

@@ -21,7 +21,8 @@ class InvalidBoard(ValueError):
     """A board that cannot be read: the message says where and why."""
 
     index: Optional[int]
-    """The board's place in solve_many, else None."""
+    """The board's Python index in solve_many, from 0, else None (the message counts boards
+    from 1, as it counts rows and columns)."""
     row: Optional[int]
     """The row of the cell at fault, from 1, or None."""
     column: Optional[int]
@@ -52,6 +53,8 @@ class Stats:
     dead_ends: int
     solutions: int
     max_depth: int
+    def __repr__(self) -> str:
+        """Stats(placed_by_logic=..., searched=..., ...): every counter."""
 
 class Solutions(Iterator[Any]):
     """A lazy iterator over the solutions of one board."""
@@ -61,6 +64,8 @@ class Solutions(Iterator[Any]):
     @property
     def stats(self) -> Stats:
         """What the search has cost so far."""
+    def __repr__(self) -> str:
+        """<sudoku_dlx.Solutions of a 9x9 board: 2 solutions given, more may follow>."""
 
 class Rating:
     """How hard a puzzle is, on the scale of `sudoku-dlx rate`."""
@@ -69,6 +74,8 @@ class Rating:
     technique: Literal["naked-singles", "hidden-singles", "locked-candidates", "search"]
     guesses: float
     score: float
+    def __repr__(self) -> str:
+        """Rating(level=..., technique=..., guesses=..., score=...)."""
 
 class Witness:
     """Two solutions of a puzzle that has several, and where they differ."""
@@ -77,6 +84,8 @@ class Witness:
     second: Any
     differing: List[Tuple[int, int]]
     suggestion: Tuple[int, int, int]
+    def __repr__(self) -> str:
+        """Witness(first=..., second=..., differing=[...], suggestion=(row, column, digit))."""
 
 class Solver:
     """A solver to reuse: no allocation once warm, and `.stats` after each call."""
@@ -93,6 +102,8 @@ class Solver:
     @property
     def stats(self) -> Stats:
         """What the last call cost."""
+    def __repr__(self) -> str:
+        """<sudoku_dlx.Solver, last call: Stats(...)>."""
 
 @overload
 def solve(board: str, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> Optional[str]: ...
@@ -132,9 +143,9 @@ def generate(
     difficulty: Optional[str] = None,
 ) -> List[str]:
     """New puzzles with exactly one solution, in the line notation."""
-def rate(board: Board, *, box: Optional[BoxShape] = None) -> Rating:
-    """The rating of a puzzle with exactly one solution."""
-def witness(board: Board, *, box: Optional[BoxShape] = None) -> Optional[Witness]:
-    """Two solutions and where they differ; None with one solution or none."""
-def redundant(board: Board, *, box: Optional[BoxShape] = None) -> List[Tuple[int, int, int]]:
-    """The givens that can each go, as (row, column, digit) from 1."""
+def rate(board: Board, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> Rating:
+    """The rating of a puzzle with exactly one solution (variants too, as `sudoku-dlx rate`)."""
+def witness(board: Board, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> Optional[Witness]:
+    """Two solutions and where they differ; None with one solution or none (variants too)."""
+def redundant(board: Board, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> List[Tuple[int, int, int]]:
+    """The givens that can each go, as (row, column, digit) from 1 (variants too: the rules stay)."""

@@ -180,6 +180,20 @@ def test_rows_of_the_wrong_length_or_number():
     assert "a row is a list or tuple of ints, not str" in str(error_of(["123456789"] * 9))
 
 
+@pytest.mark.parametrize("rows,cells", [(8, 9), (9, 8), (7, 9), (10, 9)])
+def test_a_board_that_is_not_square_says_how_many_rows_it_has(rows, cells):
+    # Eight rows of nine cells is a 9x9 board missing a row, not a row too long.
+    error = error_of([[0] * cells for _ in range(rows)])
+    assert str(error).startswith(
+        f"the board has {rows} rows but row 1 has {cells} cells: a board is square, "
+        "as many cells in each row as rows; the sides with a usual box shape are 4, 6, 8, 9, "
+    )
+    assert "box=(rows, cols)" in str(error)
+    assert (error.row, error.column) == (1, None)
+    numpy = pytest.importorskip("numpy", reason="numpy is not installed")
+    assert str(error_of(numpy.zeros((rows, cells), dtype=int))) == str(error)
+
+
 def test_strings_errors_give_line_and_column():
     error = error_of("123*" + "." * 77)
     assert str(error) == "line 1, column 4: bad character '*'"

@@ -35,8 +35,17 @@ def test_the_first_bad_board_is_named_by_index_and_position(boards):
     with pytest.raises(sudoku_dlx.InvalidBoard) as caught:
         sudoku_dlx.solve_many(boards)
     error = caught.value
-    assert str(error) == "board 17: line 1, column 2: bad character 'x'"
+    # The message counts boards from 1, as it counts lines and columns; `index` is the
+    # Python index of the board.
+    assert str(error) == "board 18: line 1, column 2: bad character 'x'"
     assert (error.index, error.line, error.column) == (17, 1, 2)
+    assert boards[error.index] == BAD[17]
+
+
+def test_the_first_board_is_board_1():
+    with pytest.raises(sudoku_dlx.InvalidBoard, match=r"^board 1: row 1, column 2: clashing givens") as caught:
+        sudoku_dlx.solve_many([[[1, 1, 0, 0]] + [[0] * 4] * 3, "." * 16])
+    assert caught.value.index == 0
 
 
 @pytest.mark.parametrize("jobs", [None, 1, 2, 3])
@@ -50,7 +59,7 @@ def test_errors_return_in_place_and_the_rest_is_solved_in_order(boards, jobs):
             assert type(answer) is type(board)
             assert is_solution(answer, board), index
     assert answers[4321].cells == [(1, 1), (1, 2)]
-    assert str(answers[9999]) == "board 9999: line 1, column 1: 80 cells, expected 81"
+    assert str(answers[9999]) == "board 10000: line 1, column 1: 80 cells, expected 81"
 
 
 def test_the_same_answers_for_any_number_of_jobs(boards):

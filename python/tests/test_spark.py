@@ -1,8 +1,8 @@
 """The engine on Spark in local mode, by both routes: the command line under `rdd.pipe`, and
 the Python package in `mapPartitions` and `mapInPandas`. The top1465 puzzles (or, without
-the shared collections, 1,465 puzzles made here) come back solved, valid and in order."""
+the shared collections, 1,465 puzzles of `sudoku_dlx.generate`, each with one solution) come
+back solved, valid and in order; the Spark examples of docs/python.md run as written."""
 
-import itertools
 import os
 import shutil
 import sys
@@ -24,44 +24,84 @@ def require(condition, why):
         pytest.skip(why)
 
 
+def binary_path():
+    """Where the command line should be: $SUDOKU_DLX_BIN, else target/release/sudoku-dlx."""
+    return Path(os.environ.get("SUDOKU_DLX_BIN", REPO / "target" / "release" / "sudoku-dlx"))
+
+
 @pytest.fixture(scope="module")
-def spark():
+def spark_folder(tmp_path_factory):
+    """The working folder of the Spark session, laid out as the examples of docs/python.md
+    expect a checkout to be: their puzzles.txt, and target/release/sudoku-dlx (a link to the
+    command line when it is built)."""
+    folder = tmp_path_factory.mktemp("spark-work")
+    (folder / "target" / "release").mkdir(parents=True)
+    if binary_path().is_file():
+        (folder / "target" / "release" / "sudoku-dlx").symlink_to(binary_path().resolve())
+    return folder
+
+
+@pytest.fixture(scope="module")
+def spark(spark_folder):
     require(shutil.which("java") or os.environ.get("JAVA_HOME"), "no Java runtime (Spark needs Java 17)")
     # The workers run this interpreter, which has sudoku_dlx installed.
     os.environ["PYSPARK_PYTHON"] = sys.executable
     os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
     from pyspark.sql import SparkSession
 
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("sudoku-dlx tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.execution.arrow.pyspark.enabled", "true")
-        .getOrCreate()
-    )
+    # The session's JVM keeps the working folder it starts in: a relative file name given to
+    # Spark resolves there.
+    cwd = os.getcwd()
+    os.chdir(spark_folder)
+    try:
+        session = (
+            SparkSession.builder.master("local[2]")
+            .appName("sudoku-dlx tests")
+            .config("spark.ui.enabled", "false")
+            .config("spark.sql.shuffle.partitions", "2")
+            .config("spark.sql.execution.arrow.pyspark.enabled", "true")
+            .getOrCreate()
+        )
+    finally:
+        os.chdir(cwd)
     session.sparkContext.setLogLevel("ERROR")
     yield session
     session.stop()
 
 
+# Without the shared collections the Spark tests run on puzzles of our own generator, seeded
+# so that every run tests the same set (1,465 take about half a second in a release build).
+MADE_SEED = 1465
+
+
+def made_puzzles():
+    """1,465 distinct puzzles of `sudoku_dlx.generate`, each with exactly one solution."""
+    return sudoku_dlx.generate(1465, seed=MADE_SEED)
+
+
 @pytest.fixture(scope="module")
 def puzzle_file(tmp_path_factory):
-    """top1465 as it is (comments included) when the collections are here, else 1,465
-    puzzles made from solutions of the empty grid, with a comment and a blank line."""
+    """top1465 as it is (comments included) when the collections are here, else the 1,465
+    puzzles of `made_puzzles`, with a comment and a blank line."""
     folder = data_folder()
     if folder is not None and (folder / "puzzles3_magictour_top1465").is_file():
         return folder / "puzzles3_magictour_top1465"
     path = tmp_path_factory.mktemp("spark") / "made1465.txt"
-    grids = itertools.islice(sudoku_dlx.solutions("." * 81), 1465)
-    lines = ["# 1,465 puzzles made for the test", ""]
-    lines += ["".join(c if (k * 5 + i) % 3 == 0 else "." for k, c in enumerate(g)) for i, g in enumerate(grids)]
+    lines = ["# 1,465 puzzles made for the test", ""] + made_puzzles()
     path.write_text("\n".join(lines) + "\n")
     return path
 
 
+def test_the_stand_in_puzzles_are_1465_unique_ones():
+    # Runs without Spark: what the Spark tests read when the shared collections are absent.
+    puzzles = made_puzzles()
+    assert len(puzzles) == 1465 and len(set(puzzles)) == 1465
+    assert all(len(p) == 81 for p in puzzles)
+    assert {sudoku_dlx.verdict(p) for p in puzzles} == {"unique"}
+
+
 def binary():
-    path = Path(os.environ.get("SUDOKU_DLX_BIN", REPO / "target" / "release" / "sudoku-dlx"))
+    path = binary_path()
     require(path.is_file(), f"no sudoku-dlx binary at {path} (build it with cargo build --release)")
     return str(path)
 
@@ -120,3 +160,32 @@ def test_a_dataframe_gets_solution_and_verdict_columns(spark, puzzle_file):
     assert [row.id for row in rows] == list(range(len(puzzles)))
     assert all(row.puzzle == p and is_solution(row.solution, p) for row, p in zip(rows, puzzles))
     assert {row.verdict for row in rows} == {"unique"}
+
+
+def test_the_spark_examples_of_docs_python_md(spark, spark_folder, puzzle_file, monkeypatch):
+    # The two blocks that test_docs.py leaves to this test (marked `<!-- test: spark -->`),
+    # run as written: the pipe route on puzzles.txt and target/release/sudoku-dlx in the
+    # session's working folder (as in a checkout), then the Python routes on `puzzles` (an
+    # RDD of strings) and `frame` (a DataFrame with a puzzle column), which the text
+    # presents as given.
+    from test_docs import python_blocks
+
+    blocks = [(line, code) for line, marker, code in python_blocks("docs/python.md") if marker == "spark"]
+    assert len(blocks) == 2
+    binary()
+    puzzles = puzzle_lines(puzzle_file)[:300]
+    (spark_folder / "puzzles.txt").write_text("\n".join(puzzles) + "\n")
+    namespace = {"spark": spark, "sudoku_dlx": sudoku_dlx}
+    monkeypatch.chdir(spark_folder)
+    exec(compile(blocks[0][1], f"docs/python.md:{blocks[0][0]}", "exec"), namespace)
+    answers = namespace["answers"].collect()
+    assert len(answers) == len(puzzles) and all(is_solution(a, p) for a, p in zip(answers, puzzles))
+
+    namespace["puzzles"] = spark.sparkContext.parallelize(puzzles, 3)
+    namespace["frame"] = spark.createDataFrame([(p,) for p in puzzles], "puzzle string")
+    exec(compile(blocks[1][1], f"docs/python.md:{blocks[1][0]}", "exec"), namespace)
+    answers = namespace["answers"].collect()
+    assert len(answers) == len(puzzles) and all(is_solution(a, p) for a, p in zip(answers, puzzles))
+    rows = namespace["solved"].collect()
+    assert sorted(row.puzzle for row in rows) == sorted(puzzles)
+    assert all(is_solution(row.solution, row.puzzle) and row.verdict == "unique" for row in rows)

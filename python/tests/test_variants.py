@@ -162,7 +162,7 @@ def test_bad_rules_and_regions_say_why():
 def test_solve_many_names_the_bad_variant_or_returns_it_in_place():
     boards = [EMPTY4 + ',"diagonal+":true}', EMPTY4 + ',"sandwichsum":[{"cell":"R1C1"}]}', "." * 16]
     error = failure(lambda: sudoku_dlx.solve_many(boards))
-    assert error.index == 1 and str(error) == 'board 1: unsupported constraint "sandwichsum"'
+    assert error.index == 1 and str(error) == 'board 2: unsupported constraint "sandwichsum"'
     answers = sudoku_dlx.solve_many(boards, errors="return")
     assert isinstance(answers[1], sudoku_dlx.InvalidBoard)
     assert answers[0] is not None and answers[2] == "1234341221434321"
@@ -170,3 +170,130 @@ def test_solve_many_names_the_bad_variant_or_returns_it_in_place():
         sudoku_dlx.solve("." * 16, rules="x"),
         "1243431234212134",
     ]
+
+
+# The setter's tools on variants, as the command line has them (`rate`, `check --witness`,
+# `redundant`), on the diagonal, jigsaw and killer puzzles of the known set.
+SETTER_FAMILIES = ["x", "jigsaw", "killer"]
+
+
+def document_of(family):
+    """The f-puzzles document (a dict) of one family of the known set."""
+    return next(json.loads(doc) for name, doc, _ in known() if name == family)
+
+
+def givens_of(document):
+    """The givens of a document as (row, column, digit) from 1, in reading order."""
+    return [
+        (r + 1, c + 1, cell["value"])
+        for r, row in enumerate(document["grid"])
+        for c, cell in enumerate(row)
+        if cell.get("given")
+    ]
+
+
+def with_grid(document, changes):
+    """A copy of `document` with cells set: {(row, column) from 1: digit, or 0 for empty}
+    (a cell keeps its other fields, such as its region)."""
+    changed = json.loads(json.dumps(document))
+    for (row, column), digit in changes.items():
+        cell = changed["grid"][row - 1][column - 1]
+        cell.pop("value", None)
+        cell.pop("given", None)
+        if digit:
+            cell.update(value=digit, given=True)
+    return changed
+
+
+def loosened(document):
+    """`document` without its first given that cannot go alone: a puzzle with several
+    solutions. (Not without all its givens: the empty grid of some rules, such as the
+    jigsaw's regions, takes the search far longer to solve twice.)"""
+    keep = set(sudoku_dlx.redundant(document))
+    row, column, _ = next(given for given in givens_of(document) if given not in keep)
+    return with_grid(document, {(row, column): 0})
+
+
+def obeys_the_rules(document, grid):
+    """True when the complete `grid` (rows of ints) is a solution of `document`'s rules."""
+    n = len(grid)
+    full = with_grid(document, {(r + 1, c + 1): grid[r][c] for r in range(n) for c in range(n)})
+    return sudoku_dlx.count(full, limit=2) == 1
+
+
+@pytest.mark.parametrize("family", SETTER_FAMILIES)
+def test_rate_answers_a_variant_document_as_a_dict_and_as_json(family):
+    document = document_of(family)
+    rating = sudoku_dlx.rate(document)
+    assert isinstance(rating, sudoku_dlx.Rating)
+    assert rating.level in {"easy", "medium", "hard", "expert", "extreme"}
+    assert (rating.technique == "search") == (rating.level in {"expert", "extreme"})
+    assert sudoku_dlx.rate(json.dumps(document)).score == rating.score
+    # The same puzzle loosened until it has several solutions is refused, as by the CLI.
+    loose = loosened(document)
+    assert sudoku_dlx.count(loose, limit=2) == 2
+    with pytest.raises(ValueError, match="several solutions"):
+        sudoku_dlx.rate(loose)
+
+
+@pytest.mark.parametrize("family", SETTER_FAMILIES)
+def test_redundant_lists_exactly_the_givens_of_a_variant_that_can_each_go(family):
+    document = document_of(family)
+    found = sudoku_dlx.redundant(document)
+    givens = givens_of(document)
+    assert set(found) <= set(givens) and found == sorted(found)
+    for row, column, digit in givens:
+        without = with_grid(document, {(row, column): 0})
+        assert ((row, column, digit) in found) == sudoku_dlx.is_unique(without), (row, column)
+
+
+@pytest.mark.parametrize("family", SETTER_FAMILIES)
+def test_witness_of_a_loosened_variant_gives_two_solutions_of_its_rules(family):
+    document = document_of(family)
+    assert sudoku_dlx.witness(document) is None
+    loose = loosened(document)
+    found = sudoku_dlx.witness(loose)
+    assert found is not None and found.first != found.second
+    assert obeys_the_rules(loose, found.first) and obeys_the_rules(loose, found.second)
+    assert found.differing == [
+        (r + 1, c + 1) for r in range(9) for c in range(9) if found.first[r][c] != found.second[r][c]
+    ]
+    row, column, digit = found.suggestion
+    assert (row, column) == found.differing[0] and found.first[row - 1][column - 1] == digit
+    # A JSON text is answered in strings, as by `solve`.
+    assert isinstance(sudoku_dlx.witness(json.dumps(loose)).first, str)
+
+
+def test_the_setter_tools_take_rules_and_regions():
+    assert sudoku_dlx.rate(JIGSAW, regions=JIGSAW_REGIONS).technique in {
+        "naked-singles", "hidden-singles", "locked-candidates", "search"}
+    assert sudoku_dlx.redundant(JIGSAW, regions=JIGSAW_REGIONS) == []
+    assert sudoku_dlx.redundant("1....31...2....4", rules="x") == [(1, 1, 1), (2, 2, 3), (3, 3, 2), (4, 4, 4)]
+    # Without the diagonals the same givens leave several solutions.
+    assert sudoku_dlx.witness("12......3.......") is not None
+    assert sudoku_dlx.witness("12......3.......", rules="x") is None
+    x = sudoku_dlx.witness("." * 16, rules="x")
+    assert all(sudoku_dlx.is_unique(grid, rules="x") for grid in (x.first, x.second))
+    assert sudoku_dlx.witness(rows_of("." * 16, 4), rules="x").first == rows_of(x.first, 4)
+    with pytest.raises(sudoku_dlx.InvalidBoard, match="unknown rule"):
+        sudoku_dlx.rate("." * 16, rules="sandwich")
+
+
+def test_the_setter_tools_agree_with_the_command_line():
+    # The CLI's answers for the same documents, when it is built (the Spark tests use it too).
+    import os
+    import subprocess
+
+    binary = os.environ.get("SUDOKU_DLX_BIN", str(REPO / "target" / "release" / "sudoku-dlx"))
+    if not os.path.isfile(binary):
+        pytest.skip(f"no sudoku-dlx binary at {binary} (build it with cargo build --release)")
+    for family in SETTER_FAMILIES:
+        text = json.dumps(document_of(family))
+        rated = subprocess.run([binary, "rate", "--format", "json", text], capture_output=True, text=True, check=True)
+        cli = json.loads(rated.stdout)["rating"]
+        rating = sudoku_dlx.rate(text)
+        assert cli == {"level": rating.level, "technique": rating.technique,
+                       "guesses": rating.guesses, "score": round(rating.score, 2)}, family
+        listed = subprocess.run([binary, "redundant", text], capture_output=True, text=True, check=True).stdout.split()
+        ours = [f"r{r}c{c}={d}" for r, c, d in sudoku_dlx.redundant(text)] or ["minimal"]
+        assert listed == ours, family
