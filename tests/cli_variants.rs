@@ -290,14 +290,7 @@ fn overlapping_sums_are_answered() {
 
 /// The standard output of `sudoku-dlx ARGS`, which must end with exit code `code`.
 fn stdout_of(args: &[&str], code: i32) -> String {
-    let out = sudoku()
-        .args(args)
-        .assert()
-        .code(code)
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    cli_support::output_of(args, "", code)
 }
 
 /// Runs `generate` with `args` and returns its standard output.

@@ -63,9 +63,29 @@ pub fn route<R: Report + Send>(
     logic: Logic,
     job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> R + Sync,
 ) -> Option<Result<Status, CliError>> {
-    variant
-        .applies(&batch.input)
-        .then(|| run_batch(&batch.input, &batch.output, variant, logic, batch.jobs, job))
+    if !variant.applies(&batch.input) {
+        return None;
+    }
+    if batch.pipeline.by_line() {
+        // The pipelines read every line as a classic puzzle: refused, not ignored.
+        let flag = if batch.pipeline.keep_lines {
+            "--keep-lines"
+        } else {
+            "--keyed"
+        };
+        return Some(Err(CliError::Usage(format!(
+            "{flag} reads classic puzzles line by line: it cannot go with variant puzzles \
+             (--rules, --regions, f-puzzles JSON, or lines with regions= or rules= fields)"
+        ))));
+    }
+    Some(run_batch(
+        &batch.input,
+        &batch.output,
+        variant,
+        logic,
+        batch.jobs,
+        job,
+    ))
 }
 
 /// Answers every variant record with `job` on `jobs` threads (all when `None`), on solvers

@@ -34,7 +34,7 @@ const VARIANT_KEY: &str = "variant";
 /// let variant = Variant::new(givens, Some(regions), vec![Rule::AntiKing])?;
 /// assert_eq!(
 ///     line_fields(&variant).unwrap(),
-///     " regions=1112311233423444 rules=anti-king"
+///     " regions=1112312233423444 rules=anti-king"
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

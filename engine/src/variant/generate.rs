@@ -403,3 +403,113 @@ fn random_variant_solution(
         .collect();
     Grid::from_cells(shape, cells)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setter::{Level, Symmetry};
+    use crate::variant::Diagonal;
+
+    fn options(rules: Vec<Rule>, jigsaw: bool) -> VariantGenerateOptions {
+        VariantGenerateOptions::new(Shape::new(2, 3).unwrap(), rules, jigsaw)
+    }
+
+    /// True when no single given of `puzzle` can go.
+    fn is_minimal(solver: &mut VariantSolver, puzzle: &Variant) -> bool {
+        let n = puzzle.shape().size();
+        (0..puzzle.shape().cells())
+            .filter(|&cell| puzzle.givens().cells()[cell] != 0)
+            .all(|cell| {
+                let mut fewer = puzzle.givens().clone();
+                fewer.set(cell / n, cell % n, 0);
+                let fewer = puzzle.with_givens(fewer).unwrap();
+                solver.count(&fewer, Some(2)).solutions > 1
+            })
+    }
+
+    #[test]
+    fn symmetry_orbits_go_whole_and_minimal_checks_every_given() {
+        let mut solver = VariantSolver::new();
+        for (rules, jigsaw) in [
+            (vec![Rule::Diagonal(Diagonal::Main)], false),
+            (vec![Rule::AntiKnight], true),
+            (vec![], true),
+        ] {
+            for symmetry in [Symmetry::Rot180, Symmetry::Mirror, Symmetry::Diagonals] {
+                let mut options = options(rules.clone(), jigsaw);
+                options.base.symmetry = symmetry;
+                options.base.minimal = true;
+                options.base.max_attempts = 1000;
+                for index in 0..3 {
+                    let made = VariantGenerator::new(options.clone())
+                        .generate(7, index)
+                        .unwrap();
+                    let what = format!("{rules:?} {jigsaw} {symmetry} {index}");
+                    assert!(symmetry.holds(made.puzzle.givens()), "{what}");
+                    assert_eq!(solver.count(&made.puzzle, None).solutions, 1, "{what}");
+                    assert!(made.puzzle.accepts(&made.solution), "{what}");
+                    assert!(is_minimal(&mut solver, &made.puzzle), "{what}");
+                    assert_eq!(made.puzzle.regions().is_some(), jigsaw, "{what}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_difficulty_is_the_level_the_variant_rating_gives() {
+        let mut solver = VariantSolver::new();
+        let shape = Shape::CLASSIC;
+        for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert] {
+            for (rules, jigsaw) in [(vec![], true), (vec![Rule::Windoku], false)] {
+                let mut options = VariantGenerateOptions::new(shape, rules.clone(), jigsaw);
+                options.base.difficulty = Some(level);
+                let made = VariantGenerator::new(options).generate(3, 1).unwrap();
+                let rating = made.rating.expect("a difficulty rates");
+                assert_eq!(rating.level, level, "{rules:?} {jigsaw}");
+                assert_eq!(solver.rate(&made.puzzle), Ok(rating), "{rules:?} {jigsaw}");
+            }
+        }
+    }
+
+    #[test]
+    fn attempts_are_bounded_and_the_error_names_the_options() {
+        // No 4x4 grid keeps anti-king, whatever its regions: every draw fails.
+        let mut options =
+            VariantGenerateOptions::new(Shape::new(2, 2).unwrap(), vec![Rule::AntiKing], true);
+        options.base.max_attempts = 7;
+        options.base.symmetry = Symmetry::Rot180;
+        let error = VariantGenerator::new(options.clone())
+            .generate(1, 0)
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "no 4x4 anti-king jigsaw puzzle (2x2 boxes) with rot180 symmetry found in 7 grids; \
+             try other options"
+        );
+        // Without random regions, the rules themselves are at fault.
+        options.jigsaw = false;
+        let error = VariantGenerator::new(options).generate(1, 0).unwrap_err();
+        assert_eq!(
+            error,
+            VariantGenerateError::Variant(VariantError::NoSolution { rules: 1 })
+        );
+    }
+
+    #[test]
+    fn the_checks_are_counted_and_a_puzzle_depends_on_its_seed_and_index_only() {
+        let options = options(vec![Rule::Diagonal(Diagonal::Anti)], false);
+        let mut generator = VariantGenerator::new(options.clone());
+        let first = generator.generate(9, 0).unwrap();
+        let second = generator.generate(9, 1).unwrap();
+        assert_eq!(first.attempts, 1);
+        // Each of the 36 cells is one orbit, tried once.
+        assert_eq!(first.checks.singles + first.checks.searches, 36);
+        assert_eq!(first.checks.forced_back + first.checks.unavoidable_sets, 0);
+        assert_eq!(first.rating, None);
+        // Alone on a new generator, puzzle 1 is the same.
+        assert_eq!(
+            VariantGenerator::new(options).generate(9, 1).unwrap(),
+            second
+        );
+    }
+}
