@@ -373,7 +373,7 @@ fn malformed_fields_are_errors_at_the_field() {
     let path = file.path().to_str().unwrap();
     let out = output_of(&["count", path], "", 2);
     let expected = format!(
-        "error: {path}:1:18: regions=: regions: 15 cells, expected 16\n\
+        "error: {path}:1:18: regions=: 15 characters, expected 16 (one per cell)\n\
          error: {path}:2:18: regions=: region 1 has 5 cells, expected 4\n\
          error: {path}:3:26: rules=: unknown rule \"anti-bishop\" (the rules are x, diagonal+, diagonal-, anti-knight, anti-king, non-consecutive, windoku, disjoint)\n\
          error: {path}:4:26: rules=: given twice\n\

@@ -129,6 +129,9 @@ impl fmt::Display for FieldProblem {
                     names.join(", ")
                 )
             }
+            FieldProblem::Regions(VariantError::RegionsLength { found, expected }) => {
+                write!(f, "{found} characters, expected {expected} (one per cell)")
+            }
             FieldProblem::Regions(error) | FieldProblem::Rules(error) => error.fmt(f),
             FieldProblem::RegionsDiffer => f.write_str("differs from the regions of --regions"),
         }
