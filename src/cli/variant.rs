@@ -38,7 +38,9 @@ impl VariantArgs {
         }
     }
 
-    /// True when the command must take the variant path.
+    /// True when the command must take the variant path: `--rules` or `--regions` given, or
+    /// an input that is f-puzzles JSON or has a `regions=`/`rules=` field in its head (see
+    /// [`read::is_variant_input`]; a field further on is refused by the classic reader).
     pub fn applies(&self, input: &InputArgs) -> bool {
         !self.rules.is_empty()
             || self.regions.is_some()
