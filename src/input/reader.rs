@@ -82,6 +82,8 @@ pub struct Records<R> {
     accept_fields: bool,
     /// The variant fields of the current record.
     fields: Vec<Field>,
+    /// The end of the input was met (it is not read again: a terminal would wait).
+    at_end: bool,
 }
 
 /// The records of `reader`, named [`STDIN_NAME`] in messages; `shape` names the box shape
@@ -114,6 +116,7 @@ impl<R: BufRead> Records<R> {
             bad_bytes: Vec::new(),
             accept_fields: false,
             fields: Vec::new(),
+            at_end: false,
         }
     }
 
@@ -146,7 +149,11 @@ impl<R: BufRead> Records<R> {
             self.pending = false;
             return Ok(true);
         }
+        if self.at_end {
+            return Ok(false);
+        }
         let Some(length) = self.read_line()? else {
+            self.at_end = true;
             return Ok(false);
         };
         self.line_number += 1;
