@@ -315,9 +315,9 @@ fn generated_variants_are_unique_and_minimal() {
             assert!(!variant.rules().is_empty(), "{rules}");
         }
     }
-    // Jigsaw: random regions, printed after the givens in line format.
+    // Jigsaw: random regions, printed after the givens in line format as a field.
     let text = generated(&["--jigsaw", "--seed", "4"]);
-    let (puzzle, regions) = text.trim().split_once(' ').unwrap();
+    let (puzzle, regions) = text.trim().split_once(" regions=").unwrap();
     sudoku()
         .args(["redundant", "--regions", regions, puzzle])
         .assert()

@@ -16,6 +16,7 @@ mod cli_docs;
 mod cli_input;
 mod cli_install;
 mod cli_pipeline;
+mod cli_readback;
 mod cli_reliability;
 mod cli_solve;
 mod cli_variants;

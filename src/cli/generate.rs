@@ -3,9 +3,12 @@
 use super::common::{self, CliError, Status};
 use std::convert::Infallible;
 use std::io::{self, Write};
-use sudoku_dlx::setter::{GenerateOptions, Generated, Generator, Level, RemovalStats, Symmetry};
+use sudoku_dlx::setter::{GenerateOptions, Generator, Level, RemovalStats, Symmetry};
+use sudoku_dlx::variant::{VariantGenerateOptions, VariantGenerator};
 use sudoku_dlx::Shape;
 use sudoku_dlx_cli::batch::{Batch, BatchError, Finished};
+use sudoku_dlx_cli::input::variant::RuleName;
+use sudoku_dlx_cli::output::variant::write_variant_generated;
 use sudoku_dlx_cli::output::{write_generated, Format};
 
 /// Generate puzzles with exactly one solution: minimal, symmetric, of a difficulty.
@@ -78,20 +81,18 @@ pub struct Args {
     pub jobs: Option<usize>,
 
     /// Variant rules the puzzles keep, separated by commas (x, diagonal+, diagonal-,
-    /// anti-knight, anti-king, non-consecutive, windoku, disjoint); always minimal
+    /// anti-knight, anti-king, non-consecutive, windoku, disjoint)
     #[arg(long, value_enum, value_delimiter = ',', value_name = "RULES")]
-    pub rules: Vec<super::variant::RuleName>,
+    pub rules: Vec<RuleName>,
 
-    /// Irregular regions made at random for each puzzle (jigsaw); always minimal
+    /// Irregular regions made at random for each puzzle (jigsaw)
     #[arg(long)]
     pub jigsaw: bool,
 }
 
-/// Generates and prints the puzzles, in order.
+/// Generates and prints the puzzles, in order: classic ones, or with `--rules` or `--jigsaw`
+/// variant ones, with the same options, seed and output.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    if !args.rules.is_empty() || args.jigsaw {
-        return super::variant::run_generate(&args);
-    }
     let mut options = GenerateOptions::new(args.shape);
     options.symmetry = args.symmetry;
     options.minimal = args.minimal;
@@ -99,24 +100,81 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     options.rate = args.format != Format::Line;
     options.max_attempts = args.max_attempts;
     let seed = args.seed.unwrap_or_else(fresh_seed);
+    if !args.rules.is_empty() || args.jigsaw {
+        let options = variant_options(&args, options)?;
+        let generator = common::watching(
+            move || VariantGenerator::new(options.clone()),
+            VariantGenerator::set_interrupt,
+        );
+        return generate(
+            &args,
+            generator,
+            |generator: &mut VariantGenerator, index| {
+                let made = generator.generate(seed, index);
+                (!generator.was_interrupted()).then_some(made)
+            },
+            write_variant_generated,
+            |made| (made.attempts, made.checks),
+        );
+    }
+    let generator = common::watching(move || Generator::new(options), Generator::set_interrupt);
+    generate(
+        &args,
+        generator,
+        |generator: &mut Generator, index| {
+            let made = generator.generate(seed, index);
+            (!generator.was_interrupted()).then_some(made)
+        },
+        write_generated,
+        |made| (made.attempts, made.checks),
+    )
+}
+
+/// The variant options of `args` over the shared `base`, or why they cannot go together.
+fn variant_options(args: &Args, base: GenerateOptions) -> Result<VariantGenerateOptions, CliError> {
+    if args.jigsaw && args.rules.contains(&RuleName::Disjoint) {
+        return Err(CliError::Usage(
+            "--rules disjoint cannot go with --jigsaw: disjoint groups are cells at the same \
+             place in their boxes, and irregular regions replace the boxes"
+                .into(),
+        ));
+    }
+    let mut rules = Vec::new();
+    for rule in args.rules.iter().flat_map(|name| name.rules()) {
+        if !rules.contains(&rule) {
+            rules.push(rule);
+        }
+    }
+    Ok(VariantGenerateOptions {
+        base,
+        rules,
+        jigsaw: args.jigsaw,
+    })
+}
+
+/// Makes puzzles `0..args.count` with a `make`d generator per thread and prints each with
+/// `write` as it comes, in order; `cost` tells `--stats` the grids drawn and removal checks.
+fn generate<G: Send, M: Send, E: std::fmt::Display + Send>(
+    args: &Args,
+    make: impl Fn() -> G + Sync,
+    job: impl Fn(&mut G, u64) -> Option<Result<M, E>> + Sync,
+    write: impl Fn(&mut dyn Write, Format, u64, &M) -> io::Result<()>,
+    cost: impl Fn(&M) -> (u64, RemovalStats),
+) -> Result<Status, CliError> {
     let mut out = common::stdout();
     let started = std::time::Instant::now();
     let mut tally = Tally::default();
     let mut failed = None;
-    let generator = common::watching(move || Generator::new(options), Generator::set_interrupt);
     // Puzzle `index` depends on the seed and its index only: the same on any thread.
     let finished = Batch::new(args.jobs.unwrap_or(0)).ordered(
         (0..args.count).map(Ok::<u64, Infallible>),
         common::interrupt(),
-        generator,
-        |generator, index| {
-            let made = generator.generate(seed, index);
-            (!generator.was_interrupted()).then_some((index, made))
-        },
+        make,
+        |generator, index| job(generator, index).map(|made| (index, made)),
         |(index, made)| match made {
             Ok(made) => {
-                tally.add(&made);
-                write_generated(&mut out, args.format, index, &made)
+                tally.add(cost(&made));
+                write(&mut out, args.format, index, &made)
             }
             Err(error) => {
                 // Stops the batch; reported below.
@@ -168,10 +226,11 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, made: &Generated) {
+    /// One more puzzle, which took `attempts` grids and `checks`.
+    fn add(&mut self, (attempts, checks): (u64, RemovalStats)) {
         self.puzzles += 1;
-        self.attempts += made.attempts;
-        self.checks += made.checks;
+        self.attempts += attempts;
+        self.checks += checks;
     }
 }
 

@@ -1,61 +1,19 @@
-//! Variant puzzles on the batch commands: `--rules` and `--regions` for line puzzles, and
-//! f-puzzles JSON inputs, which need no flag. A command takes this path when either flag is
-//! given or any input is JSON; its answers print like the classic ones.
+//! Variant puzzles on the batch commands: `--rules` and `--regions` for line puzzles, line
+//! puzzles with their own `regions=` and `rules=` fields, and f-puzzles JSON inputs, which
+//! need no flag. A command takes this path when either flag is given, or any input is JSON
+//! or has a field line in its head (see [`read::is_variant_input`]); its answers print like
+//! the classic ones.
 
 use super::common::{self, BatchArgs, CliError, InputArgs, OutputArgs, Status};
-use clap::{Args, ValueEnum};
-use std::convert::Infallible;
-use std::io::{self, Write};
+use clap::Args;
 use std::time::{Duration, Instant};
-use sudoku_dlx::variant::{Diagonal, Rule, VariantSolver};
+use sudoku_dlx::variant::VariantSolver;
 use sudoku_dlx::Logic;
 use sudoku_dlx_cli::batch::Batch;
-use sudoku_dlx_cli::input::variant::{self as read, LineRules};
+use sudoku_dlx_cli::input::variant::{self as read, LineRules, RuleName};
 use sudoku_dlx_cli::input::variant_stream::VariantRecords;
 use sudoku_dlx_cli::output::variant::{rules_json, VariantPrinter, WithRules};
 use sudoku_dlx_cli::output::Report;
-
-/// A rule named with `--rules`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RuleName {
-    /// Both diagonals (X-sudoku)
-    X,
-    /// The anti-diagonal, bottom-left to top-right
-    #[value(name = "diagonal+")]
-    DiagonalPlus,
-    /// The main diagonal, top-left to bottom-right
-    #[value(name = "diagonal-")]
-    DiagonalMinus,
-    /// Cells a knight's move apart differ
-    AntiKnight,
-    /// Cells a king's move apart differ
-    AntiKing,
-    /// Orthogonal neighbours are not consecutive
-    NonConsecutive,
-    /// Four extra 3x3 windows (windows of the box shape)
-    Windoku,
-    /// Cells at the same place in their boxes differ
-    Disjoint,
-}
-
-impl RuleName {
-    /// The rules the name stands for.
-    pub fn rules(self) -> Vec<Rule> {
-        match self {
-            RuleName::X => vec![
-                Rule::Diagonal(Diagonal::Main),
-                Rule::Diagonal(Diagonal::Anti),
-            ],
-            RuleName::DiagonalPlus => vec![Rule::Diagonal(Diagonal::Anti)],
-            RuleName::DiagonalMinus => vec![Rule::Diagonal(Diagonal::Main)],
-            RuleName::AntiKnight => vec![Rule::AntiKnight],
-            RuleName::AntiKing => vec![Rule::AntiKing],
-            RuleName::NonConsecutive => vec![Rule::NonConsecutive],
-            RuleName::Windoku => vec![Rule::Windoku],
-            RuleName::Disjoint => vec![Rule::DisjointGroups],
-        }
-    }
-}
 
 /// The variant options of the batch commands.
 #[derive(Args, Clone, Debug, Default)]
@@ -80,7 +38,9 @@ impl VariantArgs {
         }
     }
 
-    /// True when the command must take the variant path.
+    /// True when the command must take the variant path: `--rules` or `--regions` given, or
+    /// an input that is f-puzzles JSON or has a `regions=`/`rules=` field in its head (see
+    /// [`read::is_variant_input`]; a field further on is refused by the classic reader).
     pub fn applies(&self, input: &InputArgs) -> bool {
         !self.rules.is_empty()
             || self.regions.is_some()
@@ -105,9 +65,29 @@ pub fn route<R: Report + Send>(
     logic: Logic,
     job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> R + Sync,
 ) -> Option<Result<Status, CliError>> {
-    variant
-        .applies(&batch.input)
-        .then(|| run_batch(&batch.input, &batch.output, variant, logic, batch.jobs, job))
+    if !variant.applies(&batch.input) {
+        return None;
+    }
+    if batch.pipeline.by_line() {
+        // The pipelines read every line as a classic puzzle: refused, not ignored.
+        let flag = if batch.pipeline.keep_lines {
+            "--keep-lines"
+        } else {
+            "--keyed"
+        };
+        return Some(Err(CliError::Usage(format!(
+            "{flag} reads classic puzzles line by line: it cannot go with variant puzzles \
+             (--rules, --regions, f-puzzles JSON, or lines with regions= or rules= fields)"
+        ))));
+    }
+    Some(run_batch(
+        &batch.input,
+        &batch.output,
+        variant,
+        logic,
+        batch.jobs,
+        job,
+    ))
 }
 
 /// Answers every variant record with `job` on `jobs` threads (all when `None`), on solvers
@@ -214,59 +194,4 @@ pub fn run_all(
     streamed?;
     common::report_bad_records(&tally);
     Ok(Status::of(&tally, interrupted))
-}
-
-/// `generate --rules` / `--jigsaw`: minimal unique variant puzzles. In line format each is
-/// its givens in one-line notation, followed by its regions (one character per cell) for
-/// jigsaw; in JSON, an f-puzzles document per line, which every command reads back.
-pub fn run_generate(args: &super::generate::Args) -> Result<Status, CliError> {
-    use sudoku_dlx::variant::{fpuzzles, generate_variant_with};
-    use sudoku_dlx_cli::output::Format;
-    let rules: Vec<Rule> = args.rules.iter().flat_map(|name| name.rules()).collect();
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
-    let mut out = common::stdout();
-    let mut failed = None;
-    let finished = Batch::new(args.jobs.unwrap_or(0)).ordered(
-        (0..args.count).map(Ok::<u64, Infallible>),
-        common::interrupt(),
-        || {
-            let mut solver = VariantSolver::new();
-            solver.set_interrupt(Some(common::interrupt().clone()));
-            solver
-        },
-        |solver, index| {
-            let made = generate_variant_with(solver, args.shape, &rules, args.jigsaw, seed, index);
-            // Stopped by Ctrl-C: a puzzle not finished is not printed.
-            (!solver.was_interrupted() && !common::is_interrupted()).then_some(made)
-        },
-        |made| {
-            let made = match made {
-                Ok(made) => made,
-                Err(error) => {
-                    // Stops the batch; reported below.
-                    failed = Some(error);
-                    return Err(io::Error::other("no puzzle"));
-                }
-            };
-            let puzzle = &made.puzzle;
-            if args.format == Format::Json {
-                return writeln!(out, "{}", fpuzzles::to_json(puzzle));
-            }
-            write!(out, "{}", puzzle.givens())?;
-            if let Some(regions) = puzzle.regions() {
-                let text: String = regions
-                    .iter()
-                    .map(|&r| sudoku_dlx::sudoku::cell_char(r as u8 + 1))
-                    .collect();
-                write!(out, " {text}")?;
-            }
-            writeln!(out)
-        },
-    );
-    out.flush()?;
-    super::generate::status(finished, failed)
 }

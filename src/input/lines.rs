@@ -16,9 +16,9 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
-use super::Record;
+use super::{leading_fields, Record};
 use std::io::{self, BufRead};
-use sudoku_dlx::sudoku::{Grid, ParseError, Shape};
+use sudoku_dlx::sudoku::{Grid, ParseError, ParseErrorKind, Shape};
 
 /// One line of a pipeline's input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,12 +81,30 @@ impl<R: BufRead> LineReader<R> {
             column: column + error.column - 1,
             ..error
         });
+        // A variant field would be lost here: refused at the field, never read as classic.
+        let rest = &text[token.len()..];
+        let rest_column = column + token.chars().count();
+        let puzzle = match (
+            puzzle,
+            leading_fields(rest, line_number, rest_column).first(),
+        ) {
+            (Ok(_), Some(field)) => Err(ParseError {
+                line: line_number,
+                column: field.column,
+                text: field.name.to_string(),
+                kind: ParseErrorKind::VariantField {
+                    field: field.name.to_string(),
+                },
+            }),
+            (puzzle, _) => puzzle,
+        };
         let record = Record {
             index: self.next_index,
             source: self.source.clone(),
             line: line_number,
             column,
             puzzle,
+            fields: Vec::new(),
         };
         self.next_index += 1;
         LineItem::Puzzle { key, record }

@@ -140,13 +140,13 @@ pub fn escape_name(name: &str) -> Cow<'_, str> {
     Cow::Owned(escaped)
 }
 
-/// Clashing givens, digits out of range and square grids with no usual shape come from a
-/// text that has a puzzle's shape.
+/// Clashing givens, digits out of range, square grids with no usual shape and puzzles with
+/// variant fields come from a text that has a puzzle's shape.
 fn is_puzzle_shaped(error: &ParseError) -> bool {
-    use sudoku_dlx::sudoku::ParseErrorKind::{Clash, DigitOutOfRange, NoUsualShape};
+    use sudoku_dlx::sudoku::ParseErrorKind::{Clash, DigitOutOfRange, NoUsualShape, VariantField};
     matches!(
         error.kind,
-        Clash(_) | DigitOutOfRange { .. } | NoUsualShape { .. }
+        Clash(_) | DigitOutOfRange { .. } | NoUsualShape { .. } | VariantField { .. }
     )
 }
 
@@ -189,6 +189,124 @@ pub struct Record {
     pub column: usize,
     /// The puzzle, or why it could not be read (positions are in the input).
     pub puzzle: Result<Grid, ParseError>,
+    /// The variant fields written with it (`regions=`, `rules=`), in the order written;
+    /// only readers that take variants keep any (see [`Records::accepting_fields`]).
+    pub fields: Vec<Field>,
+}
+
+/// The name of a variant field of a line: `regions` or `rules`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FieldName {
+    /// `regions=`: one character per cell, the same for the cells of one region.
+    Regions,
+    /// `rules=`: rule names as `--rules` takes them, separated by commas.
+    Rules,
+}
+
+impl FieldName {
+    /// Both names, in the order they are printed.
+    pub const ALL: [FieldName; 2] = [FieldName::Regions, FieldName::Rules];
+
+    /// `regions` or `rules`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FieldName::Regions => "regions",
+            FieldName::Rules => "rules",
+        }
+    }
+}
+
+impl fmt::Display for FieldName {
+    /// The name with its `=`: `regions=`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}=", self.name())
+    }
+}
+
+/// A variant field written after a puzzle's cells (`regions=aabb...`, `rules=x`), or on
+/// the line after a grid, with where its name starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    /// Which field.
+    pub name: FieldName,
+    /// The text after the `=`, up to the next white space.
+    pub value: String,
+    /// The line, from 1.
+    pub line: usize,
+    /// The column of the name's first character, from 1, in characters.
+    pub column: usize,
+}
+
+impl Field {
+    /// The column of the value's first character.
+    pub fn value_column(&self) -> usize {
+        self.column + self.name.name().len() + 1
+    }
+}
+
+/// The variant fields that start `text`: the words, separated by white space, that are
+/// `regions=...` or `rules=...`, up to the first word that is neither (it and the rest are a
+/// comment). `column` is the column of `text`'s first character on `line`.
+///
+/// ```
+/// use sudoku_dlx_cli::input::{leading_fields, FieldName};
+/// let fields = leading_fields("  regions=aabb rules=x  a comment rules=y", 3, 17);
+/// assert_eq!(fields.len(), 2);
+/// assert_eq!((fields[0].name, fields[0].value.as_str()), (FieldName::Regions, "aabb"));
+/// assert_eq!((fields[1].line, fields[1].column), (3, 32));
+/// ```
+pub fn leading_fields(text: &str, line: usize, column: usize) -> Vec<Field> {
+    let mut fields = Vec::new();
+    let mut chars = text.chars().enumerate().peekable();
+    loop {
+        while chars.next_if(|(_, c)| c.is_whitespace()).is_some() {}
+        let Some(&(start, _)) = chars.peek() else {
+            break;
+        };
+        let mut word = String::new();
+        while let Some((_, c)) = chars.next_if(|(_, c)| !c.is_whitespace()) {
+            word.push(c);
+        }
+        let Some((name, value)) = FieldName::ALL.iter().find_map(|name| {
+            word.strip_prefix(name.name())
+                .and_then(|rest| rest.strip_prefix('='))
+                .map(|value| (*name, value))
+        }) else {
+            break;
+        };
+        fields.push(Field {
+            name,
+            value: value.to_string(),
+            line,
+            column: column + start,
+        });
+    }
+    fields
+}
+
+/// True when a line of `text` carries a variant field: its first word (a grid's field
+/// line) or its second (after a one-line puzzle's cells) starts with `regions=` or
+/// `rules=`. A cheap look at the head of an input, to choose the variant path.
+///
+/// ```
+/// use sudoku_dlx_cli::input::has_field_line;
+/// assert!(has_field_line(b"# a comment\n1234341243212143 rules=x\n"));
+/// assert!(has_field_line(b"1 2 | 3 4\nregions=aabbaabbccddccdd\n"));
+/// // A field after a comment word is comment; so is a `#` line.
+/// assert!(!has_field_line(b"1234341243212143 solved rules=x\n# rules=x\n"));
+/// ```
+pub fn has_field_line(text: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(text);
+    text.lines()
+        .filter(|line| !line.trim_start().starts_with('#'))
+        .any(|line| {
+            line.split_whitespace().take(2).any(|word| {
+                FieldName::ALL.iter().any(|name| {
+                    word.strip_prefix(name.name())
+                        .is_some_and(|r| r.starts_with('='))
+                })
+            })
+        })
 }
 
 impl Record {
@@ -293,6 +411,7 @@ pub struct InputRecords {
     next_index: usize,
     wrap: Option<ReadWrapper>,
     clashes: Clashes,
+    accept_fields: bool,
     failed: bool,
 }
 
@@ -306,8 +425,15 @@ impl InputRecords {
             next_index: 0,
             wrap: None,
             clashes: Clashes::AllUnits,
+            accept_fields: false,
             failed: false,
         }
+    }
+
+    /// Keeps the variant fields of each record (see [`Records::accepting_fields`]).
+    pub fn accepting_fields(mut self) -> InputRecords {
+        self.accept_fields = true;
+        self
     }
 
     /// Refuses givens that repeat in `clashes` only (all units by default):
@@ -363,8 +489,13 @@ impl Iterator for InputRecords {
                 None => raw,
             };
             let reader = BufReader::with_capacity(64 * 1024, raw);
-            self.current =
-                Some(Records::named(reader, input.name(), self.shape).with_clashes(self.clashes));
+            let records =
+                Records::named(reader, input.name(), self.shape).with_clashes(self.clashes);
+            self.current = Some(if self.accept_fields {
+                records.accepting_fields()
+            } else {
+                records
+            });
         }
     }
 }

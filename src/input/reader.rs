@@ -1,7 +1,7 @@
 //! The record reader: a stream of lines in, a stream of positioned puzzles out, holding at
 //! most one record (a grid has at most [`MAX_SIZE`] rows) in memory.
 
-use super::{Record, STDIN_NAME};
+use super::{leading_fields, Field, FieldName, Record, STDIN_NAME};
 use std::io::{self, BufRead};
 use sudoku_dlx::sudoku::{CellReader, Clashes, Grid, ParseError, ParseErrorKind, Shape, MAX_SIZE};
 
@@ -78,6 +78,12 @@ pub struct Records<R> {
     cut_lines: Vec<(usize, usize)>,
     /// Lines of the current record that are not UTF-8, with their first bad byte.
     bad_bytes: Vec<(usize, u8)>,
+    /// Keep variant fields (`regions=`, `rules=`); when false, a record with one is refused.
+    accept_fields: bool,
+    /// The variant fields of the current record.
+    fields: Vec<Field>,
+    /// The end of the input was met (it is not read again: a terminal would wait).
+    at_end: bool,
 }
 
 /// The records of `reader`, named [`STDIN_NAME`] in messages; `shape` names the box shape
@@ -108,7 +114,20 @@ impl<R: BufRead> Records<R> {
             done: false,
             cut_lines: Vec::new(),
             bad_bytes: Vec::new(),
+            accept_fields: false,
+            fields: Vec::new(),
+            at_end: false,
         }
+    }
+
+    /// Keeps the variant fields of each record (`regions=...`, `rules=...` after a one-line
+    /// puzzle's cells, or on the line after a grid) in [`Record::fields`], for the readers of
+    /// variant puzzles. Otherwise a record with such a field is refused with an error at the
+    /// field: read as a classic puzzle, it would lose its meaning. A record with a
+    /// `regions=` field is refused only for givens repeating in a row or a column.
+    pub fn accepting_fields(mut self) -> Records<R> {
+        self.accept_fields = true;
+        self
     }
 
     /// Reads the records refusing givens that repeat in `clashes` (rows, columns and boxes
@@ -130,7 +149,11 @@ impl<R: BufRead> Records<R> {
             self.pending = false;
             return Ok(true);
         }
+        if self.at_end {
+            return Ok(false);
+        }
         let Some(length) = self.read_line()? else {
+            self.at_end = true;
             return Ok(false);
         };
         self.line_number += 1;
@@ -293,6 +316,16 @@ impl<R: BufRead> Records<R> {
         let text = self.line.trim_start();
         let indent = &self.line[..self.line.len() - text.len()];
         let token = first_token(text);
+        let rest = &text[token.len()..];
+        if !rest.is_empty() {
+            let before = self.line.len() - rest.len();
+            let column = if self.line.is_ascii() {
+                before + 1
+            } else {
+                self.line[..before].chars().count() + 1
+            };
+            self.fields = leading_fields(rest, line, column);
+        }
         if indent.is_ascii() && token.is_ascii() {
             // The usual case, in bulk: byte offsets are character columns.
             return self.cells.push_ascii(token, line, indent.len() + 1);
@@ -323,10 +356,18 @@ impl<R: BufRead> Records<R> {
         // Where the rules fall: cells before the first `|` of the first row, rows before
         // the first rule line. They show the box shape the grid was printed with.
         let (mut first_bar, mut first_rule) = (None, None);
+        let mut ended_blank = false;
         loop {
             let rows = self.grid_rows.len();
+            if rows > 0 && is_field_line(&self.line) {
+                self.pending = true;
+                break;
+            }
             match self.kind(Some(side)) {
-                LineKind::Blank => break,
+                LineKind::Blank => {
+                    ended_blank = true;
+                    break;
+                }
                 LineKind::Puzzle if rows > 0 => {
                     self.pending = true;
                     break;
@@ -377,6 +418,14 @@ impl<R: BufRead> Records<R> {
             if !self.advance()? {
                 break;
             }
+        }
+        // The line right after the grid (or the rule under it) may hold its fields.
+        if !self.pending && !ended_blank && self.advance()? {
+            self.pending = true;
+        }
+        if self.pending && is_field_line(&self.line) {
+            self.pending = false;
+            self.fields = leading_fields(&self.line, self.line_number, 1);
         }
         self.ruled_shape = side.and_then(|side| shape_of_rules(side, first_bar, first_rule));
         // A single line is a puzzle written with spaces rather than a row: its length
@@ -498,6 +547,7 @@ impl<R: BufRead> Records<R> {
         let start_column = self.line.chars().take_while(|c| c.is_whitespace()).count() + 1;
         let start = (self.line_number, start_column);
         self.cells.clear();
+        self.fields.clear();
         self.grid_side = None;
         self.ruled_shape = None;
         // Keep only what the record's own lines say (the first of them is already read).
@@ -508,8 +558,17 @@ impl<R: BufRead> Records<R> {
         } else {
             (Layout::Grid, self.read_grid()?)
         };
-        let puzzle = read
-            .and_then(|()| self.finish(start))
+        // Irregular regions replace the boxes: the rules drawn in a grid do not show a box
+        // shape, and givens may repeat within a box.
+        let regions = self.fields.iter().any(|f| f.name == FieldName::Regions);
+        let clashes = self.cells.clashes();
+        if regions {
+            self.ruled_shape = None;
+            self.cells.set_clashes(Clashes::RowsAndColumns);
+        }
+        let finished = read.and_then(|()| self.finish(start));
+        self.cells.set_clashes(clashes);
+        let puzzle = finished
             .map_err(|error| self.explain(error))
             .map_err(|error| match layout {
                 Layout::OneLine => self.spaced_out(error, start),
@@ -519,12 +578,29 @@ impl<R: BufRead> Records<R> {
             self.habit = Some(layout);
             self.last_shape = Some(grid.shape());
         }
+        let puzzle = match (puzzle, self.fields.first()) {
+            (Ok(_), Some(field)) if !self.accept_fields => Err(ParseError {
+                line: field.line,
+                column: field.column,
+                text: field.name.to_string(),
+                kind: ParseErrorKind::VariantField {
+                    field: field.name.to_string(),
+                },
+            }),
+            (puzzle, _) => puzzle,
+        };
+        let fields = if self.accept_fields {
+            std::mem::take(&mut self.fields)
+        } else {
+            Vec::new()
+        };
         let record = Record {
             index: self.next_index,
             source: self.source.clone(),
             line: start.0,
             column: start.1,
             puzzle,
+            fields,
         };
         self.next_index += 1;
         Ok(Some(record))
@@ -576,6 +652,15 @@ fn most_common_length(rows: &[GridRow]) -> usize {
         }
     }
     best.1
+}
+
+/// True when the line's first word is a variant field: the field line after a grid.
+fn is_field_line(line: &str) -> bool {
+    let word = first_token(line.trim_start());
+    FieldName::ALL.iter().any(|name| {
+        word.strip_prefix(name.name())
+            .is_some_and(|rest| rest.starts_with('='))
+    })
 }
 
 /// The text up to the first white space.

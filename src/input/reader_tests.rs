@@ -221,3 +221,74 @@ fn a_long_line_is_cut_and_the_next_one_still_read() {
     let text = format!("{}\n{EXAMPLE}\n", "#".repeat(MAX_LINE * 2));
     assert_eq!(outcomes(&text, None), vec![format!("2:1 {EXAMPLE}")]);
 }
+
+/// The records of `text` read by a reader that keeps variant fields.
+fn with_fields(text: &str) -> Vec<Record> {
+    read_records(text.as_bytes(), None)
+        .accepting_fields()
+        .collect::<io::Result<_>>()
+        .unwrap()
+}
+
+#[test]
+fn fields_follow_the_cells_of_a_line_and_the_rows_of_a_grid() {
+    let text = "\
+. . | 3 4
+3 4 | . .
+----+----
+2 1 | 4 3
+4 3 | 2 1
+rules=anti-knight,x
+....241343213142 regions=1112314234423342 rules=x a comment rules=y
+1234341221434321 named regions=1111222233334444
+";
+    let mut records = with_fields(text);
+    assert_eq!(records.len(), 3);
+    records.swap(0, 1);
+    // Two 3s in the bottom-left box: regions replace the boxes, so they are no clash.
+    assert!(records[0].puzzle.is_ok(), "{:?}", records[0].puzzle);
+    let fields: Vec<(FieldName, &str, usize, usize)> = records[0]
+        .fields
+        .iter()
+        .map(|f| (f.name, f.value.as_str(), f.line, f.column))
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            (FieldName::Regions, "1112314234423342", 7, 18),
+            (FieldName::Rules, "x", 7, 43)
+        ]
+    );
+    assert!(records[1].puzzle.is_ok());
+    assert_eq!(records[1].fields.len(), 1);
+    assert_eq!(records[1].fields[0].value, "anti-knight,x");
+    assert_eq!(
+        (records[1].fields[0].line, records[1].fields[0].column),
+        (6, 1)
+    );
+    // After a comment word, a field is comment.
+    assert!(records[2].fields.is_empty());
+    assert_eq!(records[2].line, 8);
+}
+
+#[test]
+fn a_field_line_ends_a_short_grid_and_a_classic_reader_refuses_fields() {
+    // A grid a row short: its error, and the field line is still its own.
+    let records = with_fields("1 2 | 3 4\n3 4 | 1 2\n2 1 | 4 3\nrules=x\n1234341221434321\n");
+    assert_eq!(records.len(), 2);
+    assert!(records[0].puzzle.is_err());
+    assert_eq!(records[0].fields.len(), 1);
+    assert!(records[1].puzzle.is_ok());
+    // Without `accepting_fields`, the field is an error at its place, never dropped.
+    let refused = outcomes("1234341221434321 rules=x\n1234341221434321 solved\n", None);
+    assert_eq!(
+        refused,
+        [
+            "error 1:18: rules= makes this a variant puzzle, and this input is read as classic puzzles",
+            "2:1 1234341221434321"
+        ]
+    );
+    // Givens repeating in a box are a clash without regions.
+    let clash = outcomes("....241343213142 rules=x\n", None);
+    assert!(clash[0].contains("clashing givens"), "{clash:?}");
+}

@@ -1,6 +1,7 @@
 //! Variant puzzle records: f-puzzles JSON documents (one per file, pretty-printed or not, or
 //! one per line, NDJSON; plain or in the compressed share form), and line puzzles read with
-//! rules and regions named on the command line.
+//! rules and regions named on the command line or in their own `regions=` and `rules=`
+//! fields.
 //!
 //! ```
 //! use sudoku_dlx_cli::input::variant::{records_of_json, VariantRecord};
@@ -11,13 +12,13 @@
 //! assert_eq!(records[1].error_message().unwrap(), "puzzles.ndjson:2:1: grid: expected 4 rows");
 //! ```
 
-use super::{Input, InputError, Record};
+use super::{Field, FieldName, Input, InputError, Record};
 use std::fmt;
 use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::Path;
 use sudoku_dlx::sudoku::ParseError;
 use sudoku_dlx::variant::fpuzzles::{self, FpuzzlesError};
-use sudoku_dlx::variant::{Rule, Variant, VariantError};
+use sudoku_dlx::variant::{Diagonal, Rule, Variant, VariantError};
 use sudoku_dlx::{Grid, Shape};
 
 /// One variant puzzle read from an input, or why it could not be read.
@@ -49,6 +50,17 @@ pub enum VariantReadError {
         /// Why.
         error: FpuzzlesError,
     },
+    /// A variant field of a line puzzle (`regions=`, `rules=`) that does not read or fit.
+    Field {
+        /// Line, from 1.
+        line: usize,
+        /// Column, from 1: the field's name, or the rule name at fault.
+        column: usize,
+        /// Which field.
+        field: FieldName,
+        /// Why.
+        problem: FieldProblem,
+    },
     /// A line puzzle whose rules or regions from the command line do not fit it.
     Rules {
         /// Line, from 1.
@@ -75,12 +87,166 @@ impl fmt::Display for VariantReadError {
                 column,
                 error,
             } => write!(f, "{line}:{column}: {error}"),
+            VariantReadError::Field {
+                line,
+                column,
+                field,
+                problem,
+            } => write!(f, "{line}:{column}: {field}: {problem}"),
             VariantReadError::Rules {
                 line,
                 column,
                 error,
             } => write!(f, "{line}:{column}: {error}"),
         }
+    }
+}
+
+/// What is wrong with a variant field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FieldProblem {
+    /// The same field twice on one record.
+    Repeated,
+    /// A rule name that `--rules` does not take.
+    UnknownRule(String),
+    /// Regions that do not fit the puzzle (a wrong length, a region of the wrong size).
+    Regions(VariantError),
+    /// Regions other than those of `--regions`.
+    RegionsDiffer,
+    /// Rules that cannot go with the puzzle (disjoint groups with irregular regions).
+    Rules(VariantError),
+}
+
+impl fmt::Display for FieldProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FieldProblem::Repeated => f.write_str("given twice"),
+            FieldProblem::UnknownRule(name) => {
+                let names: Vec<&str> = RuleName::ALL.iter().map(|r| r.name()).collect();
+                write!(
+                    f,
+                    "unknown rule {name:?} (the rules are {})",
+                    names.join(", ")
+                )
+            }
+            FieldProblem::Regions(VariantError::RegionsLength { found, expected }) => {
+                write!(f, "{found} characters, expected {expected} (one per cell)")
+            }
+            FieldProblem::Regions(error) | FieldProblem::Rules(error) => error.fmt(f),
+            FieldProblem::RegionsDiffer => f.write_str("differs from the regions of --regions"),
+        }
+    }
+}
+
+/// A rule as `--rules` and the `rules=` field name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum RuleName {
+    /// Both diagonals (X-sudoku)
+    X,
+    /// The anti-diagonal, bottom-left to top-right
+    #[value(name = "diagonal+")]
+    DiagonalPlus,
+    /// The main diagonal, top-left to bottom-right
+    #[value(name = "diagonal-")]
+    DiagonalMinus,
+    /// Cells a knight's move apart differ
+    AntiKnight,
+    /// Cells a king's move apart differ
+    AntiKing,
+    /// Orthogonal neighbours are not consecutive
+    NonConsecutive,
+    /// Four extra 3x3 windows (windows of the box shape)
+    Windoku,
+    /// Cells at the same place in their boxes differ
+    Disjoint,
+}
+
+impl RuleName {
+    /// Every name, in the order `--help` lists them.
+    pub const ALL: [RuleName; 8] = [
+        RuleName::X,
+        RuleName::DiagonalPlus,
+        RuleName::DiagonalMinus,
+        RuleName::AntiKnight,
+        RuleName::AntiKing,
+        RuleName::NonConsecutive,
+        RuleName::Windoku,
+        RuleName::Disjoint,
+    ];
+
+    /// The name as written: `x`, `diagonal+`, `anti-knight`...
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleName::X => "x",
+            RuleName::DiagonalPlus => "diagonal+",
+            RuleName::DiagonalMinus => "diagonal-",
+            RuleName::AntiKnight => "anti-knight",
+            RuleName::AntiKing => "anti-king",
+            RuleName::NonConsecutive => "non-consecutive",
+            RuleName::Windoku => "windoku",
+            RuleName::Disjoint => "disjoint",
+        }
+    }
+
+    /// The rule of name `text`, if there is one.
+    pub fn parse(text: &str) -> Option<RuleName> {
+        RuleName::ALL.into_iter().find(|rule| rule.name() == text)
+    }
+
+    /// The rules the name stands for.
+    pub fn rules(self) -> Vec<Rule> {
+        match self {
+            RuleName::X => vec![
+                Rule::Diagonal(Diagonal::Main),
+                Rule::Diagonal(Diagonal::Anti),
+            ],
+            RuleName::DiagonalPlus => vec![Rule::Diagonal(Diagonal::Anti)],
+            RuleName::DiagonalMinus => vec![Rule::Diagonal(Diagonal::Main)],
+            RuleName::AntiKnight => vec![Rule::AntiKnight],
+            RuleName::AntiKing => vec![Rule::AntiKing],
+            RuleName::NonConsecutive => vec![Rule::NonConsecutive],
+            RuleName::Windoku => vec![Rule::Windoku],
+            RuleName::Disjoint => vec![Rule::DisjointGroups],
+        }
+    }
+
+    /// The names of `rules`, both diagonals as `x`; `None` when a rule has no name here (a
+    /// killer cage, say: only f-puzzles JSON carries those).
+    ///
+    /// ```
+    /// use sudoku_dlx::variant::{Diagonal, Rule};
+    /// use sudoku_dlx_cli::input::variant::RuleName;
+    /// let rules = [Rule::AntiKing, Rule::Diagonal(Diagonal::Anti), Rule::Diagonal(Diagonal::Main)];
+    /// assert_eq!(RuleName::names_of(&rules), Some(vec![RuleName::AntiKing, RuleName::X]));
+    /// assert_eq!(RuleName::names_of(&[Rule::Odd(3)]), None);
+    /// ```
+    pub fn names_of(rules: &[Rule]) -> Option<Vec<RuleName>> {
+        let main = rules.contains(&Rule::Diagonal(Diagonal::Main));
+        let anti = rules.contains(&Rule::Diagonal(Diagonal::Anti));
+        let mut names = Vec::new();
+        for rule in rules {
+            let name = match rule {
+                Rule::Diagonal(_) if main && anti => RuleName::X,
+                Rule::Diagonal(Diagonal::Main) => RuleName::DiagonalMinus,
+                Rule::Diagonal(Diagonal::Anti) => RuleName::DiagonalPlus,
+                Rule::AntiKnight => RuleName::AntiKnight,
+                Rule::AntiKing => RuleName::AntiKing,
+                Rule::NonConsecutive => RuleName::NonConsecutive,
+                Rule::Windoku => RuleName::Windoku,
+                Rule::DisjointGroups => RuleName::Disjoint,
+                _ => return None,
+            };
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        Some(names)
+    }
+}
+
+impl fmt::Display for RuleName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -104,6 +270,7 @@ impl VariantRecord {
             line: self.line,
             column: self.column,
             puzzle: Ok(variant.givens().clone()),
+            fields: Vec::new(),
         })
     }
 }
@@ -118,13 +285,73 @@ pub struct LineRules {
 }
 
 impl LineRules {
-    /// The variant of a line puzzle `grid` read at `line`:`column`.
-    fn variant(&self, grid: Grid, line: usize, column: usize) -> Result<Variant, VariantReadError> {
-        let regions = self.regions.as_deref().map(region_map);
-        Variant::new(grid, regions, self.rules.clone()).map_err(|error| VariantReadError::Rules {
-            line,
-            column,
-            error,
+    /// The variant of a line puzzle `grid` read at `line`:`column` with its `fields`: the
+    /// rules of the command line and of the `rules=` field together, and the regions of
+    /// `--regions` or of the `regions=` field (both: they must be the same regions).
+    fn variant(
+        &self,
+        grid: Grid,
+        fields: &[Field],
+        line: usize,
+        column: usize,
+    ) -> Result<Variant, VariantReadError> {
+        let shape = grid.shape();
+        let mut regions = self.regions.as_deref().map(region_map);
+        let mut rules = self.rules.clone();
+        let mut rules_field = None;
+        let mut seen = Vec::new();
+        for field in fields {
+            let error = |column, problem| VariantReadError::Field {
+                line: field.line,
+                column,
+                field: field.name,
+                problem,
+            };
+            if seen.contains(&field.name) {
+                return Err(error(field.column, FieldProblem::Repeated));
+            }
+            seen.push(field.name);
+            match field.name {
+                FieldName::Regions => {
+                    let map = region_map(&field.value);
+                    Variant::check_regions(shape, &map)
+                        .map_err(|e| error(field.column, FieldProblem::Regions(e)))?;
+                    if regions.as_ref().is_some_and(|flag| *flag != map) {
+                        return Err(error(field.column, FieldProblem::RegionsDiffer));
+                    }
+                    regions = Some(map);
+                }
+                FieldName::Rules => {
+                    rules_field = Some(field);
+                    let mut at = field.value_column();
+                    for name in field.value.split(',') {
+                        if !name.is_empty() {
+                            let named = RuleName::parse(name).ok_or_else(|| {
+                                error(at, FieldProblem::UnknownRule(name.to_string()))
+                            })?;
+                            for rule in named.rules() {
+                                if !rules.contains(&rule) {
+                                    rules.push(rule);
+                                }
+                            }
+                        }
+                        at += name.chars().count() + 1;
+                    }
+                }
+            }
+        }
+        Variant::new(grid, regions, rules).map_err(|error| match rules_field {
+            Some(field) => VariantReadError::Field {
+                line: field.line,
+                column: field.column,
+                field: field.name,
+                problem: FieldProblem::Rules(error),
+            },
+            None => VariantReadError::Rules {
+                line,
+                column,
+                error,
+            },
         })
     }
 }
@@ -144,12 +371,37 @@ pub fn region_map(text: &str) -> Vec<usize> {
         .collect()
 }
 
+/// How much of the head of a file, or of standard input's buffer, [`is_variant_input`]
+/// looks at for variant fields.
+pub const FIELD_PEEK: usize = 64 * 1024;
+
+/// True when `arg` (a command-line input) holds variant puzzles: f-puzzles documents (see
+/// [`is_json_input`]), or line puzzles with `regions=` or `rules=` fields in the first
+/// [`FIELD_PEEK`] bytes of a file, in what standard input has ready, or in inline text. A
+/// field further on, on an input taken as classic, is refused in its place.
+pub fn is_variant_input(arg: &str, shape: Option<Shape>) -> bool {
+    if is_json_input(arg, shape) {
+        return true;
+    }
+    if arg == "-" {
+        return with_stdin_head(super::has_field_line);
+    }
+    let path = Path::new(arg);
+    if path.is_file() {
+        let mut head = Vec::with_capacity(FIELD_PEEK);
+        let read = std::fs::File::open(path)
+            .and_then(|file| file.take(FIELD_PEEK as u64).read_to_end(&mut head));
+        return read.is_ok() && super::has_field_line(&head);
+    }
+    super::has_field_line(arg.as_bytes())
+}
+
 /// True when `arg` (a command-line input) is an f-puzzles document: a `.json` or
 /// `.ndjson` file, a file or standard input whose first character is `{`, or inline JSON or
 /// share text (tried only when the argument is not a line puzzle).
-pub fn is_variant_input(arg: &str, shape: Option<Shape>) -> bool {
+pub fn is_json_input(arg: &str, shape: Option<Shape>) -> bool {
     if arg == "-" {
-        return stdin_starts_with_brace();
+        return with_stdin_head(first_byte_is_brace);
     }
     let path = Path::new(arg);
     if path.is_file() {
@@ -161,6 +413,9 @@ pub fn is_variant_input(arg: &str, shape: Option<Shape>) -> bool {
     }
     if arg.trim_start().starts_with('{') {
         return true;
+    }
+    if super::has_field_line(arg.as_bytes()) {
+        return false;
     }
     Input::from_arg_with_shape(arg, shape).is_err()
         && !matches!(fpuzzles::parse(arg), Err(FpuzzlesError::Compressed))
@@ -175,14 +430,14 @@ fn file_starts_with_brace(path: &Path) -> bool {
 }
 
 /// Peeks at standard input without consuming it (the standard library buffers it for every
-/// later reader); a terminal is never JSON here.
-fn stdin_starts_with_brace() -> bool {
+/// later reader): `look` at what it has ready; a terminal is never peeked at.
+fn with_stdin_head(look: impl FnOnce(&[u8]) -> bool) -> bool {
     let stdin = io::stdin();
     if stdin.is_terminal() {
         return false;
     }
     let mut lock = stdin.lock();
-    lock.fill_buf().is_ok_and(first_byte_is_brace)
+    lock.fill_buf().is_ok_and(look)
 }
 
 fn first_byte_is_brace(bytes: &[u8]) -> bool {
@@ -201,7 +456,7 @@ pub fn read_all(
     super::variant_stream::VariantRecords::new(args, shape, line_rules.clone()).collect()
 }
 
-/// A line puzzle's record with the command line's rules.
+/// A line puzzle's record with the command line's rules and its own fields.
 pub(crate) fn line_record(record: Record, first: usize, line_rules: &LineRules) -> VariantRecord {
     let (line, column) = (record.line, record.column);
     VariantRecord {
@@ -212,7 +467,7 @@ pub(crate) fn line_record(record: Record, first: usize, line_rules: &LineRules) 
         puzzle: record
             .puzzle
             .map_err(VariantReadError::Puzzle)
-            .and_then(|grid| line_rules.variant(grid, line, column)),
+            .and_then(|grid| line_rules.variant(grid, &record.fields, line, column)),
     }
 }
 

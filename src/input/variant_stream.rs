@@ -20,7 +20,7 @@
 //! assert!(records.next().is_none());
 //! ```
 
-use super::variant::{is_variant_input, line_record, records_at, LineRules, VariantRecord};
+use super::variant::{is_json_input, line_record, records_at, LineRules, VariantRecord};
 use super::{Input, InputError, InputRecords};
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read};
@@ -66,7 +66,7 @@ impl VariantRecords {
 
     /// Opens the input of `arg`.
     fn open(&self, arg: &str) -> Result<Source, InputError> {
-        if !is_variant_input(arg, self.shape) {
+        if !is_json_input(arg, self.shape) {
             let input = Input::from_arg_with_shape(arg, self.shape)?;
             // With regions in place of the boxes, two equal givens may share a box; the
             // regions are checked with the rules (`LineRules`).
@@ -74,7 +74,9 @@ impl VariantRecords {
                 Some(_) => Clashes::RowsAndColumns,
                 None => Clashes::AllUnits,
             };
-            let records = InputRecords::new(vec![input], self.shape).with_clashes(clashes);
+            let records = InputRecords::new(vec![input], self.shape)
+                .with_clashes(clashes)
+                .accepting_fields();
             return Ok(Source::Lines(Box::new(records)));
         }
         let input = if arg == "-" || Path::new(arg).is_file() {

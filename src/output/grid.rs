@@ -47,6 +47,78 @@ pub fn write_pretty(out: &mut dyn Write, shape: Shape, cells: &[u8]) -> io::Resu
     Ok(())
 }
 
+/// Writes `cells` of a grid of `shape` with the borders of its irregular regions
+/// (`region_of`, the region of each cell): `|` between two cells of a row in different
+/// regions, and between two rows a line with `-` under each cell whose region differs from
+/// the one below (`+` where borders meet, `|` where a border only goes down). Every line ends
+/// in a newline. The input reader reads the cells back; the regions themselves travel in a
+/// `regions=` field (see `docs/formats.md`).
+///
+/// ```
+/// use sudoku_dlx::Shape;
+/// use sudoku_dlx_cli::output::write_regions;
+/// let regions = [0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
+/// let mut text = Vec::new();
+/// write_regions(&mut text, Shape::new(2, 2)?, &[0; 16], &regions)?;
+/// assert_eq!(
+///     String::from_utf8(text)?,
+///     concat!(
+///         ". . .|.\n",
+///         "-+ +-+\n",
+///         ".|.|. .\n",
+///         " +-+-+\n",
+///         ". .|.|.\n",
+///         " +-+ +-\n",
+///         ".|. . .\n",
+///     )
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_regions(
+    out: &mut dyn Write,
+    shape: Shape,
+    cells: &[u8],
+    region_of: &[usize],
+) -> io::Result<()> {
+    let n = shape.size();
+    let at = |row: usize, col: usize| region_of[row * n + col];
+    // A bar between columns `col` and `col + 1` of `row`.
+    let bar = |row: usize, col: usize| at(row, col) != at(row, col + 1);
+    let mut line = String::with_capacity(2 * n);
+    for row in 0..n {
+        if row > 0 {
+            // The border line between rows `row - 1` and `row`.
+            line.clear();
+            let below = |col: usize| at(row - 1, col) != at(row, col);
+            for col in 0..n {
+                line.push(if below(col) { '-' } else { ' ' });
+                if col + 1 < n {
+                    let down = bar(row - 1, col) || bar(row, col);
+                    let across = below(col) || below(col + 1);
+                    line.push(match (down, across) {
+                        (true, true) => '+',
+                        (true, false) => '|',
+                        (false, true) => '-',
+                        (false, false) => ' ',
+                    });
+                }
+            }
+            out.write_all(line.trim_end().as_bytes())?;
+            out.write_all(b"\n")?;
+        }
+        line.clear();
+        for col in 0..n {
+            line.push(cell_char(cells[row * n + col]));
+            if col + 1 < n {
+                line.push(if bar(row, col) { '|' } else { ' ' });
+            }
+        }
+        out.write_all(line.as_bytes())?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
 /// The box-ruled grid as a string, each line ending in a newline.
 pub fn pretty(grid: &Grid) -> String {
     let mut text = Vec::new();

@@ -16,7 +16,7 @@ mod setter;
 pub mod variant;
 
 pub use answers::{Checked, Counted, Solved};
-pub use grid::{pretty, write_pretty};
+pub use grid::{pretty, write_pretty, write_regions};
 pub use json::stats_json;
 pub use printer::{Printer, Tally};
 pub use setter::{

@@ -210,6 +210,16 @@ impl Report for Witnessed {
     }
 }
 
+/// `puzzle 3: 25 givens, easy (naked-singles, score 1.00)`: how `--format grid` (in a `#`
+/// comment) and a variant's JSON (as its `title`) name a generated puzzle.
+pub fn generated_title(index: u64, puzzle: &Grid, rating: Option<&Rating>) -> String {
+    let mut title = format!("puzzle {}: {} givens", index + 1, puzzle.givens());
+    if let Some(rating) = rating {
+        title.push_str(&format!(", {rating}"));
+    }
+    title
+}
+
 /// Writes one generated puzzle, number `index`, in `format`: its line; its grid under a
 /// `#` comment with its givens and rating; or a JSON object with `index`, `puzzle`,
 /// `solution`, `givens` and `rating`.
@@ -226,16 +236,7 @@ pub fn write_generated(
             if index > 0 {
                 out.write_all(b"\n")?;
             }
-            write!(
-                out,
-                "# puzzle {}: {} givens",
-                index + 1,
-                made.puzzle.givens()
-            )?;
-            if let Some(rating) = rating {
-                write!(out, ", {rating}")?;
-            }
-            out.write_all(b"\n")?;
+            writeln!(out, "# {}", generated_title(index, &made.puzzle, rating))?;
             write_pretty(out, made.puzzle.shape(), made.puzzle.cells())
         }
         super::Format::Json => {

@@ -133,3 +133,17 @@ pub fn solutions_of(puzzle: &str, limit: usize) -> Vec<String> {
 pub const TWO_SOLUTIONS_4X4: &str = "1... .2.. ..3. ...4";
 /// A 4x4 puzzle with no solution (r1c3 can hold neither 3 nor 4) and no clash.
 pub const NO_SOLUTION_4X4: &str = "12.. .... ..3. ..4.";
+
+/// The standard output of `sudoku-dlx ARGS` with `stdin` on standard input, which must end
+/// with exit code `code`.
+pub fn stdout_piped(args: &[&str], stdin: &str, code: i32) -> String {
+    let out = sudoku()
+        .args(args)
+        .write_stdin(stdin)
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}

@@ -295,7 +295,10 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(miri, ignore = "thousands of nodes: too long under Miri (scripts/miri)")]
+    #[cfg_attr(
+        miri,
+        ignore = "thousands of nodes: too long under Miri (scripts/miri)"
+    )]
     fn an_interrupt_stops_either_engine() {
         fn stopped<C: Cover>(cover: &mut C) -> (Count, bool) {
             let interrupt = Interrupt::new();

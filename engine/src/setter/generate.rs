@@ -53,24 +53,158 @@ impl GenerateOptions {
     }
 
     /// How removals are judged for these options.
-    fn rule(&self) -> Rule {
+    pub(crate) fn removal_rule(&self) -> RemovalRule {
         match self.difficulty {
-            Some(Level::Easy) if !self.minimal => Rule::Logic(Logic::NakedSingles),
-            Some(Level::Medium) if !self.minimal => Rule::Logic(Logic::HiddenSingles),
-            Some(Level::Hard) if !self.minimal => Rule::Logic(Logic::LockedCandidates),
-            None if !self.minimal && self.shape.size() >= 16 => Rule::Logic(Logic::HiddenSingles),
-            _ => Rule::Unique,
+            Some(Level::Easy) if !self.minimal => RemovalRule::Logic(Logic::NakedSingles),
+            Some(Level::Medium) if !self.minimal => RemovalRule::Logic(Logic::HiddenSingles),
+            Some(Level::Hard) if !self.minimal => RemovalRule::Logic(Logic::LockedCandidates),
+            None if !self.minimal && self.shape.size() >= 16 => {
+                RemovalRule::Logic(Logic::HiddenSingles)
+            }
+            _ => RemovalRule::Unique,
         }
+    }
+
+    /// `no minimal extreme 9x9 {kind}puzzle (3x3 boxes) with rot90 symmetry found in 10000
+    /// grids; try other options`, where `kind` names what else was asked (a variant's rules).
+    pub(crate) fn write_not_found(&self, f: &mut fmt::Formatter<'_>, kind: &str) -> fmt::Result {
+        let n = self.shape.size();
+        f.write_str("no ")?;
+        if self.minimal {
+            f.write_str("minimal ")?;
+        }
+        if let Some(level) = self.difficulty {
+            write!(f, "{level} ")?;
+        }
+        write!(f, "{n}x{n} {kind}puzzle ({} boxes)", self.shape)?;
+        if self.symmetry != Symmetry::None {
+            write!(f, " with {} symmetry", self.symmetry)?;
+        }
+        write!(
+            f,
+            " found in {} grids; try other options",
+            self.max_attempts
+        )
     }
 }
 
 /// When an orbit of givens may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Rule {
+pub(crate) enum RemovalRule {
     /// The puzzle keeps one solution.
     Unique,
     /// The logic pass at this level still solves it (so it keeps one solution).
     Logic(Logic),
+}
+
+/// A puzzle being carved out of solution grids, classic or variant: what the generation
+/// loop ([`search`]) asks of it.
+pub(crate) trait Carving {
+    /// Why no grid could be drawn at all (a variant's rules that no grid keeps).
+    type Error;
+    /// Draws a new solution grid and starts from it, every cell given; `Ok(false)` when
+    /// this draw has none (random regions that no grid of the rules fits), which counts as
+    /// a grid tried.
+    fn draw(&mut self, rng: &mut SetterRng) -> Result<bool, Self::Error>;
+    /// Empties the givens at `cells` if the puzzle stays unique without them.
+    fn remove_if_unique(&mut self, cells: &[usize]) -> bool;
+    /// Empties the givens at `cells` if the logic pass at `logic` still solves the puzzle.
+    fn remove_if_solved_by(&mut self, cells: &[usize], logic: Logic) -> bool;
+    /// True when the given at `cell` could go alone, the others staying.
+    fn can_remove(&mut self, cell: usize) -> bool;
+    /// True when `cell` holds a given.
+    fn is_given(&self, cell: usize) -> bool;
+    /// The rating of the puzzle as carved (it has one solution).
+    fn rate(&mut self) -> Rating;
+    /// True once the interrupt is set: answers are no longer to be trusted.
+    fn is_interrupted(&self) -> bool;
+}
+
+/// What [`search`] found: the grids drawn, and the rating when one was made.
+pub(crate) struct Found {
+    pub(crate) attempts: u64,
+    pub(crate) rating: Option<Rating>,
+}
+
+/// The generation loop shared by classic and variant puzzles: draws grids until one carves
+/// into a puzzle that meets `options`, at most [`GenerateOptions::max_attempts`] of them.
+/// `Ok(None)` when none did, or when the interrupt stopped the work.
+pub(crate) fn search<C: Carving>(
+    carving: &mut C,
+    options: &GenerateOptions,
+    orbits: &[Vec<usize>],
+    order: &mut Vec<usize>,
+    rng: &mut SetterRng,
+) -> Result<Option<Found>, C::Error> {
+    let rule = options.removal_rule();
+    for attempt in 1..=options.max_attempts {
+        if carving.is_interrupted() {
+            break;
+        }
+        if !carving.draw(rng)? {
+            continue;
+        }
+        carve(carving, rule, orbits, order, rng);
+        if carving.is_interrupted() {
+            break;
+        }
+        if options.minimal && !is_minimal(carving, rule, orbits) {
+            continue;
+        }
+        let rating = (options.rate || options.difficulty.is_some()).then(|| carving.rate());
+        if options.difficulty.is_some() && rating.map(|r| r.level) != options.difficulty {
+            continue;
+        }
+        return Ok(Some(Found {
+            attempts: attempt,
+            rating,
+        }));
+    }
+    Ok(None)
+}
+
+/// Removes orbits of givens in a random order while `rule` allows.
+fn carve<C: Carving>(
+    carving: &mut C,
+    rule: RemovalRule,
+    orbits: &[Vec<usize>],
+    order: &mut Vec<usize>,
+    rng: &mut SetterRng,
+) {
+    // The same start for every puzzle, so that a puzzle depends only on its own stream.
+    order.clear();
+    order.extend(0..orbits.len());
+    rng.shuffle(order);
+    for &index in order.iter() {
+        if carving.is_interrupted() {
+            return;
+        }
+        let orbit = &orbits[index];
+        match rule {
+            RemovalRule::Unique => carving.remove_if_unique(orbit),
+            RemovalRule::Logic(logic) => carving.remove_if_solved_by(orbit, logic),
+        };
+    }
+}
+
+/// True when no given can go alone. Removal by uniqueness has already tried each orbit of
+/// one cell (see the module's notes), so only larger orbits need a look.
+fn is_minimal<C: Carving>(carving: &mut C, rule: RemovalRule, orbits: &[Vec<usize>]) -> bool {
+    let by_uniqueness = rule == RemovalRule::Unique;
+    for orbit in orbits {
+        if by_uniqueness && orbit.len() == 1 {
+            continue;
+        }
+        for &cell in orbit {
+            if carving.is_interrupted() {
+                return false;
+            }
+            if carving.is_given(cell) && carving.can_remove(cell) {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// A generated puzzle.
@@ -99,24 +233,7 @@ impl fmt::Display for GenerateError {
     /// `no minimal extreme 9x9 puzzle (3x3 boxes) with rot90 symmetry found in 10000 grids;
     /// try other options`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let options = &self.options;
-        let n = options.shape.size();
-        f.write_str("no ")?;
-        if options.minimal {
-            f.write_str("minimal ")?;
-        }
-        if let Some(level) = options.difficulty {
-            write!(f, "{level} ")?;
-        }
-        write!(f, "{n}x{n} puzzle ({} boxes)", options.shape)?;
-        if options.symmetry != Symmetry::None {
-            write!(f, " with {} symmetry", options.symmetry)?;
-        }
-        write!(
-            f,
-            " found in {} grids; try other options",
-            options.max_attempts
-        )
+        self.options.write_not_found(f, "")
     }
 }
 
@@ -129,8 +246,52 @@ pub struct Generator {
     orbits: Vec<Vec<usize>>,
     /// The order the orbits are tried in.
     order: Vec<usize>,
+    carving: ClassicCarving,
+}
+
+/// The classic side of [`Carving`]: the removal checks on one solution grid, and a rater.
+#[derive(Clone, Debug)]
+struct ClassicCarving {
+    shape: Shape,
     removal: Removal,
     rater: Rater,
+    solution: Grid,
+}
+
+impl Carving for ClassicCarving {
+    type Error = std::convert::Infallible;
+
+    fn draw(&mut self, rng: &mut SetterRng) -> Result<bool, Self::Error> {
+        self.solution = random_solution(self.shape, rng);
+        self.removal.restart(&self.solution, &self.solution);
+        Ok(true)
+    }
+
+    fn remove_if_unique(&mut self, cells: &[usize]) -> bool {
+        self.removal.remove_if_unique(cells)
+    }
+
+    fn remove_if_solved_by(&mut self, cells: &[usize], logic: Logic) -> bool {
+        self.removal.remove_if_solved_by(cells, logic)
+    }
+
+    fn can_remove(&mut self, cell: usize) -> bool {
+        self.removal.can_remove(cell)
+    }
+
+    fn is_given(&self, cell: usize) -> bool {
+        self.removal.puzzle().cells()[cell] != 0
+    }
+
+    fn rate(&mut self) -> Rating {
+        self.rater
+            .rate(self.removal.puzzle())
+            .expect("a carved puzzle is unique")
+    }
+
+    fn is_interrupted(&self) -> bool {
+        self.removal.is_interrupted()
+    }
 }
 
 impl Generator {
@@ -140,8 +301,12 @@ impl Generator {
             options,
             orbits: options.symmetry.orbits(options.shape.size()),
             order: Vec::new(),
-            removal: Removal::new(options.shape),
-            rater: Rater::new(),
+            carving: ClassicCarving {
+                shape: options.shape,
+                removal: Removal::new(options.shape),
+                rater: Rater::new(),
+                solution: Grid::empty(options.shape),
+            },
         }
     }
 
@@ -149,13 +314,13 @@ impl Generator {
     /// stops within a few thousand search nodes with an error that is not to be reported
     /// as such ([`was_interrupted`](Self::was_interrupted) says so).
     pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
-        self.removal.set_interrupt(interrupt.clone());
-        self.rater.set_interrupt(interrupt);
+        self.carving.removal.set_interrupt(interrupt.clone());
+        self.carving.rater.set_interrupt(interrupt);
     }
 
     /// True when the interrupt is set, so that the last answer may have been cut short.
     pub fn was_interrupted(&self) -> bool {
-        self.removal.is_interrupted()
+        self.carving.removal.is_interrupted()
     }
 
     /// The options it generates for.
@@ -165,7 +330,7 @@ impl Generator {
 
     /// How the removal checks of every puzzle made so far were decided.
     pub fn removal_stats(&self) -> RemovalStats {
-        self.removal.stats()
+        self.carving.removal.stats()
     }
 
     /// Puzzle number `index` of the batch made with `seed`: the same on every run, on any
@@ -173,76 +338,21 @@ impl Generator {
     pub fn generate(&mut self, seed: u64, index: u64) -> Result<Generated, GenerateError> {
         let mut rng = SetterRng::for_puzzle(seed, index);
         let options = self.options;
-        let before = self.removal.stats();
-        for attempt in 1..=options.max_attempts {
-            if self.removal.is_interrupted() {
-                break;
-            }
-            let solution = random_solution(options.shape, &mut rng);
-            self.removal.restart(&solution, &solution);
-            self.carve(&mut rng);
-            if self.removal.is_interrupted() {
-                break;
-            }
-            if options.minimal && !self.is_minimal() {
-                continue;
-            }
-            let puzzle = self.removal.puzzle().clone();
-            let rating = if options.rate || options.difficulty.is_some() {
-                Some(self.rater.rate(&puzzle).expect("a carved puzzle is unique"))
-            } else {
-                None
-            };
-            if options.difficulty.is_some() && rating.map(|r| r.level) != options.difficulty {
-                continue;
-            }
-            return Ok(Generated {
-                puzzle,
-                solution,
-                rating,
-                attempts: attempt,
-                checks: self.removal.stats() - before,
-            });
-        }
-        Err(GenerateError { options })
-    }
-
-    /// Removes orbits of givens in a random order while the rule allows.
-    fn carve(&mut self, rng: &mut SetterRng) {
-        let rule = self.options.rule();
-        // The same start for every puzzle, so that a puzzle depends only on its own stream.
-        self.order.clear();
-        self.order.extend(0..self.orbits.len());
-        rng.shuffle(&mut self.order);
-        for &index in &self.order {
-            if self.removal.is_interrupted() {
-                return;
-            }
-            let orbit = &self.orbits[index];
-            match rule {
-                Rule::Unique => self.removal.remove_if_unique(orbit),
-                Rule::Logic(logic) => self.removal.remove_if_solved_by(orbit, logic),
-            };
-        }
-    }
-
-    /// True when no given can go alone. Removal by uniqueness has already tried each orbit
-    /// of one cell (see the module's notes), so only larger orbits need a look.
-    fn is_minimal(&mut self) -> bool {
-        let by_uniqueness = self.options.rule() == Rule::Unique;
-        for orbit in &self.orbits {
-            if by_uniqueness && orbit.len() == 1 {
-                continue;
-            }
-            for &cell in orbit {
-                if self.removal.is_interrupted() {
-                    return false;
-                }
-                if self.removal.puzzle().cells()[cell] != 0 && self.removal.can_remove(cell) {
-                    return false;
-                }
-            }
-        }
-        true
+        let before = self.carving.removal.stats();
+        let Ok(found) = search(
+            &mut self.carving,
+            &options,
+            &self.orbits,
+            &mut self.order,
+            &mut rng,
+        );
+        let found = found.ok_or(GenerateError { options })?;
+        Ok(Generated {
+            puzzle: self.carving.removal.puzzle().clone(),
+            solution: self.carving.solution.clone(),
+            rating: found.rating,
+            attempts: found.attempts,
+            checks: self.carving.removal.stats() - before,
+        })
     }
 }

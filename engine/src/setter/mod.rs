@@ -28,6 +28,7 @@ mod unavoidable;
 mod witness;
 
 pub use fill::random_solution;
+pub(crate) use generate::{search, Carving};
 pub use generate::{GenerateError, GenerateOptions, Generated, Generator};
 pub use random::SetterRng;
 pub use rate::{Level, Rater, Rating, Technique, RATING_TRANSFORMS};

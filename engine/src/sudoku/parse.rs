@@ -66,6 +66,12 @@ pub enum ParseErrorKind {
         /// of its rows have).
         expected: usize,
     },
+    /// A variant field (`regions=`, `rules=`) on a record that a reader of classic puzzles
+    /// met: read as a classic puzzle, the record would lose its meaning.
+    VariantField {
+        /// The field's name with its `=`.
+        field: String,
+    },
     /// A line longer than a reader keeps (it keeps the first `max` bytes).
     LineTooLong {
         /// The line's length in bytes.
@@ -104,6 +110,10 @@ impl fmt::Display for ParseErrorKind {
             } => write!(
                 f,
                 "row {row} of the grid has {found} cells, expected {expected}"
+            ),
+            ParseErrorKind::VariantField { field } => write!(
+                f,
+                "{field} makes this a variant puzzle, and this input is read as classic puzzles"
             ),
             ParseErrorKind::BadByte(byte) => write!(f, "bad byte 0x{byte:02X} (not UTF-8 text)"),
             ParseErrorKind::LineTooLong { length, max } => {
@@ -175,6 +185,18 @@ impl CellReader {
             clashes,
             ..CellReader::default()
         }
+    }
+
+    /// Refuses givens repeating in `clashes` from now on (checked by
+    /// [`finish`](Self::finish)): a reader may learn only after a record's cells that its
+    /// regions replace the boxes.
+    pub fn set_clashes(&mut self, clashes: Clashes) {
+        self.clashes = clashes;
+    }
+
+    /// The units in which givens may not repeat.
+    pub fn clashes(&self) -> Clashes {
+        self.clashes
     }
 
     /// Forgets the cells read so far, keeping the buffers.

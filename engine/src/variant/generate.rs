@@ -1,110 +1,334 @@
-//! Generating minimal variant puzzles: a random solution grid that keeps the rules (with
-//! random irregular regions for jigsaw), then every given that can go, in a random order.
+//! Generating variant puzzles with the classic generator's loop
+//! ([`GenerateOptions`]: symmetry, minimality, difficulty, attempts): a random solution grid
+//! that keeps the rules (with random irregular regions for jigsaw), then the givens removed
+//! orbit by orbit, in a random order, while the puzzle keeps its one solution (or, for
+//! `easy`, `medium` and `hard`, while the logic of that level still solves it). Ratings are
+//! those of [`VariantSolver::rate`], the rating `sudoku-dlx rate` gives a variant.
 
 use super::{Rule, Variant, VariantError, VariantSolver};
-use crate::setter::{random_solution, SetterRng};
-use crate::{Grid, Shape};
+use crate::exact_cover::Interrupt;
+use crate::setter::{
+    random_solution, search, Carving, GenerateOptions, Rating, RemovalStats, SetterRng,
+};
+use crate::{Grid, Logic, Shape};
+use std::fmt;
+
+/// What to generate: the classic options (shape, symmetry, minimality, difficulty, rating,
+/// attempts; see [`GenerateOptions`]), the rules every puzzle keeps, and whether its regions
+/// are made at random.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantGenerateOptions {
+    /// The options shared with classic generation, with the same meaning.
+    pub base: GenerateOptions,
+    /// The rules every puzzle keeps.
+    pub rules: Vec<Rule>,
+    /// Irregular regions made at random for each grid drawn (jigsaw).
+    pub jigsaw: bool,
+}
+
+impl VariantGenerateOptions {
+    /// Puzzles of `shape` with `rules` (and random regions with `jigsaw`), with the classic
+    /// defaults: no symmetry, any difficulty, no rating (see [`GenerateOptions::new`]).
+    pub fn new(shape: Shape, rules: Vec<Rule>, jigsaw: bool) -> VariantGenerateOptions {
+        VariantGenerateOptions {
+            base: GenerateOptions::new(shape),
+            rules,
+            jigsaw,
+        }
+    }
+}
 
 /// A generated variant puzzle and its solution.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct VariantGenerated {
-    /// The puzzle: minimal givens, with the rules (and regions) asked for.
+    /// The puzzle: exactly one solution, with the rules (and regions) asked for.
     pub puzzle: Variant,
     /// Its one solution.
     pub solution: Grid,
+    /// Its rating by [`VariantSolver::rate`], when the options asked for one.
+    pub rating: Option<Rating>,
+    /// Solution grids drawn to find it (1 unless some were rejected).
+    pub attempts: u64,
+    /// How the removal checks made for it (rejected grids included) were decided: by the
+    /// logic pass alone (`singles`, counting the checks whose search made no guess) or by a
+    /// search with guesses. The classic shortcuts (`forced_back`, `unavoidable_sets`) do not
+    /// apply to variants and stay 0.
+    pub checks: RemovalStats,
 }
 
-/// Generates puzzle `index` of the stream `seed`: the grid of `shape` with `rules` (and,
-/// with `jigsaw`, irregular regions made at random), with exactly one solution and minimal
-/// givens (removing any one of them leaves several solutions). The same arguments give the
-/// same puzzle.
+/// Why no variant puzzle was made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantGenerateError {
+    /// The rules do not make a puzzle: they cannot be built, or no grid keeps them.
+    Variant(VariantError),
+    /// No puzzle met the options within [`GenerateOptions::max_attempts`] grids.
+    NotFound(Box<VariantGenerateOptions>),
+}
+
+impl fmt::Display for VariantGenerateError {
+    /// The rules' error, or `no minimal easy 9x9 anti-knight jigsaw puzzle (3x3 boxes) with
+    /// rot180 symmetry found in 10000 grids; try other options`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantGenerateError::Variant(error) => error.fmt(f),
+            VariantGenerateError::NotFound(options) => {
+                let mut kind: String = options
+                    .rules
+                    .iter()
+                    .map(|rule| format!("{} ", rule.name()))
+                    .collect();
+                if options.jigsaw {
+                    kind.push_str("jigsaw ");
+                }
+                options.base.write_not_found(f, &kind)
+            }
+        }
+    }
+}
+
+impl std::error::Error for VariantGenerateError {}
+
+impl From<VariantError> for VariantGenerateError {
+    fn from(error: VariantError) -> VariantGenerateError {
+        VariantGenerateError::Variant(error)
+    }
+}
+
+/// Makes variant puzzles; keeps a solver, so keep one per thread.
 ///
 /// ```
-/// use sudoku_dlx::variant::{generate_variant, Rule, VariantSolver};
+/// use sudoku_dlx::setter::{Level, Symmetry};
+/// use sudoku_dlx::variant::{Rule, VariantGenerateOptions, VariantGenerator, VariantSolver};
 /// use sudoku_dlx::Shape;
 ///
-/// let made = generate_variant(Shape::new(2, 2)?, &[Rule::AntiKnight], true, 1, 0)?;
+/// let mut options = VariantGenerateOptions::new(Shape::new(2, 2)?, vec![Rule::AntiKnight], true);
+/// options.base.symmetry = Symmetry::Rot180;
+/// options.base.difficulty = Some(Level::Easy);
+/// let made = VariantGenerator::new(options).generate(1, 0)?;
 /// let mut solver = VariantSolver::new();
 /// assert_eq!(solver.count(&made.puzzle, None).solutions, 1);
 /// assert!(made.puzzle.regions().is_some());
+/// assert!(Symmetry::Rot180.holds(made.puzzle.givens()));
+/// assert_eq!(solver.rate(&made.puzzle)?.level, Level::Easy);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn generate_variant(
-    shape: Shape,
-    rules: &[Rule],
-    jigsaw: bool,
-    seed: u64,
-    index: u64,
-) -> Result<VariantGenerated, VariantError> {
-    generate_variant_with(&mut VariantSolver::new(), shape, rules, jigsaw, seed, index)
+#[derive(Clone, Debug)]
+pub struct VariantGenerator {
+    options: VariantGenerateOptions,
+    orbits: Vec<Vec<usize>>,
+    /// The order the orbits are tried in.
+    order: Vec<usize>,
+    carving: VariantCarving,
 }
 
-/// [`generate_variant`] with `solver` (one per thread serves a whole run, and its interrupt,
-/// set with [`VariantSolver::set_interrupt`], is watched): once the interrupt stops a search,
-/// generation ends at once and its answer is not to be used
-/// ([`VariantSolver::was_interrupted`] says so).
-///
-/// ```
-/// use sudoku_dlx::exact_cover::Interrupt;
-/// use sudoku_dlx::variant::{generate_variant_with, Rule, VariantSolver};
-/// use sudoku_dlx::Shape;
-///
-/// let interrupt = Interrupt::new();
-/// let mut solver = VariantSolver::new();
-/// solver.set_interrupt(Some(interrupt.clone()));
-/// let made = generate_variant_with(&mut solver, Shape::CLASSIC, &[Rule::Windoku], false, 1, 0)?;
-/// assert!(!solver.was_interrupted());
-/// assert_eq!(solver.count(&made.puzzle, None).solutions, 1);
-/// // Set (by Ctrl-C, say): the next generation stops in its first search.
-/// interrupt.set();
-/// let _ = generate_variant_with(&mut solver, Shape::CLASSIC, &[Rule::AntiKnight], false, 1, 0);
-/// assert!(solver.was_interrupted());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn generate_variant_with(
-    solver: &mut VariantSolver,
+impl VariantGenerator {
+    /// A generator for `options`.
+    pub fn new(options: VariantGenerateOptions) -> VariantGenerator {
+        let shape = options.base.shape;
+        VariantGenerator {
+            orbits: options.base.symmetry.orbits(shape.size()),
+            order: Vec::new(),
+            carving: VariantCarving {
+                shape,
+                rules: options.rules.clone(),
+                jigsaw: options.jigsaw,
+                solver: VariantSolver::new(),
+                interrupt: None,
+                empty: None,
+                puzzle: None,
+                solution: Grid::empty(shape),
+                stats: RemovalStats::default(),
+            },
+            options,
+        }
+    }
+
+    /// Makes later calls watch `interrupt`: once it is set, [`generate`](Self::generate)
+    /// stops within a few thousand search nodes, and its answer is not to be used
+    /// ([`was_interrupted`](Self::was_interrupted) says so).
+    ///
+    /// ```
+    /// use sudoku_dlx::exact_cover::Interrupt;
+    /// use sudoku_dlx::variant::{Rule, VariantGenerateOptions, VariantGenerator};
+    /// use sudoku_dlx::Shape;
+    ///
+    /// let interrupt = Interrupt::new();
+    /// let options = VariantGenerateOptions::new(Shape::CLASSIC, vec![Rule::AntiKnight], false);
+    /// let mut generator = VariantGenerator::new(options);
+    /// generator.set_interrupt(Some(interrupt.clone()));
+    /// interrupt.set();
+    /// assert!(generator.generate(1, 0).is_err());
+    /// assert!(generator.was_interrupted());
+    /// ```
+    pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.carving.solver.set_interrupt(interrupt.clone());
+        self.carving.interrupt = interrupt;
+    }
+
+    /// True when the interrupt is set, so that the last answer may have been cut short.
+    pub fn was_interrupted(&self) -> bool {
+        self.carving.is_interrupted()
+    }
+
+    /// The options it generates for.
+    pub fn options(&self) -> &VariantGenerateOptions {
+        &self.options
+    }
+
+    /// Puzzle number `index` of the batch made with `seed`: the same on every run, on any
+    /// thread, whatever else is generated.
+    pub fn generate(
+        &mut self,
+        seed: u64,
+        index: u64,
+    ) -> Result<VariantGenerated, VariantGenerateError> {
+        let mut rng = SetterRng::for_puzzle(seed, index);
+        let before = self.carving.stats;
+        let found = search(
+            &mut self.carving,
+            &self.options.base,
+            &self.orbits,
+            &mut self.order,
+            &mut rng,
+        )?;
+        let not_found = || VariantGenerateError::NotFound(Box::new(self.options.clone()));
+        let found = found.ok_or_else(not_found)?;
+        let puzzle = self.carving.puzzle.clone().ok_or_else(not_found)?;
+        Ok(VariantGenerated {
+            puzzle,
+            solution: self.carving.solution.clone(),
+            rating: found.rating,
+            attempts: found.attempts,
+            checks: self.carving.stats - before,
+        })
+    }
+}
+
+/// The variant side of [`Carving`]: the puzzle being carved and the solver that checks it.
+#[derive(Clone, Debug)]
+struct VariantCarving {
     shape: Shape,
-    rules: &[Rule],
+    rules: Vec<Rule>,
     jigsaw: bool,
-    seed: u64,
-    index: u64,
-) -> Result<VariantGenerated, VariantError> {
-    let mut rng = SetterRng::for_puzzle(seed, index);
-    let mut classic = random_solution(shape, &mut rng);
-    let mut regions = None;
-    if jigsaw {
-        // A grid with no two equal digits a king's move apart across boxes has no swap to
-        // make: another grid then.
-        loop {
-            if let Some(made) = random_regions(&classic, &mut rng) {
-                regions = Some(made);
-                break;
-            }
-            classic = random_solution(shape, &mut rng);
-        }
+    solver: VariantSolver,
+    interrupt: Option<Interrupt>,
+    /// The rules compiled on the empty grid, kept from grid to grid without jigsaw.
+    empty: Option<Variant>,
+    puzzle: Option<Variant>,
+    solution: Grid,
+    stats: RemovalStats,
+}
+
+impl VariantCarving {
+    /// The puzzle being carved (set by [`Carving::draw`]).
+    fn puzzle(&self) -> &Variant {
+        self.puzzle.as_ref().expect("a grid was drawn")
     }
-    let empty = Variant::new(Grid::empty(shape), regions, rules.to_vec())?;
-    let solution = if rules.is_empty() {
-        classic
-    } else {
-        random_variant_solution(&empty, solver, &mut rng).ok_or_else(|| no_solution(&empty))?
-    };
-    let cells = shape.cells();
-    let n = shape.size();
-    let mut puzzle = empty.with_givens(solution.clone())?;
-    for cell in rng.permutation(cells) {
+
+    /// The puzzle without the givens at `cells`.
+    fn without(&self, cells: &[usize]) -> Variant {
+        let puzzle = self.puzzle();
+        let n = self.shape.size();
         let mut fewer = puzzle.givens().clone();
-        fewer.set(cell / n, cell % n, 0);
-        let candidate = puzzle.with_givens(fewer)?;
-        let unique = solver.count(&candidate, Some(2)).solutions == 1;
-        if solver.was_interrupted() {
-            break;
+        for &cell in cells {
+            fewer.set(cell / n, cell % n, 0);
         }
-        if unique {
-            puzzle = candidate;
-        }
+        puzzle.with_givens(fewer).expect("same shape")
     }
-    Ok(VariantGenerated { puzzle, solution })
+
+    /// True when `candidate` has one solution, counting how the check was decided.
+    fn is_unique(&mut self, candidate: &Variant) -> bool {
+        let unique = self.solver.count(candidate, Some(2)).solutions == 1;
+        if self.solver.stats().search.guesses == 0 {
+            self.stats.singles += 1;
+        } else {
+            self.stats.searches += 1;
+        }
+        unique
+    }
+}
+
+impl Carving for VariantCarving {
+    type Error = VariantError;
+
+    fn draw(&mut self, rng: &mut SetterRng) -> Result<bool, VariantError> {
+        let mut classic = random_solution(self.shape, rng);
+        let empty = if self.jigsaw {
+            // A grid with no two equal digits a king's move apart across boxes has no swap
+            // to make: another grid then.
+            let regions = loop {
+                if let Some(made) = random_regions(&classic, rng) {
+                    break made;
+                }
+                classic = random_solution(self.shape, rng);
+            };
+            Variant::new(Grid::empty(self.shape), Some(regions), self.rules.clone())?
+        } else {
+            match &self.empty {
+                Some(empty) => empty.clone(),
+                None => {
+                    let empty = Variant::new(Grid::empty(self.shape), None, self.rules.clone())?;
+                    self.empty = Some(empty.clone());
+                    empty
+                }
+            }
+        };
+        self.solution = if self.rules.is_empty() {
+            classic
+        } else {
+            match random_variant_solution(&empty, &mut self.solver, rng) {
+                Some(solution) => solution,
+                // Other regions may fit the rules: another draw.
+                None if self.jigsaw => return Ok(false),
+                None => return Err(no_solution(&empty)),
+            }
+        };
+        self.puzzle = Some(empty.with_givens(self.solution.clone())?);
+        Ok(true)
+    }
+
+    fn remove_if_unique(&mut self, cells: &[usize]) -> bool {
+        let candidate = self.without(cells);
+        let unique = self.is_unique(&candidate);
+        if unique && !self.is_interrupted() {
+            self.puzzle = Some(candidate);
+        }
+        unique
+    }
+
+    fn remove_if_solved_by(&mut self, cells: &[usize], logic: Logic) -> bool {
+        let candidate = self.without(cells);
+        let solved = self.solver.solved_by_logic(&candidate, logic);
+        self.stats.singles += 1;
+        if solved {
+            self.puzzle = Some(candidate);
+        }
+        solved
+    }
+
+    fn can_remove(&mut self, cell: usize) -> bool {
+        let candidate = self.without(&[cell]);
+        self.is_unique(&candidate)
+    }
+
+    fn is_given(&self, cell: usize) -> bool {
+        self.puzzle().givens().cells()[cell] != 0
+    }
+
+    fn rate(&mut self) -> Rating {
+        let puzzle = self.puzzle.take().expect("a grid was drawn");
+        let rating = self.solver.rate(&puzzle);
+        self.puzzle = Some(puzzle);
+        // Cut short by the interrupt, a rating is not used.
+        rating.unwrap_or_else(|_| {
+            assert!(self.is_interrupted(), "a carved puzzle is unique");
+            Rating::new(crate::setter::Technique::Search, 0.0)
+        })
+    }
+
+    fn is_interrupted(&self) -> bool {
+        self.interrupt.as_ref().is_some_and(Interrupt::is_set)
+    }
 }
 
 /// The error for rules that no grid keeps.
@@ -178,4 +402,114 @@ fn random_variant_solution(
         .map(|&d| relabel[d as usize - 1] as u8 + 1)
         .collect();
     Grid::from_cells(shape, cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setter::{Level, Symmetry};
+    use crate::variant::Diagonal;
+
+    fn options(rules: Vec<Rule>, jigsaw: bool) -> VariantGenerateOptions {
+        VariantGenerateOptions::new(Shape::new(2, 3).unwrap(), rules, jigsaw)
+    }
+
+    /// True when no single given of `puzzle` can go.
+    fn is_minimal(solver: &mut VariantSolver, puzzle: &Variant) -> bool {
+        let n = puzzle.shape().size();
+        (0..puzzle.shape().cells())
+            .filter(|&cell| puzzle.givens().cells()[cell] != 0)
+            .all(|cell| {
+                let mut fewer = puzzle.givens().clone();
+                fewer.set(cell / n, cell % n, 0);
+                let fewer = puzzle.with_givens(fewer).unwrap();
+                solver.count(&fewer, Some(2)).solutions > 1
+            })
+    }
+
+    #[test]
+    fn symmetry_orbits_go_whole_and_minimal_checks_every_given() {
+        let mut solver = VariantSolver::new();
+        for (rules, jigsaw) in [
+            (vec![Rule::Diagonal(Diagonal::Main)], false),
+            (vec![Rule::AntiKnight], true),
+            (vec![], true),
+        ] {
+            for symmetry in [Symmetry::Rot180, Symmetry::Mirror, Symmetry::Diagonals] {
+                let mut options = options(rules.clone(), jigsaw);
+                options.base.symmetry = symmetry;
+                options.base.minimal = true;
+                options.base.max_attempts = 1000;
+                for index in 0..3 {
+                    let made = VariantGenerator::new(options.clone())
+                        .generate(7, index)
+                        .unwrap();
+                    let what = format!("{rules:?} {jigsaw} {symmetry} {index}");
+                    assert!(symmetry.holds(made.puzzle.givens()), "{what}");
+                    assert_eq!(solver.count(&made.puzzle, None).solutions, 1, "{what}");
+                    assert!(made.puzzle.accepts(&made.solution), "{what}");
+                    assert!(is_minimal(&mut solver, &made.puzzle), "{what}");
+                    assert_eq!(made.puzzle.regions().is_some(), jigsaw, "{what}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_difficulty_is_the_level_the_variant_rating_gives() {
+        let mut solver = VariantSolver::new();
+        let shape = Shape::CLASSIC;
+        for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert] {
+            for (rules, jigsaw) in [(vec![], true), (vec![Rule::Windoku], false)] {
+                let mut options = VariantGenerateOptions::new(shape, rules.clone(), jigsaw);
+                options.base.difficulty = Some(level);
+                let made = VariantGenerator::new(options).generate(3, 1).unwrap();
+                let rating = made.rating.expect("a difficulty rates");
+                assert_eq!(rating.level, level, "{rules:?} {jigsaw}");
+                assert_eq!(solver.rate(&made.puzzle), Ok(rating), "{rules:?} {jigsaw}");
+            }
+        }
+    }
+
+    #[test]
+    fn attempts_are_bounded_and_the_error_names_the_options() {
+        // No 4x4 grid keeps anti-king, whatever its regions: every draw fails.
+        let mut options =
+            VariantGenerateOptions::new(Shape::new(2, 2).unwrap(), vec![Rule::AntiKing], true);
+        options.base.max_attempts = 7;
+        options.base.symmetry = Symmetry::Rot180;
+        let error = VariantGenerator::new(options.clone())
+            .generate(1, 0)
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "no 4x4 anti-king jigsaw puzzle (2x2 boxes) with rot180 symmetry found in 7 grids; \
+             try other options"
+        );
+        // Without random regions, the rules themselves are at fault.
+        options.jigsaw = false;
+        let error = VariantGenerator::new(options).generate(1, 0).unwrap_err();
+        assert_eq!(
+            error,
+            VariantGenerateError::Variant(VariantError::NoSolution { rules: 1 })
+        );
+    }
+
+    #[test]
+    fn the_checks_are_counted_and_a_puzzle_depends_on_its_seed_and_index_only() {
+        let options = options(vec![Rule::Diagonal(Diagonal::Anti)], false);
+        let mut generator = VariantGenerator::new(options.clone());
+        let first = generator.generate(9, 0).unwrap();
+        let second = generator.generate(9, 1).unwrap();
+        assert_eq!(first.attempts, 1);
+        // Each of the 36 cells is one orbit, tried once.
+        assert_eq!(first.checks.singles + first.checks.searches, 36);
+        assert_eq!(first.checks.forced_back + first.checks.unavoidable_sets, 0);
+        assert_eq!(first.rating, None);
+        // Alone on a new generator, puzzle 1 is the same.
+        assert_eq!(
+            VariantGenerator::new(options).generate(9, 1).unwrap(),
+            second
+        );
+    }
 }

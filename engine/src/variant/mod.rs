@@ -49,7 +49,9 @@ mod sums;
 mod tests;
 
 pub use error::{RuleRef, VariantError};
-pub use generate::{generate_variant, generate_variant_with, VariantGenerated};
+pub use generate::{
+    VariantGenerateError, VariantGenerateOptions, VariantGenerated, VariantGenerator,
+};
 pub use rule::{Diagonal, Marker, Rule};
 pub use setter::redundant_givens;
 pub use solver::{VariantSolutions, VariantSolver};
@@ -98,6 +100,26 @@ impl Variant {
             rules,
             model,
         })
+    }
+
+    /// Checks a region map for a grid of `shape` as [`Variant::new`] does, without
+    /// building a puzzle: one region number per cell (from 0), `n` cells in each of the `n`
+    /// regions.
+    ///
+    /// ```
+    /// use sudoku_dlx::variant::{Variant, VariantError};
+    /// use sudoku_dlx::Shape;
+    ///
+    /// let shape = Shape::new(2, 2)?;
+    /// assert!(Variant::check_regions(shape, &[0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]).is_ok());
+    /// assert_eq!(
+    ///     Variant::check_regions(shape, &[0; 15]),
+    ///     Err(VariantError::RegionsLength { found: 15, expected: 16 })
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_regions(shape: Shape, regions: &[usize]) -> Result<(), VariantError> {
+        check::regions(shape, regions).map(|_| ())
     }
 
     /// The same rules and regions with other givens of the same shape, without compiling

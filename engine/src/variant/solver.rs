@@ -133,10 +133,7 @@ impl VariantSolver {
         ];
         self.stage(variant);
         for (logic, technique) in levels {
-            match self.pass.run(
-                staged(&self.staged_start, &self.staged_items, variant),
-                logic,
-            ) {
+            match self.staged_logic(variant, logic) {
                 LogicEnd::Contradiction => return Err(NotUnique::NoSolution),
                 LogicEnd::Solved => return Ok(Rating::new(technique, 0.0)),
                 LogicEnd::Stuck => {}
@@ -153,6 +150,33 @@ impl VariantSolver {
             )),
             _ => Err(NotUnique::MultipleSolutions),
         }
+    }
+
+    /// True when the logic pass at `logic` alone (no search) solves `variant`, as
+    /// [`rate`](Self::rate) judges the levels below search.
+    ///
+    /// ```
+    /// use sudoku_dlx::variant::{Rule, Variant, VariantSolver};
+    /// use sudoku_dlx::{Grid, Logic};
+    ///
+    /// let grid: Grid = "1234341243212..3".parse()?;
+    /// let x = Variant::new(grid.clone(), None, vec![Rule::Windoku])?;
+    /// assert!(VariantSolver::new().solved_by_logic(&x, Logic::NakedSingles));
+    /// let open = Variant::new(Grid::empty(grid.shape()), None, vec![])?;
+    /// assert!(!VariantSolver::new().solved_by_logic(&open, Logic::LockedCandidates));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solved_by_logic(&mut self, variant: &Variant, logic: Logic) -> bool {
+        self.stage(variant);
+        self.staged_logic(variant, logic) == LogicEnd::Solved
+    }
+
+    /// The logic pass at `logic` on the options staged for `variant`.
+    fn staged_logic(&mut self, variant: &Variant, logic: Logic) -> LogicEnd {
+        self.pass.run(
+            staged(&self.staged_start, &self.staged_items, variant),
+            logic,
+        )
     }
 
     /// Makes later questions watch `interrupt` (or nothing, with `None`): once it is set, a

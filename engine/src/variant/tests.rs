@@ -634,7 +634,10 @@ fn jigsaw_regions_come_from_grids_with_a_swap_to_make() {
     let mut rng = SetterRng::for_puzzle(1, 66);
     let classic = random_solution(Shape::CLASSIC, &mut rng);
     assert_eq!(super::generate::random_regions(&classic, &mut rng), None);
-    let made = super::generate_variant(Shape::CLASSIC, &[], true, 1, 66).unwrap();
+    let options = super::VariantGenerateOptions::new(Shape::CLASSIC, vec![], true);
+    let made = super::VariantGenerator::new(options)
+        .generate(1, 66)
+        .unwrap();
     assert!(made.puzzle.regions().is_some());
 }
 
