@@ -5,8 +5,8 @@
 
 use crate::cli_support::{stdout_piped, sudoku, temp_file};
 use proptest::prelude::*;
-use sudoku_dlx::variant::VariantSolver;
-use sudoku_dlx_cli::input::variant::{read_all, LineRules, RuleName};
+use sudoku_dlx::variant::{RuleName, VariantSolver};
+use sudoku_dlx_cli::input::variant::{read_all, LineRules};
 use sudoku_dlx_cli::output::variant::write_variant_generated;
 use sudoku_dlx_cli::output::Format;
 
@@ -375,7 +375,7 @@ fn malformed_fields_are_errors_at_the_field() {
          error: {path}:2:18: regions=: region 1 has 5 cells, expected 4\n\
          error: {path}:3:26: rules=: unknown rule \"anti-bishop\" (the rules are x, diagonal+, diagonal-, anti-knight, anti-king, non-consecutive, windoku, disjoint)\n\
          error: {path}:4:26: rules=: given twice\n\
-         error: {path}:5:43: rules=: disjoint groups (rule 1): needs the regular boxes, not irregular regions\n\
+         error: {path}:5:43: rules=: disjoint (rule 1): needs the regular boxes, not irregular regions\n\
          48\n"
     );
     assert_eq!(out, expected);

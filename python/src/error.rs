@@ -2,7 +2,6 @@
 //! where and why, with the position as attributes; a Rust panic is an `InternalError` (a
 //! `RuntimeError`), never a crash and never a `BaseException` that `except Exception` misses.
 
-use crate::puzzle::RULE_NAMES;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::IntoPyObjectExt;
@@ -10,6 +9,7 @@ use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 use sudoku_dlx::sudoku::{Clash, ParseErrorKind, ShapeError};
 use sudoku_dlx::variant::fpuzzles::FpuzzlesError;
+use sudoku_dlx::variant::RuleName;
 use sudoku_dlx::variant::VariantError;
 use sudoku_dlx::{ParseError, Shape};
 
@@ -195,7 +195,7 @@ impl BoardError {
                 .to_string(),
             BoardError::UnknownRule(name) => format!(
                 "unknown rule {name:?}: the rules are {}",
-                RULE_NAMES.join(", ")
+                RuleName::ALL.map(RuleName::name).join(", ")
             ),
             BoardError::NotRules(found) => {
                 format!("rules= is a string of names separated by commas or a list of names, not {found}")

@@ -7,7 +7,7 @@ use crate::error::BoardError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use sudoku_dlx::setter::{Given, NotUnique, Rater, Rating, Redundancy, Witness};
-use sudoku_dlx::variant::{fpuzzles, redundant_givens, Diagonal, Rule, Variant, VariantSolver};
+use sudoku_dlx::variant::{fpuzzles, redundant_givens, Rule, RuleName, Variant, VariantSolver};
 use sudoku_dlx::{Count, Grid, Shape, SolveStats, Solver, Verdict};
 
 /// A puzzle to answer.
@@ -16,36 +16,6 @@ pub enum Puzzle {
     Classic(Grid),
     /// A variant puzzle, its rules compiled.
     Variant(Box<Variant>),
-}
-
-/// The rule names `rules=` takes, as the command line's `--rules` has them.
-pub const RULE_NAMES: [&str; 8] = [
-    "x",
-    "diagonal+",
-    "diagonal-",
-    "anti-knight",
-    "anti-king",
-    "non-consecutive",
-    "windoku",
-    "disjoint",
-];
-
-/// The rules a name of [`RULE_NAMES`] stands for.
-fn named_rules(name: &str) -> Option<Vec<Rule>> {
-    Some(match name {
-        "x" => vec![
-            Rule::Diagonal(Diagonal::Main),
-            Rule::Diagonal(Diagonal::Anti),
-        ],
-        "diagonal+" => vec![Rule::Diagonal(Diagonal::Anti)],
-        "diagonal-" => vec![Rule::Diagonal(Diagonal::Main)],
-        "anti-knight" => vec![Rule::AntiKnight],
-        "anti-king" => vec![Rule::AntiKing],
-        "non-consecutive" => vec![Rule::NonConsecutive],
-        "windoku" => vec![Rule::Windoku],
-        "disjoint" => vec![Rule::DisjointGroups],
-        _ => return None,
-    })
 }
 
 /// The rules and regions of `rules=` and `regions=`, read once for every board of a call.
@@ -70,8 +40,8 @@ impl LineRules {
             for name in rule_names(rules)? {
                 let name = name.trim();
                 let named =
-                    named_rules(name).ok_or_else(|| BoardError::UnknownRule(name.into()))?;
-                line_rules.rules.extend(named);
+                    RuleName::parse(name).ok_or_else(|| BoardError::UnknownRule(name.into()))?;
+                line_rules.rules.extend(named.rules());
             }
         }
         if let Some(regions) = regions {

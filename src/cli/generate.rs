@@ -4,10 +4,10 @@ use super::common::{self, CliError, Status};
 use std::convert::Infallible;
 use std::io::{self, Write};
 use sudoku_dlx::setter::{GenerateOptions, Generator, Level, RemovalStats, Symmetry};
+use sudoku_dlx::variant::RuleName;
 use sudoku_dlx::variant::{VariantGenerateOptions, VariantGenerator};
 use sudoku_dlx::Shape;
 use sudoku_dlx_cli::batch::{Batch, BatchError, Finished};
-use sudoku_dlx_cli::input::variant::RuleName;
 use sudoku_dlx_cli::output::variant::write_variant_generated;
 use sudoku_dlx_cli::output::{write_generated, Format};
 
@@ -80,9 +80,9 @@ pub struct Args {
     #[arg(long, short = 'j', value_name = "N", value_parser = common::parse_jobs)]
     pub jobs: Option<usize>,
 
-    /// Variant rules the puzzles keep, separated by commas (x, diagonal+, diagonal-,
-    /// anti-knight, anti-king, non-consecutive, windoku, disjoint)
-    #[arg(long, value_enum, value_delimiter = ',', value_name = "RULES")]
+    /// Variant rules the puzzles keep, separated by commas
+    #[arg(long, value_parser = super::variant::rule_names(), value_delimiter = ',',
+          value_name = "RULES")]
     pub rules: Vec<RuleName>,
 
     /// Irregular regions made at random for each puzzle (jigsaw)

@@ -7,20 +7,31 @@
 use super::common::{self, BatchArgs, CliError, InputArgs, OutputArgs, Status};
 use clap::Args;
 use std::time::{Duration, Instant};
+use sudoku_dlx::variant::RuleName;
 use sudoku_dlx::variant::VariantSolver;
 use sudoku_dlx::Logic;
 use sudoku_dlx_cli::batch::Batch;
-use sudoku_dlx_cli::input::variant::{self as read, LineRules, RuleName};
+use sudoku_dlx_cli::input::variant::{self as read, LineRules};
 use sudoku_dlx_cli::input::variant_stream::VariantRecords;
 use sudoku_dlx_cli::output::variant::{rules_json, VariantPrinter, WithRules};
 use sudoku_dlx_cli::output::Report;
+
+/// clap's reader of `--rules`: the engine's table of rule names ([`RuleName`]), each shown
+/// with its description in `--help`.
+pub fn rule_names() -> impl clap::builder::TypedValueParser<Value = RuleName> {
+    use clap::builder::TypedValueParser;
+    let values = RuleName::ALL
+        .map(|rule| clap::builder::PossibleValue::new(rule.name()).help(rule.description()));
+    clap::builder::PossibleValuesParser::new(values)
+        .map(|name: String| RuleName::parse(&name).expect("one of the possible values"))
+}
 
 /// The variant options of the batch commands.
 #[derive(Args, Clone, Debug, Default)]
 pub struct VariantArgs {
     /// Rules added to every line puzzle, separated by commas (f-puzzles JSON inputs carry
     /// their own)
-    #[arg(long, value_enum, value_delimiter = ',', value_name = "RULES")]
+    #[arg(long, value_parser = rule_names(), value_delimiter = ',', value_name = "RULES")]
     pub rules: Vec<RuleName>,
 
     /// Irregular regions (jigsaw) for line puzzles: one character per cell in the puzzle's

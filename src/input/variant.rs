@@ -18,7 +18,7 @@ use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::Path;
 use sudoku_dlx::sudoku::ParseError;
 use sudoku_dlx::variant::fpuzzles::{self, FpuzzlesError};
-use sudoku_dlx::variant::{Diagonal, Rule, Variant, VariantError};
+use sudoku_dlx::variant::{Rule, RuleName, Variant, VariantError};
 use sudoku_dlx::{Grid, Shape};
 
 /// One variant puzzle read from an input, or why it could not be read.
@@ -135,118 +135,6 @@ impl fmt::Display for FieldProblem {
             FieldProblem::Regions(error) | FieldProblem::Rules(error) => error.fmt(f),
             FieldProblem::RegionsDiffer => f.write_str("differs from the regions of --regions"),
         }
-    }
-}
-
-/// A rule as `--rules` and the `rules=` field name it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum RuleName {
-    /// Both diagonals (X-sudoku)
-    X,
-    /// The anti-diagonal, bottom-left to top-right
-    #[value(name = "diagonal+")]
-    DiagonalPlus,
-    /// The main diagonal, top-left to bottom-right
-    #[value(name = "diagonal-")]
-    DiagonalMinus,
-    /// Cells a knight's move apart differ
-    AntiKnight,
-    /// Cells a king's move apart differ
-    AntiKing,
-    /// Orthogonal neighbours are not consecutive
-    NonConsecutive,
-    /// Four extra 3x3 windows (windows of the box shape)
-    Windoku,
-    /// Cells at the same place in their boxes differ
-    Disjoint,
-}
-
-impl RuleName {
-    /// Every name, in the order `--help` lists them.
-    pub const ALL: [RuleName; 8] = [
-        RuleName::X,
-        RuleName::DiagonalPlus,
-        RuleName::DiagonalMinus,
-        RuleName::AntiKnight,
-        RuleName::AntiKing,
-        RuleName::NonConsecutive,
-        RuleName::Windoku,
-        RuleName::Disjoint,
-    ];
-
-    /// The name as written: `x`, `diagonal+`, `anti-knight`...
-    pub fn name(self) -> &'static str {
-        match self {
-            RuleName::X => "x",
-            RuleName::DiagonalPlus => "diagonal+",
-            RuleName::DiagonalMinus => "diagonal-",
-            RuleName::AntiKnight => "anti-knight",
-            RuleName::AntiKing => "anti-king",
-            RuleName::NonConsecutive => "non-consecutive",
-            RuleName::Windoku => "windoku",
-            RuleName::Disjoint => "disjoint",
-        }
-    }
-
-    /// The rule of name `text`, if there is one.
-    pub fn parse(text: &str) -> Option<RuleName> {
-        RuleName::ALL.into_iter().find(|rule| rule.name() == text)
-    }
-
-    /// The rules the name stands for.
-    pub fn rules(self) -> Vec<Rule> {
-        match self {
-            RuleName::X => vec![
-                Rule::Diagonal(Diagonal::Main),
-                Rule::Diagonal(Diagonal::Anti),
-            ],
-            RuleName::DiagonalPlus => vec![Rule::Diagonal(Diagonal::Anti)],
-            RuleName::DiagonalMinus => vec![Rule::Diagonal(Diagonal::Main)],
-            RuleName::AntiKnight => vec![Rule::AntiKnight],
-            RuleName::AntiKing => vec![Rule::AntiKing],
-            RuleName::NonConsecutive => vec![Rule::NonConsecutive],
-            RuleName::Windoku => vec![Rule::Windoku],
-            RuleName::Disjoint => vec![Rule::DisjointGroups],
-        }
-    }
-
-    /// The names of `rules`, both diagonals as `x`; `None` when a rule has no name here (a
-    /// killer cage, say: only f-puzzles JSON carries those).
-    ///
-    /// ```
-    /// use sudoku_dlx::variant::{Diagonal, Rule};
-    /// use sudoku_dlx_cli::input::variant::RuleName;
-    /// let rules = [Rule::AntiKing, Rule::Diagonal(Diagonal::Anti), Rule::Diagonal(Diagonal::Main)];
-    /// assert_eq!(RuleName::names_of(&rules), Some(vec![RuleName::AntiKing, RuleName::X]));
-    /// assert_eq!(RuleName::names_of(&[Rule::Odd(3)]), None);
-    /// ```
-    pub fn names_of(rules: &[Rule]) -> Option<Vec<RuleName>> {
-        let main = rules.contains(&Rule::Diagonal(Diagonal::Main));
-        let anti = rules.contains(&Rule::Diagonal(Diagonal::Anti));
-        let mut names = Vec::new();
-        for rule in rules {
-            let name = match rule {
-                Rule::Diagonal(_) if main && anti => RuleName::X,
-                Rule::Diagonal(Diagonal::Main) => RuleName::DiagonalMinus,
-                Rule::Diagonal(Diagonal::Anti) => RuleName::DiagonalPlus,
-                Rule::AntiKnight => RuleName::AntiKnight,
-                Rule::AntiKing => RuleName::AntiKing,
-                Rule::NonConsecutive => RuleName::NonConsecutive,
-                Rule::Windoku => RuleName::Windoku,
-                Rule::DisjointGroups => RuleName::Disjoint,
-                _ => return None,
-            };
-            if !names.contains(&name) {
-                names.push(name);
-            }
-        }
-        Some(names)
-    }
-}
-
-impl fmt::Display for RuleName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

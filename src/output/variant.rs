@@ -8,13 +8,14 @@ use super::json::write_object;
 use super::setter::generated_title;
 use super::{Format, Printer, Report, Tally};
 use crate::batch::Outcome;
-use crate::input::variant::{RuleName, VariantRecord};
+use crate::input::variant::VariantRecord;
 use crate::input::FieldName;
 use serde_json::{Map, Value};
 use std::io::{self, Write};
 use std::time::Duration;
 use sudoku_dlx::sudoku::cell_char;
 use sudoku_dlx::sudoku::{Grid, SolveStats};
+use sudoku_dlx::variant::RuleName;
 use sudoku_dlx::variant::{fpuzzles, Variant, VariantGenerated};
 
 /// The key under which every command's JSON carries a variant's rules.

@@ -41,6 +41,7 @@ mod generate;
 mod geometry;
 mod logic;
 mod model;
+mod names;
 mod rule;
 mod setter;
 mod solver;
@@ -52,6 +53,7 @@ pub use error::{RuleRef, VariantError};
 pub use generate::{
     VariantGenerateError, VariantGenerateOptions, VariantGenerated, VariantGenerator,
 };
+pub use names::RuleName;
 pub use rule::{Diagonal, Marker, Rule};
 pub use setter::redundant_givens;
 pub use solver::{VariantSolutions, VariantSolver};

@@ -111,14 +111,15 @@ pub enum Rule {
 }
 
 impl Rule {
-    /// A short name for messages: `killer cage`, `anti-knight`...
+    /// A short name for messages: `killer cage`, `anti-knight`... A rule that
+    /// [`RuleName`](super::RuleName) names is called by that name.
     pub fn name(&self) -> &'static str {
         match self {
             Rule::Diagonal(Diagonal::Main) => "diagonal-",
             Rule::Diagonal(Diagonal::Anti) => "diagonal+",
             Rule::ExtraRegion(_) => "extra region",
             Rule::Windoku => "windoku",
-            Rule::DisjointGroups => "disjoint groups",
+            Rule::DisjointGroups => "disjoint",
             Rule::AntiKnight => "anti-knight",
             Rule::AntiKing => "anti-king",
             Rule::NonConsecutive => "non-consecutive",
