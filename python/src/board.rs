@@ -7,8 +7,9 @@ use crate::fast_rows;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 use std::cell::RefCell;
-use sudoku_dlx::sudoku::{CellReader, Clash, ParseErrorKind, Unit};
-use sudoku_dlx::{Cell, Grid, ParseError, Shape};
+pub use sudoku_dlx::sudoku::Clashes;
+use sudoku_dlx::sudoku::{CellReader, ParseErrorKind, Unit};
+use sudoku_dlx::{Grid, ParseError, Shape};
 
 /// The form a board was given in, so that answers go back in the same form.
 pub enum Form {
@@ -53,16 +54,6 @@ fn rows<'py>(py: Python<'py>, grid: &Grid) -> PyResult<Bound<'py, PyAny>> {
 /// Reads `board` (any of the three forms) with the box shape `shape` when one is named.
 pub fn read(board: &Bound<'_, PyAny>, shape: Option<Shape>) -> Result<(Grid, Form), BoardError> {
     read_with(board, shape, Clashes::AllUnits)
-}
-
-/// Which units a board's givens must not repeat a digit in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Clashes {
-    /// Rows, columns and boxes: a classic board.
-    AllUnits,
-    /// Rows and columns only: a board whose regions replace the boxes (`regions=`), where two
-    /// equal digits in one box are allowed.
-    RowsAndColumns,
 }
 
 /// Reads `board` (any of the three forms), refusing givens that repeat in `clashes`.
@@ -172,7 +163,7 @@ fn blanked(text: &str, line: usize, column: usize) -> String {
 fn checked(grid: Grid, clashes: Clashes) -> Result<Grid, BoardError> {
     let clash = match clashes {
         Clashes::AllUnits => grid.clash(),
-        Clashes::RowsAndColumns => line_clash(&grid),
+        Clashes::RowsAndColumns => grid.line_clash(),
     };
     match clash {
         Some(clash) => Err(BoardError::Clash(clash)),
@@ -180,39 +171,6 @@ fn checked(grid: Grid, clashes: Clashes) -> Result<Grid, BoardError> {
     }
 }
 
-/// The first digit that repeats in a row or a column of `grid`, as the engine reports a
-/// clash (the later cell second).
-fn line_clash(grid: &Grid) -> Option<Clash> {
-    let shape = grid.shape();
-    let size = shape.size();
-    let rows = (0..size).map(|row| {
-        let cells: Vec<Cell> = (0..size).map(|col| Cell { row, col }).collect();
-        (Unit::Row(row), cells)
-    });
-    let columns = (0..size).map(|col| {
-        let cells: Vec<Cell> = (0..size).map(|row| Cell { row, col }).collect();
-        (Unit::Column(col), cells)
-    });
-    for (unit, cells) in rows.chain(columns) {
-        let mut seen: Vec<Option<Cell>> = vec![None; size + 1];
-        for cell in cells {
-            let digit = grid.cells()[cell.index(shape)];
-            if digit == 0 {
-                continue;
-            }
-            if let Some(first) = seen[digit as usize] {
-                return Some(Clash {
-                    digit,
-                    unit,
-                    first,
-                    second: cell,
-                });
-            }
-            seen[digit as usize] = Some(cell);
-        }
-    }
-    None
-}
 /// The name of `object`'s type, for messages.
 pub fn type_name(object: &Bound<'_, PyAny>) -> String {
     object

@@ -103,19 +103,7 @@ fn region_map(regions: &Bound<'_, PyAny>) -> Result<Vec<usize>, BoardError> {
         }
         labels
     };
-    let mut names: Vec<&str> = Vec::new();
-    Ok(labels
-        .iter()
-        .map(|label| {
-            names
-                .iter()
-                .position(|name| name == label)
-                .unwrap_or_else(|| {
-                    names.push(label);
-                    names.len() - 1
-                })
-        })
-        .collect())
+    Ok(Variant::number_regions(labels))
 }
 
 /// Reads `board` in any form: a classic board, or a variant puzzle when it is an f-puzzles

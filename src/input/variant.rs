@@ -247,16 +247,7 @@ impl LineRules {
 /// The region map of a `--regions` string: whitespace is skipped, and regions are numbered
 /// by the first appearance of their character.
 pub fn region_map(text: &str) -> Vec<usize> {
-    let mut names: Vec<char> = Vec::new();
-    text.chars()
-        .filter(|c| !c.is_whitespace())
-        .map(|c| {
-            names.iter().position(|&name| name == c).unwrap_or_else(|| {
-                names.push(c);
-                names.len() - 1
-            })
-        })
-        .collect()
+    Variant::number_regions(text.chars().filter(|c| !c.is_whitespace()))
 }
 
 /// How much of the head of a file, or of standard input's buffer, [`is_variant_input`]

@@ -64,6 +64,10 @@ fn queens_have_their_known_counts() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "thousands of nodes: too long under Miri (scripts/miri)"
+)]
 fn streamed_queens_solutions_are_distinct_placements() {
     let mut matrix = queens(8);
     let mut seen = std::collections::HashSet::new();
@@ -79,6 +83,10 @@ fn streamed_queens_solutions_are_distinct_placements() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "thousands of nodes: too long under Miri (scripts/miri)"
+)]
 fn a_cap_stops_the_count_and_says_so() {
     let mut matrix = queens(8);
     let count = matrix.count(Some(10));
@@ -202,6 +210,10 @@ fn reserving_makes_room_for_the_options_to_come() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "thousands of nodes: too long under Miri (scripts/miri)"
+)]
 fn entries_name_their_options_in_uniform_and_mixed_matrices() {
     // Uniform widths read an entry's option by a multiplication, mixed ones by a walk back;
     // `sanity` reads every entry's option both ways of building.

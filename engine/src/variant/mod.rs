@@ -124,6 +124,35 @@ impl Variant {
         check::regions(shape, regions).map(|_| ())
     }
 
+    /// The region map of one label per cell (a character, a number...): regions are
+    /// numbered from 0 by the first appearance of their label. The one reader of regions
+    /// written as labels, for the command line's `--regions` and `regions=` and Python's
+    /// `regions=`; [`check_regions`](Self::check_regions) then says whether they fit.
+    ///
+    /// ```
+    /// use sudoku_dlx::variant::Variant;
+    ///
+    /// let text = "bbaa bbaa ccdd ccdd";
+    /// let map = Variant::number_regions(text.chars().filter(|c| !c.is_whitespace()));
+    /// assert_eq!(map, [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]);
+    /// assert_eq!(Variant::number_regions([7, 7, 3, 3]), [0, 0, 1, 1]);
+    /// ```
+    pub fn number_regions<L: PartialEq>(labels: impl IntoIterator<Item = L>) -> Vec<usize> {
+        let mut seen: Vec<L> = Vec::new();
+        labels
+            .into_iter()
+            .map(
+                |label| match seen.iter().position(|other| *other == label) {
+                    Some(region) => region,
+                    None => {
+                        seen.push(label);
+                        seen.len() - 1
+                    }
+                },
+            )
+            .collect()
+    }
+
     /// The same rules and regions with other givens of the same shape, without compiling
     /// the rules again.
     pub fn with_givens(&self, givens: Grid) -> Result<Variant, VariantError> {
