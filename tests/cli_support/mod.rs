@@ -64,14 +64,7 @@ pub fn wait_for_sigint_handler(child: &std::process::Child) {
 
 /// The standard output of `sudoku-dlx ARGS`, which must end with exit code `code`.
 pub fn stdout_of(args: &[&str], code: i32) -> String {
-    let output = sudoku()
-        .args(args)
-        .assert()
-        .code(code)
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(output).unwrap()
+    stdout_piped(args, "", code)
 }
 
 /// The standard output of `command`, which must succeed.
