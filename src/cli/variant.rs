@@ -7,8 +7,7 @@
 use super::common::{self, BatchArgs, CliError, InputArgs, OutputArgs, Status};
 use clap::Args;
 use std::time::{Duration, Instant};
-use sudoku_dlx::variant::RuleName;
-use sudoku_dlx::variant::VariantSolver;
+use sudoku_dlx::variant::{RuleName, VariantSolver};
 use sudoku_dlx::Logic;
 use sudoku_dlx_cli::batch::Batch;
 use sudoku_dlx_cli::input::variant::{self as read, LineRules};

@@ -166,13 +166,11 @@ fn looks_like_path(arg: &str) -> bool {
 
 /// The first folder on `path` that does not exist, if one does not.
 fn missing_folder(path: &Path) -> Option<PathBuf> {
+    // Ancestors come deepest first: the last one missing is the first on the path.
     path.ancestors()
         .skip(1)
-        .filter(|folder| !folder.as_os_str().is_empty())
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .find(|folder| !folder.is_dir())
+        .filter(|folder| !folder.as_os_str().is_empty() && !folder.is_dir())
+        .last()
         .map(Path::to_path_buf)
 }
 
@@ -213,6 +211,16 @@ impl FieldName {
             FieldName::Regions => "regions",
             FieldName::Rules => "rules",
         }
+    }
+
+    /// The field a word is, and its value: `regions=aabb` is `(Regions, "aabb")`; `None`
+    /// for a word that is no field.
+    pub fn of_word(word: &str) -> Option<(FieldName, &str)> {
+        FieldName::ALL.into_iter().find_map(|name| {
+            word.strip_prefix(name.name())
+                .and_then(|rest| rest.strip_prefix('='))
+                .map(|value| (name, value))
+        })
     }
 }
 
@@ -267,11 +275,7 @@ pub fn leading_fields(text: &str, line: usize, column: usize) -> Vec<Field> {
         while let Some((_, c)) = chars.next_if(|(_, c)| !c.is_whitespace()) {
             word.push(c);
         }
-        let Some((name, value)) = FieldName::ALL.iter().find_map(|name| {
-            word.strip_prefix(name.name())
-                .and_then(|rest| rest.strip_prefix('='))
-                .map(|value| (*name, value))
-        }) else {
+        let Some((name, value)) = FieldName::of_word(&word) else {
             break;
         };
         fields.push(Field {
@@ -300,12 +304,9 @@ pub fn has_field_line(text: &[u8]) -> bool {
     text.lines()
         .filter(|line| !line.trim_start().starts_with('#'))
         .any(|line| {
-            line.split_whitespace().take(2).any(|word| {
-                FieldName::ALL.iter().any(|name| {
-                    word.strip_prefix(name.name())
-                        .is_some_and(|r| r.starts_with('='))
-                })
-            })
+            line.split_whitespace()
+                .take(2)
+                .any(|word| FieldName::of_word(word).is_some())
         })
 }
 

@@ -656,11 +656,7 @@ fn most_common_length(rows: &[GridRow]) -> usize {
 
 /// True when the line's first word is a variant field: the field line after a grid.
 fn is_field_line(line: &str) -> bool {
-    let word = first_token(line.trim_start());
-    FieldName::ALL.iter().any(|name| {
-        word.strip_prefix(name.name())
-            .is_some_and(|rest| rest.starts_with('='))
-    })
+    FieldName::of_word(first_token(line.trim_start())).is_some()
 }
 
 /// The text up to the first white space.
