@@ -36,8 +36,9 @@ use crate::{Grid, Shape};
 use serde_json::{Map, Value};
 
 /// Keys that carry no rule: names, text, cosmetics, and the settings of the editor and of
-/// dclamage's solver that f-puzzles saves with a puzzle. `fogofwar` only hides cells from a
-/// solver's view; it changes no answer.
+/// dclamage's solver that f-puzzles saves with a puzzle (keys seen in real exports). Fog of
+/// war (`fogofwar`, `foglight`, `triggereffect`) only hides cells from a solver's view; it
+/// changes no answer.
 const IGNORED: &[&str] = &[
     "title",
     "author",
@@ -52,7 +53,11 @@ const IGNORED: &[&str] = &[
     "disabledlogic",
     "truecandidatesoptions",
     "highlightConflicts",
+    "highlightconflicts",
+    "successmessage",
     "fogofwar",
+    "foglight",
+    "triggereffect",
 ];
 
 /// The constraints of f-puzzles (and of the tools that write its format) that this engine

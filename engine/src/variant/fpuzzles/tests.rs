@@ -139,7 +139,7 @@ fn bad_documents_say_where_and_why() {
     // The editor's settings carry no rule.
     assert_eq!(
         count(&doc(
-            r#","activeConstraints":["Killer Cage"],"disabledlogic":["Tuples"],"highlightConflicts":true,"metadata":{"title":"t"}"#
+            r#","activeConstraints":["Killer Cage"],"disabledlogic":["Tuples"],"highlightConflicts":true,"metadata":{"title":"t"},"truecandidatesoptions":["colored"],"foglight":["R1C1"],"triggereffect":[],"successmessage":"well done""#
         )),
         count(&doc(""))
     );
