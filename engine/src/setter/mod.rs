@@ -31,7 +31,7 @@ pub use fill::random_solution;
 pub(crate) use generate::{search, Carving};
 pub use generate::{GenerateError, GenerateOptions, Generated, Generator};
 pub use random::SetterRng;
-pub use rate::{Level, Rater, Rating, Technique, RATING_TRANSFORMS};
+pub use rate::{Difficulty, Rater, Rating, StrongestStep, RATING_TRANSFORMS};
 pub use redundant::{redundant_givens, Given, Redundancy};
 pub use removal::RemovalStats;
 pub use summary::RatingSummary;

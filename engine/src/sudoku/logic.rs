@@ -110,7 +110,7 @@ pub(crate) struct Candidates {
 pub(crate) struct Contradiction;
 
 impl Candidates {
-    /// Places the givens of `puzzle` and runs the pass at `strength`. On success every placed
+    /// Places the givens of `puzzle` and runs the pass at `logic`. On success every placed
     /// cell is in `value`, and [`open_candidates`](Self::open_candidates) gives, digit by
     /// digit, the cells still open to it.
     ///
@@ -119,7 +119,7 @@ impl Candidates {
         &mut self,
         geometry: &Geometry,
         puzzle: &[u8],
-        strength: Logic,
+        logic: Logic,
         excluded: &[(usize, u8)],
     ) -> Result<(), Contradiction> {
         // The common widths get their own copy of the pass, with every board a fixed number
@@ -128,12 +128,12 @@ impl Candidates {
         // over digits unroll as well.
         match geometry.words {
             2 if geometry.shape == Shape::CLASSIC => {
-                self.run_in::<2, 9>(geometry, puzzle, strength, excluded)
+                self.run_in::<2, 9>(geometry, puzzle, logic, excluded)
             }
-            1 => self.run_in::<1, 0>(geometry, puzzle, strength, excluded),
-            2 => self.run_in::<2, 0>(geometry, puzzle, strength, excluded),
-            4 => self.run_in::<4, 0>(geometry, puzzle, strength, excluded),
-            _ => self.run_in::<0, 0>(geometry, puzzle, strength, excluded),
+            1 => self.run_in::<1, 0>(geometry, puzzle, logic, excluded),
+            2 => self.run_in::<2, 0>(geometry, puzzle, logic, excluded),
+            4 => self.run_in::<4, 0>(geometry, puzzle, logic, excluded),
+            _ => self.run_in::<0, 0>(geometry, puzzle, logic, excluded),
         }
     }
 
@@ -162,7 +162,7 @@ impl Candidates {
         &mut self,
         geometry: &Geometry,
         puzzle: &[u8],
-        strength: Logic,
+        logic: Logic,
         excluded: &[(usize, u8)],
     ) -> Result<(), Contradiction> {
         let size = geometry.size;
@@ -190,7 +190,7 @@ impl Candidates {
         }
         self.filled = 0;
         self.touched = 0;
-        if strength == Logic::Off {
+        if logic == Logic::Off {
             return Ok(());
         }
         let classic = W == 2 && N == 9 && geometry.shape == Shape::CLASSIC;
@@ -207,7 +207,7 @@ impl Candidates {
             let before = self.placed;
             self.naked_singles::<W, N>(geometry)?;
             hidden_digits |= std::mem::take(&mut self.touched);
-            if strength >= Logic::HiddenSingles
+            if logic >= Logic::HiddenSingles
                 && hidden_digits != 0
                 && if classic {
                     self.hidden_singles_by_bands::<N>(geometry, std::mem::take(&mut hidden_digits))?
@@ -219,8 +219,8 @@ impl Candidates {
                 continue;
             }
             placed_since_sweep |= self.placed != before;
-            if strength >= Logic::LockedCandidatesBeforeSearch && placed_since_sweep {
-                hidden_digits = if classic && strength == Logic::Triads {
+            if logic >= Logic::LockedCandidatesBeforeSearch && placed_since_sweep {
+                hidden_digits = if classic && logic == Logic::Triads {
                     self.triads()
                 } else if classic {
                     super::bands::locked_candidates(&mut self.boards)
