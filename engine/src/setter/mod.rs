@@ -1,6 +1,9 @@
 //! Tools for puzzle setters: generate unique (and minimal) puzzles, rate them, show why a
 //! puzzle is not unique, and find its redundant givens.
 //!
+//! Digits are a grid's, `1..=n` (see [`sudoku`](crate::sudoku)); where a table or a bit
+//! set is indexed by a digit, the index is the digit minus one, and the code says so.
+//!
 //! ```
 //! use sudoku_dlx::setter::{GenerateOptions, Generator, Symmetry};
 //! use sudoku_dlx::{Shape, Solver};
