@@ -148,10 +148,9 @@ impl BranchLogic<'_> {
             bands::locked_candidates(&mut boards)
         };
         if !changed.is_empty() {
-            let words = |boards: &ClassicBoards| -> [u64; 18] {
-                std::array::from_fn(|k| boards[k / 2].words()[k % 2])
-            };
-            self.remove_struck(pruning, changed, 2, &words(&before), &words(&boards));
+            self.remove_struck(pruning, changed, 2, |digit, word| {
+                before[digit].without(boards[digit]).words()[word % 2]
+            });
         }
         !changed.is_empty()
     }
@@ -193,26 +192,27 @@ impl BranchLogic<'_> {
                 std::mem::take(&mut logic.before),
                 std::mem::take(&mut logic.boards),
             );
-            self.remove_struck(pruning, changed, words, &before, &after);
+            self.remove_struck(pruning, changed, words, |digit, word| {
+                let index = digit * words + word;
+                before[index] & !after[index]
+            });
             (self.logic.before, self.logic.boards) = (before, after);
         }
         !changed.is_empty()
     }
-    /// Removes the options of the candidates in `before` but not in `after`, for the
-    /// digits in `changed`.
+    /// Removes the options of the candidates the sweep struck, for the digits in `changed`:
+    /// `struck(digit, word)` is word `word` (of `words`) of the cells struck from `digit`.
     fn remove_struck(
         &self,
         pruning: &mut Pruning<'_>,
         changed: DigitSet,
         words: usize,
-        before: &[u64],
-        after: &[u64],
+        struck: impl Fn(usize, usize) -> u64,
     ) {
         let n = self.geometry.size;
         for digit in changed {
             for word in 0..words {
-                let index = digit * words + word;
-                let mut struck = before[index] & !after[index];
+                let mut struck = struck(digit, word);
                 while struck != 0 {
                     let cell = word * 64 + struck.trailing_zeros() as usize;
                     struck &= struck - 1;
