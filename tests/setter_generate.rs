@@ -2,7 +2,7 @@
 //! asked, of the difficulty asked, and the same for the same seed on any number of threads.
 
 use crate::cli_support::{stdout_of, sudoku};
-use sudoku_dlx::setter::{GenerateOptions, Generator, Level, Rater, Symmetry};
+use sudoku_dlx::setter::{Difficulty, GenerateOptions, Generator, Rater, Symmetry};
 use sudoku_dlx::{Grid, Logic, Shape, Solver};
 
 /// Asserts that `puzzle` has `solution` as its only solution, and, when `minimal`, that
@@ -122,17 +122,17 @@ fn a_16x16_can_be_made_minimal_on_request() {
 }
 
 #[test]
-fn each_difficulty_gets_puzzles_of_its_level() {
+fn each_difficulty_gets_puzzles_of_that_difficulty() {
     let mut rater = Rater::new();
     let mut solver = Solver::new();
-    for level in Level::ALL {
+    for difficulty in Difficulty::ALL {
         for minimal in [false, true] {
             let mut options = GenerateOptions::new(Shape::CLASSIC);
-            options.difficulty = Some(level);
+            options.difficulty = Some(difficulty);
             options.minimal = minimal;
             let made = Generator::new(options).generate(2, 0).unwrap();
-            assert_eq!(made.rating.unwrap().level, level);
-            assert_eq!(rater.rate(&made.puzzle).unwrap().level, level);
+            assert_eq!(made.rating.unwrap().difficulty, difficulty);
+            assert_eq!(rater.rate(&made.puzzle).unwrap().difficulty, difficulty);
             assert_unique(&mut solver, &made.puzzle, &made.solution, minimal);
         }
     }
@@ -218,8 +218,8 @@ fn json_records_carry_puzzle_solution_givens_and_rating() {
         assert_eq!(record["givens"], puzzle.givens());
         assert!(Symmetry::Rot90.holds(&puzzle));
         assert_unique(&mut solver, &puzzle, &solution, true);
-        let level: Level = record["rating"]["level"].as_str().unwrap().parse().unwrap();
-        assert_eq!(Rater::new().rate(&puzzle).unwrap().level, level);
+        let difficulty: Difficulty = record["rating"]["level"].as_str().unwrap().parse().unwrap();
+        assert_eq!(Rater::new().rate(&puzzle).unwrap().difficulty, difficulty);
         assert!(record["rating"]["score"].as_f64().unwrap() >= 1.0);
     }
 }

@@ -4,7 +4,7 @@
 use crate::cli_support::sudoku;
 use sudoku_dlx::samples::FAMOUS;
 use sudoku_dlx::setter::{
-    witness, GenerateOptions, Generator, Level, Rater, Redundancy, Technique,
+    witness, Difficulty, GenerateOptions, Generator, Rater, Redundancy, StrongestStep,
 };
 use sudoku_dlx::{Cell, Grid, Shape, Solver};
 
@@ -176,23 +176,23 @@ fn the_scale_orders_naked_singles_before_hidden_singles_before_famous_hard_puzzl
     }
     let naked = rater.rate(&naked).unwrap();
     assert_eq!(
-        (naked.level, naked.technique),
-        (Level::Easy, Technique::NakedSingles)
+        (naked.difficulty, naked.strongest_step),
+        (Difficulty::Easy, StrongestStep::NakedSingles)
     );
     let mut options = GenerateOptions::new(Shape::CLASSIC);
-    options.difficulty = Some(Level::Medium);
+    options.difficulty = Some(Difficulty::Medium);
     let medium = Generator::new(options).generate(1, 0).unwrap().puzzle;
     let medium = rater.rate(&medium).unwrap();
-    assert_eq!(medium.technique, Technique::HiddenSingles);
+    assert_eq!(medium.strongest_step, StrongestStep::HiddenSingles);
     for sample in FAMOUS {
         let famous = rater.rate(&sample.puzzle.parse().unwrap()).unwrap();
         // Norvig's "hard1" falls to locked candidates; the others need search.
         assert!(
-            famous.technique >= Technique::LockedCandidates,
+            famous.strongest_step >= StrongestStep::LockedCandidates,
             "{}",
             sample.name
         );
-        assert!(famous.level >= Level::Hard, "{}", sample.name);
+        assert!(famous.difficulty >= Difficulty::Hard, "{}", sample.name);
         assert!(
             naked.score < medium.score && medium.score < famous.score,
             "{}",

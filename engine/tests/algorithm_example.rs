@@ -78,17 +78,17 @@ struct Run {
     search: Stats,
 }
 
-/// Counts every solution of `text` at `level`, and sizes the matrix the search worked on.
-fn run(text: &str, level: Logic) -> Run {
+/// Counts every solution of `text` at `logic`, and sizes the matrix the search worked on.
+fn run(text: &str, logic: Logic) -> Run {
     let puzzle: Grid = text.parse().unwrap();
-    let mut solver = Solver::with_logic(level);
+    let mut solver = Solver::with_logic(logic);
     let count = solver.count(&puzzle, None);
     let SolveStats {
         placed_by_logic,
         searched,
         search,
     } = solver.stats();
-    let left = match solver.logic_pass(&puzzle, level) {
+    let left = match solver.logic_pass(&puzzle, logic) {
         LogicOutcome::Solved(grid) | LogicOutcome::Stuck(grid) => grid,
         LogicOutcome::Contradiction => panic!("{text} has a solution"),
     };
@@ -122,7 +122,7 @@ fn run(text: &str, level: Logic) -> Run {
             ..search
         },
     };
-    println!("{text} at {level:?}: {count:?}\n  {result:?}");
+    println!("{text} at {logic:?}: {count:?}\n  {result:?}");
     result
 }
 
@@ -178,16 +178,16 @@ fn the_unique_puzzle_is_forced_all_the_way() {
         },
         "docs/algorithm.md quotes these numbers: update its worked example"
     );
-    for level in [
+    for logic in [
         Logic::NakedSingles,
         Logic::HiddenSingles,
         Logic::LockedCandidates,
     ] {
-        let singles = run(UNIQUE, level);
+        let singles = run(UNIQUE, logic);
         assert_eq!(
             (singles.placed_by_logic, singles.searched, singles.items),
             (12, false, 0),
-            "docs/algorithm.md: singles alone solve it at {level:?}, no matrix is built"
+            "docs/algorithm.md: singles alone solve it at {logic:?}, no matrix is built"
         );
     }
 }

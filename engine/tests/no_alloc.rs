@@ -2,12 +2,12 @@
 //! each check asserts that the calling thread made no allocation while searching an
 //! already-built matrix or asking a warmed-up `Solver` about hard puzzles.
 
-use crate::common::{queens, LEVELS};
+use crate::common::queens;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use sudoku_dlx::exact_cover::sparse::SparseCover;
 use sudoku_dlx::samples::FAMOUS;
-use sudoku_dlx::{Grid, Shape, Solver};
+use sudoku_dlx::{Grid, Logic, Shape, Solver};
 
 /// Counts allocations (and reallocations) per thread, so that tests running side by side do
 /// not see each other's.
@@ -216,21 +216,21 @@ fn hard_puzzles() -> Vec<Grid> {
 /// Counts `puzzles` up to 2 and the empty grid, whose matrix is the largest a 9x9 puzzle can
 /// give, up to 1000, asserting that no count allocates.
 fn assert_counts_allocate_nothing(solver: &mut Solver, puzzles: &[Grid]) {
-    let level = solver.logic();
+    let logic = solver.logic();
     let mut searched = 0;
     for puzzle in puzzles {
         let (count, allocations) = allocations_during(|| solver.count(puzzle, Some(2)));
         assert_eq!((count.solutions, count.capped), (1, false));
         searched += usize::from(solver.stats().searched);
-        assert_eq!(allocations, 0, "Solver::count at {level:?} on {puzzle}");
+        assert_eq!(allocations, 0, "Solver::count at {logic:?} on {puzzle}");
     }
-    assert!(searched > 0, "no puzzle needed a search at {level:?}");
+    assert!(searched > 0, "no puzzle needed a search at {logic:?}");
     let empty = Grid::empty(Shape::CLASSIC);
     let (count, allocations) = allocations_during(|| solver.count(&empty, Some(1000)));
     assert_eq!(count.solutions, 1000);
     assert_eq!(
         allocations, 0,
-        "Solver::count of the empty grid at {level:?}"
+        "Solver::count of the empty grid at {logic:?}"
     );
 }
 
@@ -253,8 +253,8 @@ fn assert_streams_allocate_nothing(solver: &mut Solver, puzzles: &[Grid]) {
 #[test]
 fn a_solver_warmed_up_on_the_same_puzzles_counts_and_streams_without_allocating() {
     let puzzles = hard_puzzles();
-    for level in LEVELS {
-        let mut solver = Solver::with_logic(level);
+    for logic in Logic::ALL {
+        let mut solver = Solver::with_logic(logic);
         for puzzle in &puzzles {
             solver.count(puzzle, Some(2));
         }
@@ -267,8 +267,8 @@ fn a_solver_warmed_up_on_the_same_puzzles_counts_and_streams_without_allocating(
 #[test]
 fn one_warm_up_puzzle_is_enough_to_never_allocate_again() {
     let puzzles = hard_puzzles();
-    for level in LEVELS {
-        let mut solver = Solver::with_logic(level);
+    for logic in Logic::ALL {
+        let mut solver = Solver::with_logic(logic);
         solver.count(&Grid::empty(Shape::CLASSIC), Some(1));
         solver.count(&puzzles[0], Some(2));
         assert_counts_allocate_nothing(&mut solver, &puzzles);

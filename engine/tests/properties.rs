@@ -2,7 +2,7 @@
 //! blanked. A planted solved grid is built from a pattern and shuffled by transforms that
 //! keep it valid, so every puzzle made from it has at least that solution.
 
-use crate::common::{assert_solves, pattern_grid, Transform, LEVELS};
+use crate::common::{assert_solves, pattern_grid, Transform};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
@@ -99,8 +99,8 @@ fn puzzle() -> impl Strategy<Value = (Grid, Grid)> {
         })
 }
 
-fn level() -> impl Strategy<Value = Logic> {
-    select(&LEVELS[..])
+fn logic() -> impl Strategy<Value = Logic> {
+    select(&Logic::ALL[..])
 }
 
 /// A small random exact-cover problem: primary and secondary item counts, and options that
@@ -218,9 +218,9 @@ proptest! {
     #[test]
     fn blanked_grids_are_solved_keeping_their_givens(
         (planted, puzzle) in puzzle(),
-        level in level(),
+        logic in logic(),
     ) {
-        let mut solver = Solver::with_logic(level);
+        let mut solver = Solver::with_logic(logic);
         let solution = solver.solve(&puzzle).expect("the planted grid solves it");
         assert_solves(&solution, &puzzle, "first solution");
         let count = solver.count(&puzzle, Some(CAP));
@@ -302,13 +302,13 @@ proptest! {
     fn blanking_one_cell_leaves_one_solution(
         (planted, _) in puzzle(),
         cell in any::<prop::sample::Index>(),
-        level in level(),
+        logic in logic(),
     ) {
         let n = planted.shape().size();
         let cell = cell.index(n * n);
         let mut puzzle = planted.clone();
         puzzle.set(cell / n, cell % n, 0);
-        let mut solver = Solver::with_logic(level);
+        let mut solver = Solver::with_logic(logic);
         prop_assert_eq!(solver.count(&puzzle, None).solutions, 1);
         prop_assert_eq!(solver.verdict(&puzzle), Verdict::Unique(planted.clone()));
         let digit = planted.cells()[cell];
@@ -318,9 +318,9 @@ proptest! {
     #[test]
     fn streamed_solutions_are_distinct_valid_and_as_many_as_the_count(
         (planted, puzzle) in puzzle(),
-        level in level(),
+        logic in logic(),
     ) {
-        let mut solver = Solver::with_logic(level);
+        let mut solver = Solver::with_logic(logic);
         let all = streamed(&mut solver, &puzzle);
         let count = solver.count(&puzzle, Some(CAP));
         if count.capped {
@@ -343,10 +343,10 @@ proptest! {
     #[test]
     fn the_singles_pass_only_places_what_every_solution_holds(
         (planted, puzzle) in puzzle(),
-        level in level(),
+        logic in logic(),
     ) {
         let mut solver = Solver::new();
-        let placed = match solver.logic_pass(&puzzle, level) {
+        let placed = match solver.logic_pass(&puzzle, logic) {
             LogicOutcome::Contradiction => {
                 return Err(TestCaseError::fail(format!("{puzzle} is solvable")));
             }
@@ -368,7 +368,7 @@ proptest! {
             );
             prop_assert!(puzzle.cells()[cell] == 0 || puzzle.cells()[cell] == digit);
         }
-        if level == Logic::Off {
+        if logic == Logic::Off {
             prop_assert_eq!(&placed, &puzzle);
         }
         // Placing only forced digits keeps every solution.

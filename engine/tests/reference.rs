@@ -1,7 +1,7 @@
 //! Reference answers: counts and puzzles whose answers are known independently of this
 //! engine, checked through the public API only.
 
-use crate::common::{assert_solves, pattern_grid, queens, SplitMix, LEVELS};
+use crate::common::{assert_solves, pattern_grid, queens, SplitMix};
 use std::collections::HashSet;
 use sudoku_dlx::samples::FAMOUS;
 use sudoku_dlx::sudoku::{LogicOutcome, ParseErrorKind, Unit};
@@ -35,10 +35,10 @@ fn counted(solutions: u128) -> Count {
 
 #[test]
 fn the_empty_4x4_grid_has_288_solutions_at_every_logic_level() {
-    for level in LEVELS {
-        let mut solver = Solver::with_logic(level);
+    for logic in Logic::ALL {
+        let mut solver = Solver::with_logic(logic);
         let empty = Grid::empty(shape(2, 2));
-        assert_eq!(solver.count(&empty, None), counted(288), "{level:?}");
+        assert_eq!(solver.count(&empty, None), counted(288), "{logic:?}");
     }
 }
 
@@ -68,19 +68,19 @@ fn the_empty_6x6_grid_with_3x2_boxes_has_the_same_count() {
 fn the_three_famous_hard_puzzles_are_solved_and_unique() {
     for text in [NORVIG_HARD, INKALA_2012, NORVIG_SLOW] {
         let puzzle = grid(text);
-        for level in LEVELS {
-            let mut solver = Solver::with_logic(level);
+        for logic in Logic::ALL {
+            let mut solver = Solver::with_logic(logic);
             let solution = solver.solve(&puzzle).expect("a solution");
             assert_solves(&solution, &puzzle, text);
             assert_eq!(
                 solver.count(&puzzle, None),
                 counted(1),
-                "{text} at {level:?}"
+                "{text} at {logic:?}"
             );
             assert_eq!(
                 solver.verdict(&puzzle),
                 Verdict::Unique(solution),
-                "{text} at {level:?}"
+                "{text} at {logic:?}"
             );
         }
     }
@@ -208,14 +208,14 @@ fn selected_options_are_part_of_every_solution() {
 #[test]
 fn caps_stop_the_count_and_say_so() {
     let empty = Grid::empty(shape(2, 2));
-    for level in LEVELS {
-        let mut solver = Solver::with_logic(level);
+    for logic in Logic::ALL {
+        let mut solver = Solver::with_logic(logic);
         for cap in [0, 1, 2, 10, 287, 288, 289, 1000] {
             let count = solver.count(&empty, Some(cap));
-            assert_eq!(count.solutions, cap.min(288), "cap {cap} at {level:?}");
-            assert_eq!(count.capped, cap <= 288, "cap {cap} at {level:?}");
+            assert_eq!(count.solutions, cap.min(288), "cap {cap} at {logic:?}");
+            assert_eq!(count.capped, cap <= 288, "cap {cap} at {logic:?}");
         }
-        // One puzzle that needs a search at every level, one that singles solve (except
+        // One puzzle that needs a search at every logic, one that singles solve (except
         // with logic off), and one without a solution.
         for text in [NORVIG_HARD, "..21....24......"] {
             for (cap, capped) in [(1, true), (2, false)] {
@@ -224,7 +224,7 @@ fn caps_stop_the_count_and_say_so() {
                     solutions: 1,
                     capped,
                 };
-                assert_eq!(count, expected, "{text}, cap {cap} at {level:?}");
+                assert_eq!(count, expected, "{text}, cap {cap} at {logic:?}");
             }
         }
         let none = grid(".12..4..3.......");
@@ -347,17 +347,17 @@ fn a_clash_free_puzzle_without_a_solution_counts_zero() {
             Grid::parse(&puzzle.to_string()).is_ok(),
             "parsing accepts {puzzle}"
         );
-        for level in LEVELS {
-            let mut solver = Solver::with_logic(level);
+        for logic in Logic::ALL {
+            let mut solver = Solver::with_logic(logic);
             assert_eq!(
                 solver.count(puzzle, None),
                 counted(0),
-                "{puzzle} at {level:?}"
+                "{puzzle} at {logic:?}"
             );
             assert_eq!(
                 solver.verdict(puzzle),
                 Verdict::None,
-                "{puzzle} at {level:?}"
+                "{puzzle} at {logic:?}"
             );
             assert_eq!(solver.solve(puzzle), None);
             assert_eq!(solver.solutions(puzzle).count(), 0);
@@ -398,11 +398,11 @@ fn streamed_solutions_match_the_count_and_agree_across_logic_levels() {
     let puzzles = [Grid::empty(shape(2, 2)), loose_puzzle(), grid(NORVIG_HARD)];
     for puzzle in &puzzles {
         let mut answers = Vec::new();
-        for level in LEVELS {
-            let mut solver = Solver::with_logic(level);
+        for logic in Logic::ALL {
+            let mut solver = Solver::with_logic(logic);
             let all = streamed(&mut solver, puzzle);
             let count = solver.count(puzzle, None);
-            assert_eq!(count, counted(all.len() as u128), "{puzzle} at {level:?}");
+            assert_eq!(count, counted(all.len() as u128), "{puzzle} at {logic:?}");
             let mut cells = Vec::new();
             let mut stream = solver.solutions(puzzle);
             while let Some(solution) = stream.next_cells() {

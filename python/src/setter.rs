@@ -6,7 +6,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::hash::{BuildHasher, RandomState};
-use sudoku_dlx::setter::{GenerateOptions, Generator, Given, Level, Symmetry};
+use sudoku_dlx::setter::{Difficulty, GenerateOptions, Generator, Given, Symmetry};
 use sudoku_dlx::{Cell, Shape};
 
 /// New puzzles with exactly one solution, as strings in the line notation, made in
@@ -44,7 +44,7 @@ pub fn generate(
         options.symmetry = name.parse::<Symmetry>().map_err(|e| value_error(&e))?;
     }
     if let Some(name) = difficulty {
-        options.difficulty = Some(name.parse::<Level>().map_err(|e| value_error(&e))?);
+        options.difficulty = Some(name.parse::<Difficulty>().map_err(|e| value_error(&e))?);
     }
     let seed = seed.unwrap_or_else(|| RandomState::new().hash_one(0u8));
     let made = detached(py, || {
@@ -111,8 +111,8 @@ pub fn rate<'py>(
     let rating = detached(py, || with_engines(|engines| engines.rate(&puzzle)))?;
     let rating = rating.map_err(|error| PyValueError::new_err(error.to_string()))?;
     Ok(Rating {
-        level: rating.level.name(),
-        technique: rating.technique.name(),
+        level: rating.difficulty.name(),
+        technique: rating.strongest_step.name(),
         guesses: rating.guesses,
         score: rating.score,
     })

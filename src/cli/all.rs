@@ -47,7 +47,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
             &args.input,
             &args.output,
             &args.variant,
-            args.logic.level,
+            args.logic.logic,
             limit,
         );
     }

@@ -177,7 +177,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
                 mode,
                 min_time: args.seconds,
                 runs: usize::from(args.runs),
-                logic: args.logic.level,
+                logic: args.logic.logic,
             };
             let report = match bench.measure(&settings) {
                 Ok(report) => report,

@@ -42,7 +42,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     if let Some(done) = super::variant::route(
         &args.batch,
         &args.variant,
-        args.logic.level,
+        args.logic.logic,
         |solver, puzzle| {
             let checked = Checked {
                 verdict: solver.verdict(puzzle),

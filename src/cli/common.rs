@@ -59,13 +59,13 @@ pub struct LogicArgs {
     /// branch points; or triads, which on a 9x9 grid also finds the subsets that mini-lines
     /// force. The answers are the same at every level; only the work differs (see --stats)
     #[arg(long = "logic", value_name = "LEVEL", default_value_t = Logic::default())]
-    pub level: Logic,
+    pub logic: Logic,
 }
 
 impl LogicArgs {
     /// A solver whose logic pass runs at the level asked for, watching the Ctrl-C interrupt.
     pub fn solver(self) -> Solver {
-        let mut solver = Solver::with_logic(self.level);
+        let mut solver = Solver::with_logic(self.logic);
         solver.set_interrupt(Some(interrupt().clone()));
         solver
     }

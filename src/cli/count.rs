@@ -38,7 +38,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     if let Some(done) = super::variant::route(
         &args.batch,
         &args.variant,
-        args.logic.level,
+        args.logic.logic,
         |solver, puzzle| {
             let count = solver.count_while(puzzle, cap, |_| !common::is_interrupted());
             Counted {

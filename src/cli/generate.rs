@@ -3,7 +3,7 @@
 use super::common::{self, CliError, Status};
 use std::convert::Infallible;
 use std::io::{self, Write};
-use sudoku_dlx::setter::{GenerateOptions, Generator, Level, RemovalStats, Symmetry};
+use sudoku_dlx::setter::{Difficulty, GenerateOptions, Generator, RemovalStats, Symmetry};
 use sudoku_dlx::variant::{RuleName, VariantGenerateOptions, VariantGenerator};
 use sudoku_dlx::Shape;
 use sudoku_dlx_cli::batch::{Batch, BatchError, Finished};
@@ -52,7 +52,7 @@ pub struct Args {
 
     /// Only puzzles of this level: easy, medium, hard, expert or extreme
     #[arg(long, value_name = "LEVEL")]
-    pub difficulty: Option<Level>,
+    pub difficulty: Option<Difficulty>,
 
     /// Seed of the random choices [default: a new one each run]
     #[arg(long, value_name = "S")]

@@ -34,7 +34,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     if let Some(done) = super::variant::route(
         &args.batch,
         &args.variant,
-        args.logic.level,
+        args.logic.logic,
         |solver, puzzle| Solved {
             solution: solver.solve(puzzle),
             stats: solver.stats(),

@@ -60,8 +60,8 @@ pub struct Args {
     /// The branching rule: `knuth` (the first item of minimum length, as dlx1 and dlx2
     /// choose: the same nodes and updates as theirs), or `forced-first` (the Sudoku
     /// solver's: items left with one option first, ties compared)
-    #[arg(long, value_enum, default_value_t = Rule::Knuth)]
-    pub branching: Rule,
+    #[arg(long, value_enum, default_value_t = BranchingArg::Knuth)]
+    pub branching: BranchingArg,
 
     /// The search: `sparse` (sparse sets, as Knuth's ssxc1 and ssxcc; Knuth's branching
     /// rule only) or `dlx` (dancing links, as dlx1 and dlx2) [default: sparse, or dlx with
@@ -82,7 +82,7 @@ impl Args {
             check: false,
             format: XcFormat::Line,
             stats: false,
-            branching: Rule::Knuth,
+            branching: BranchingArg::Knuth,
             engine: None,
         }
     }
@@ -106,9 +106,10 @@ pub enum XcFormat {
     Json,
 }
 
-/// The branching rule, as a command-line value.
+/// The engine's branching rule ([`Branching`]) as the value of `--branching`: its own
+/// names and help, which clap needs on a type of this crate.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rule {
+pub enum BranchingArg {
     /// The engine's default: forced items first, ties compared.
     ForcedFirst,
     /// Knuth's: the first item of minimum length.
@@ -177,7 +178,7 @@ fn read_problem(file: Option<&str>) -> Result<(String, Problem), ReadError> {
 /// Runs the command.
 pub fn run(args: Args) -> Result<Status, CliError> {
     let engine = match (args.engine, args.branching) {
-        (Some(Engine::Sparse), Rule::ForcedFirst) => {
+        (Some(Engine::Sparse), BranchingArg::ForcedFirst) => {
             let _ = writeln!(
                 io::stderr(),
                 "sudoku-dlx: --engine sparse branches by Knuth's rule only; \
@@ -186,8 +187,8 @@ pub fn run(args: Args) -> Result<Status, CliError> {
             return Ok(Status::BadInput);
         }
         (Some(engine), _) => engine,
-        (None, Rule::ForcedFirst) => Engine::Dlx,
-        (None, Rule::Knuth) => Engine::Sparse,
+        (None, BranchingArg::ForcedFirst) => Engine::Dlx,
+        (None, BranchingArg::Knuth) => Engine::Sparse,
     };
     let refused = |error: ReadError| {
         let _ = writeln!(io::stderr(), "sudoku-dlx: {error}");
@@ -218,8 +219,8 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         Err(error) => return refused(ReadError::Build { path, error }),
     };
     matrix.set_branching(match args.branching {
-        Rule::ForcedFirst => Branching::ForcedFirst,
-        Rule::Knuth => Branching::FirstShortest,
+        BranchingArg::ForcedFirst => Branching::ForcedFirst,
+        BranchingArg::Knuth => Branching::FirstShortest,
     });
     answer(&args, problem, matrix)
 }

@@ -6,14 +6,14 @@ use super::Report;
 use crate::output::Checked;
 use serde_json::{json, Map, Value};
 use std::io::{self, Write};
-use sudoku_dlx::setter::{Generated, Given, Level, NotUnique, Rating, RatingSummary, Witness};
+use sudoku_dlx::setter::{Difficulty, Generated, Given, NotUnique, Rating, RatingSummary, Witness};
 use sudoku_dlx::sudoku::{Grid, SolveStats};
 
 /// A rating as a JSON object: `level`, `technique`, `guesses`, `score`.
 pub fn rating_json(rating: &Rating) -> Value {
     json!({
-        "level": rating.level.name(),
-        "technique": rating.technique.name(),
+        "level": rating.difficulty.name(),
+        "technique": rating.strongest_step.name(),
         "guesses": rating.guesses,
         "score": (rating.score * 100.0).round() / 100.0,
     })
@@ -23,10 +23,10 @@ pub fn rating_json(rating: &Rating) -> Value {
 /// `source`, `rated`, `mean_score`, `mean_guesses`, `levels` (a count per level name),
 /// `not_unique` and `bad`.
 pub fn summary_json(source: &str, summary: &RatingSummary) -> Value {
-    let levels: Map<String, Value> = Level::ALL
+    let levels: Map<String, Value> = Difficulty::ALL
         .iter()
-        .zip(summary.levels)
-        .map(|(level, count)| (level.name().to_string(), count.into()))
+        .zip(summary.by_difficulty)
+        .map(|(difficulty, count)| (difficulty.name().to_string(), count.into()))
         .collect();
     json!({
         "source": source,

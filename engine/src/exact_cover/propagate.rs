@@ -45,7 +45,7 @@
 //! # Ok::<(), sudoku_dlx::exact_cover::BuildError>(())
 //! ```
 
-use super::{ExactCover, Node, COVERED};
+use super::{ExactCover, Node};
 
 /// A problem's inference, called by the search at each branch point (where it would guess).
 ///
@@ -121,7 +121,7 @@ impl<'a> Pruning<'a> {
 
     /// True while `item` has not been covered by the options chosen so far.
     pub fn is_active(&self, item: usize) -> bool {
-        self.matrix.lengths[item + 1] & COVERED == 0
+        self.matrix.is_active(item as u32 + 1)
     }
 
     /// The live options that contain `item`, in the order of its list; none once the item is
@@ -203,7 +203,7 @@ impl ExactCover {
         loop {
             let entry = self.node(node);
             if self.node(entry.up).down != node
-                || (entry.top <= self.primary && self.lengths[entry.top as usize] & COVERED != 0)
+                || (entry.top <= self.primary && !self.is_active(entry.top))
             {
                 return false;
             }

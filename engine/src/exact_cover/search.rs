@@ -637,10 +637,15 @@ impl ExactCover {
         removed
     }
 
-    /// True while `item` (a header node) has not been covered.
+    /// True while the item of header `header` (the item's number plus one) has not been
+    /// covered: the one test of an item's state, which [`Pruning::is_active`] and the
+    /// selections share. Covering marks the item's length as it unlinks the item, so the
+    /// mark and the links always agree; the mark is one read.
+    ///
+    /// [`Pruning::is_active`]: super::Pruning::is_active
     #[inline]
-    fn is_active(&self, item: u32) -> bool {
-        self.right_of(self.left_of(item)) == item
+    pub(super) fn is_active(&self, header: u32) -> bool {
+        self.lengths[header as usize] & COVERED == 0
     }
 
     // The hot loops index through these accessors without bounds checks. Every link value is

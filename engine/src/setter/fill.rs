@@ -19,7 +19,8 @@ pub fn random_solution(shape: Shape, rng: &mut SetterRng) -> Grid {
     }
 }
 
-/// The state of one try: the digits used in each row, column and box, and the cells.
+/// The state of one try: the digits used in each row, column and box (bit `d - 1` for the
+/// digit `d`), and the cells.
 struct Filler {
     shape: Shape,
     rows: Vec<u64>,
@@ -85,23 +86,24 @@ impl Filler {
         let Some((cell, candidates)) = best else {
             return true;
         };
-        let mut digits = [0u8; 64];
+        // The candidates' bit numbers (each digit minus one), in a random order.
+        let mut bit_numbers = [0u8; 64];
         let mut count = 0;
         let mut rest = candidates;
         while rest != 0 {
-            digits[count] = rest.trailing_zeros() as u8;
+            bit_numbers[count] = rest.trailing_zeros() as u8;
             rest &= rest - 1;
             count += 1;
         }
-        rng.shuffle(&mut digits[..count]);
+        rng.shuffle(&mut bit_numbers[..count]);
         let n = self.shape.size();
         let (row, col, bx) = (cell / n, cell % n, self.box_of[cell]);
-        for &digit in &digits[..count] {
-            let bit = 1u64 << digit;
+        for &bit_number in &bit_numbers[..count] {
+            let bit = 1u64 << bit_number;
             self.rows[row] |= bit;
             self.cols[col] |= bit;
             self.boxes[bx] |= bit;
-            self.cells[cell] = digit + 1;
+            self.cells[cell] = bit_number + 1;
             if self.extend(rng, budget) {
                 return true;
             }

@@ -11,7 +11,7 @@
 
 use super::fill::random_solution;
 use super::random::SetterRng;
-use super::rate::{Level, Rater, Rating};
+use super::rate::{Difficulty, Rater, Rating};
 use super::removal::{Removal, RemovalStats};
 use super::symmetry::Symmetry;
 use crate::exact_cover::Interrupt;
@@ -30,8 +30,8 @@ pub struct GenerateOptions {
     /// not minimal), and so do puzzles asked to be `easy`, `medium` or `hard`, with the
     /// logic of their level; other puzzles are reduced as far as the symmetry allows.
     pub minimal: bool,
-    /// Only puzzles of this level.
-    pub difficulty: Option<Level>,
+    /// Only puzzles of this difficulty.
+    pub difficulty: Option<Difficulty>,
     /// Rate every puzzle (always done when a difficulty is asked for).
     pub rate: bool,
     /// Grids to try for one puzzle before giving up (a difficulty or a symmetric minimal
@@ -55,9 +55,9 @@ impl GenerateOptions {
     /// How removals are judged for these options.
     pub(crate) fn removal_rule(&self) -> RemovalRule {
         match self.difficulty {
-            Some(Level::Easy) if !self.minimal => RemovalRule::Logic(Logic::NakedSingles),
-            Some(Level::Medium) if !self.minimal => RemovalRule::Logic(Logic::HiddenSingles),
-            Some(Level::Hard) if !self.minimal => RemovalRule::Logic(Logic::LockedCandidates),
+            Some(Difficulty::Easy) if !self.minimal => RemovalRule::Logic(Logic::NakedSingles),
+            Some(Difficulty::Medium) if !self.minimal => RemovalRule::Logic(Logic::HiddenSingles),
+            Some(Difficulty::Hard) if !self.minimal => RemovalRule::Logic(Logic::LockedCandidates),
             None if !self.minimal && self.shape.size() >= 16 => {
                 RemovalRule::Logic(Logic::HiddenSingles)
             }
@@ -73,8 +73,8 @@ impl GenerateOptions {
         if self.minimal {
             f.write_str("minimal ")?;
         }
-        if let Some(level) = self.difficulty {
-            write!(f, "{level} ")?;
+        if let Some(difficulty) = self.difficulty {
+            write!(f, "{difficulty} ")?;
         }
         write!(f, "{n}x{n} {kind}puzzle ({} boxes)", self.shape)?;
         if self.symmetry != Symmetry::None {
@@ -152,7 +152,7 @@ pub(crate) fn search<C: Carving>(
             continue;
         }
         let rating = (options.rate || options.difficulty.is_some()).then(|| carving.rate());
-        if options.difficulty.is_some() && rating.map(|r| r.level) != options.difficulty {
+        if options.difficulty.is_some() && rating.map(|r| r.difficulty) != options.difficulty {
             continue;
         }
         return Ok(Some(Found {

@@ -1,6 +1,9 @@
 //! Tools for puzzle setters: generate unique (and minimal) puzzles, rate them, show why a
 //! puzzle is not unique, and find its redundant givens.
 //!
+//! Digits are a grid's, `1..=n` (see [`sudoku`](crate::sudoku)); where a table or a bit
+//! set is indexed by a digit, the index is the digit minus one, and the code says so.
+//!
 //! ```
 //! use sudoku_dlx::setter::{GenerateOptions, Generator, Symmetry};
 //! use sudoku_dlx::{Shape, Solver};
@@ -31,7 +34,7 @@ pub use fill::random_solution;
 pub(crate) use generate::{search, Carving};
 pub use generate::{GenerateError, GenerateOptions, Generated, Generator};
 pub use random::SetterRng;
-pub use rate::{Level, Rater, Rating, Technique, RATING_TRANSFORMS};
+pub use rate::{Difficulty, Rater, Rating, StrongestStep, RATING_TRANSFORMS};
 pub use redundant::{redundant_givens, Given, Redundancy};
 pub use removal::RemovalStats;
 pub use summary::RatingSummary;

@@ -23,9 +23,11 @@ pub const RATING_TRANSFORMS: usize = 9;
 /// The seed of the fixed relabellings; changing it changes every rating.
 const RATING_SEED: u64 = 0x5E77_E125;
 
-/// The strongest step a puzzle needs.
+/// The strongest step a puzzle needs, as a rating counts steps: the logic pass's three
+/// kinds of steps, or search. Not a list of solving techniques; its name in output is
+/// `technique` (JSON, Python) for the rating's readers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Technique {
+pub enum StrongestStep {
     /// Filling cells that have one candidate left solves it.
     NakedSingles,
     /// It also needs digits that have one place left in a row, column or box.
@@ -37,98 +39,106 @@ pub enum Technique {
     Search,
 }
 
-impl Technique {
+impl StrongestStep {
     /// The name used in output.
     pub fn name(self) -> &'static str {
         match self {
-            Technique::NakedSingles => "naked-singles",
-            Technique::HiddenSingles => "hidden-singles",
-            Technique::LockedCandidates => "locked-candidates",
-            Technique::Search => "search",
+            StrongestStep::NakedSingles => "naked-singles",
+            StrongestStep::HiddenSingles => "hidden-singles",
+            StrongestStep::LockedCandidates => "locked-candidates",
+            StrongestStep::Search => "search",
         }
     }
 }
 
-impl fmt::Display for Technique {
+impl fmt::Display for StrongestStep {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-/// The named difficulty levels, from easiest to hardest.
+/// The named difficulties, from easiest to hardest: the value of `--difficulty`, and the
+/// `level` of a rating in JSON and Python.
+///
+/// ```
+/// use sudoku_dlx::setter::{Difficulty, StrongestStep};
+/// assert_eq!("hard".parse::<Difficulty>(), Ok(Difficulty::Hard));
+/// assert_eq!(Difficulty::of(StrongestStep::Search, 3.0), Difficulty::Expert);
+/// assert_eq!(Difficulty::of(StrongestStep::HiddenSingles, 0.0).name(), "medium");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Level {
+pub enum Difficulty {
     /// Naked singles alone solve it.
     Easy,
     /// Hidden singles are needed, and with them no more.
     Medium,
     /// Locked candidates are needed, and with them no guess.
     Hard,
-    /// Search is needed, with at most [`Level::EXPERT_GUESSES`] guesses (median).
+    /// Search is needed, with at most [`Difficulty::EXPERT_GUESSES`] guesses (median).
     Expert,
-    /// Search with more than [`Level::EXPERT_GUESSES`] guesses.
+    /// Search with more than [`Difficulty::EXPERT_GUESSES`] guesses.
     Extreme,
 }
 
-impl Level {
+impl Difficulty {
     /// The most guesses (median) an `expert` puzzle takes. Chosen so that about one in
     /// twenty random minimal 9x9 puzzles is `extreme` (`generate --difficulty extreme` stays
     /// quick), while nearly all of the hardest published puzzles are.
     pub const EXPERT_GUESSES: f64 = 6.0;
 
-    /// Every level, easiest first.
-    pub const ALL: [Level; 5] = [
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Expert,
-        Level::Extreme,
+    /// Every difficulty, easiest first.
+    pub const ALL: [Difficulty; 5] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Expert,
+        Difficulty::Extreme,
     ];
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Expert => "expert",
-            Level::Extreme => "extreme",
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
+            Difficulty::Extreme => "extreme",
         }
     }
 
-    /// The level of a puzzle that needs `technique` and, for search, `guesses` (median).
-    pub fn of(technique: Technique, guesses: f64) -> Level {
-        match technique {
-            Technique::NakedSingles => Level::Easy,
-            Technique::HiddenSingles => Level::Medium,
-            Technique::LockedCandidates => Level::Hard,
-            Technique::Search if guesses <= Level::EXPERT_GUESSES => Level::Expert,
-            Technique::Search => Level::Extreme,
+    /// The difficulty of a puzzle that needs `step` and, for search, `guesses` (median).
+    pub fn of(step: StrongestStep, guesses: f64) -> Difficulty {
+        match step {
+            StrongestStep::NakedSingles => Difficulty::Easy,
+            StrongestStep::HiddenSingles => Difficulty::Medium,
+            StrongestStep::LockedCandidates => Difficulty::Hard,
+            StrongestStep::Search if guesses <= Difficulty::EXPERT_GUESSES => Difficulty::Expert,
+            StrongestStep::Search => Difficulty::Extreme,
         }
     }
 }
 
-impl fmt::Display for Level {
+impl fmt::Display for Difficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-impl FromStr for Level {
+impl FromStr for Difficulty {
     type Err = UnknownName;
 
-    fn from_str(text: &str) -> Result<Level, UnknownName> {
-        UnknownName::parse("difficulty", text, &Level::ALL, |l| l.name())
+    fn from_str(text: &str) -> Result<Difficulty, UnknownName> {
+        UnknownName::parse("difficulty", text, &Difficulty::ALL, |l| l.name())
     }
 }
 
 /// The difficulty of a puzzle with one solution.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rating {
-    /// The named level.
-    pub level: Level,
-    /// The strongest step needed.
-    pub technique: Technique,
+    /// The named difficulty (`level` in JSON and Python).
+    pub difficulty: Difficulty,
+    /// The strongest step needed (`technique` in JSON and Python).
+    pub strongest_step: StrongestStep,
     /// The median number of guesses over the fixed search orders (0 without search).
     pub guesses: f64,
     /// One number that orders puzzles: 1 for naked singles, 2 for hidden singles, 3 for
@@ -138,16 +148,16 @@ pub struct Rating {
 }
 
 impl Rating {
-    pub(crate) fn new(technique: Technique, guesses: f64) -> Rating {
-        let score = match technique {
-            Technique::NakedSingles => 1.0,
-            Technique::HiddenSingles => 2.0,
-            Technique::LockedCandidates => 3.0,
-            Technique::Search => 4.0 + guesses.max(1.0).log2(),
+    pub(crate) fn new(step: StrongestStep, guesses: f64) -> Rating {
+        let score = match step {
+            StrongestStep::NakedSingles => 1.0,
+            StrongestStep::HiddenSingles => 2.0,
+            StrongestStep::LockedCandidates => 3.0,
+            StrongestStep::Search => 4.0 + guesses.max(1.0).log2(),
         };
         Rating {
-            level: Level::of(technique, guesses),
-            technique,
+            difficulty: Difficulty::of(step, guesses),
+            strongest_step: step,
             guesses,
             score,
         }
@@ -158,8 +168,8 @@ impl fmt::Display for Rating {
     /// `expert (search, 5 guesses, score 6.32)`, or `medium (hidden-singles, score 2.00)`
     /// when no search is needed.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({}, ", self.level, self.technique)?;
-        if self.technique == Technique::Search {
+        write!(f, "{} ({}, ", self.difficulty, self.strongest_step)?;
+        if self.strongest_step == StrongestStep::Search {
             write!(f, "{} guesses, ", self.guesses)?;
         }
         write!(f, "score {:.2})", self.score)
@@ -175,7 +185,7 @@ pub struct Rater {
 
 impl Default for Rater {
     /// The guesses are counted by a search without locked candidates at its branch points:
-    /// the search the scale of [`Level`] was set on, so that a rating stays what it was when
+    /// the search the scale of [`Difficulty`] was set on, so that a rating stays what it was when
     /// the solver's default search grows stronger.
     fn default() -> Rater {
         Rater {
@@ -209,16 +219,16 @@ impl Rater {
     pub fn rate(&mut self, puzzle: &Grid) -> Result<Rating, NotUnique> {
         match self.solver.logic_pass(puzzle, Logic::NakedSingles) {
             LogicOutcome::Contradiction => return Err(NotUnique::NoSolution),
-            LogicOutcome::Solved(_) => return Ok(Rating::new(Technique::NakedSingles, 0.0)),
+            LogicOutcome::Solved(_) => return Ok(Rating::new(StrongestStep::NakedSingles, 0.0)),
             LogicOutcome::Stuck(_) => {}
         }
-        for (logic, technique) in [
-            (Logic::HiddenSingles, Technique::HiddenSingles),
-            (Logic::LockedCandidates, Technique::LockedCandidates),
+        for (logic, step) in [
+            (Logic::HiddenSingles, StrongestStep::HiddenSingles),
+            (Logic::LockedCandidates, StrongestStep::LockedCandidates),
         ] {
             match self.solver.logic_pass(puzzle, logic) {
                 LogicOutcome::Contradiction => return Err(NotUnique::NoSolution),
-                LogicOutcome::Solved(_) => return Ok(Rating::new(technique, 0.0)),
+                LogicOutcome::Solved(_) => return Ok(Rating::new(step, 0.0)),
                 LogicOutcome::Stuck(_) => {}
             }
         }
@@ -238,7 +248,7 @@ impl Rater {
         }
         // Empty only when interrupted, and then the answer is not to be used.
         let guesses = median(&mut guesses).unwrap_or(0.0);
-        Ok(Rating::new(Technique::Search, guesses))
+        Ok(Rating::new(StrongestStep::Search, guesses))
     }
 
     fn prepare(&mut self, shape: Shape) {
@@ -260,36 +270,42 @@ mod tests {
     use crate::samples::FAMOUS;
 
     #[test]
-    fn levels_and_scores_follow_the_technique_and_guesses() {
-        assert_eq!(Level::of(Technique::NakedSingles, 0.0), Level::Easy);
-        assert_eq!(Level::of(Technique::HiddenSingles, 0.0), Level::Medium);
-        assert_eq!(Level::of(Technique::LockedCandidates, 0.0), Level::Hard);
-        assert_eq!(Level::of(Technique::Search, 1.0), Level::Expert);
-        assert_eq!(
-            Level::of(Technique::Search, Level::EXPERT_GUESSES),
-            Level::Expert
-        );
-        assert_eq!(Level::of(Technique::Search, 6.5), Level::Extreme);
-        let search = Rating::new(Technique::Search, 8.0);
+    fn difficulties_and_scores_follow_the_step_and_guesses() {
+        use StrongestStep::*;
+        for (step, guesses, difficulty) in [
+            (NakedSingles, 0.0, Difficulty::Easy),
+            (HiddenSingles, 0.0, Difficulty::Medium),
+            (LockedCandidates, 0.0, Difficulty::Hard),
+            (Search, 1.0, Difficulty::Expert),
+            (Search, Difficulty::EXPERT_GUESSES, Difficulty::Expert),
+            (Search, 6.5, Difficulty::Extreme),
+        ] {
+            assert_eq!(
+                Difficulty::of(step, guesses),
+                difficulty,
+                "{step} {guesses}"
+            );
+        }
+        let search = Rating::new(StrongestStep::Search, 8.0);
         assert_eq!(search.score, 7.0);
         assert_eq!(
             search.to_string(),
             "extreme (search, 8 guesses, score 7.00)"
         );
-        let logic = Rating::new(Technique::HiddenSingles, 0.0);
+        let logic = Rating::new(StrongestStep::HiddenSingles, 0.0);
         assert_eq!(logic.to_string(), "medium (hidden-singles, score 2.00)");
         assert!(
-            Rating::new(Technique::Search, 1.0).score
-                > Rating::new(Technique::LockedCandidates, 0.0).score
+            Rating::new(StrongestStep::Search, 1.0).score
+                > Rating::new(StrongestStep::LockedCandidates, 0.0).score
         );
     }
 
     #[test]
     fn names_read_back_and_unknown_ones_list_the_choices() {
-        for level in Level::ALL {
-            assert_eq!(level.name().parse::<Level>().unwrap(), level);
+        for difficulty in Difficulty::ALL {
+            assert_eq!(difficulty.name().parse::<Difficulty>().unwrap(), difficulty);
         }
-        let error = "nightmare".parse::<Level>().unwrap_err().to_string();
+        let error = "nightmare".parse::<Difficulty>().unwrap_err().to_string();
         assert_eq!(
             error,
             "unknown difficulty 'nightmare': choose one of easy, medium, hard, expert, extreme"

@@ -1,7 +1,7 @@
-//! Ratings of a collection added up: how many puzzles of each level, and the mean score
+//! Ratings of a collection added up: how many puzzles of each difficulty, and the mean score
 //! and guesses, to compare collections.
 
-use super::rate::{Level, Rating};
+use super::rate::{Difficulty, Rating};
 use super::NotUnique;
 use std::fmt;
 
@@ -10,8 +10,8 @@ use std::fmt;
 pub struct RatingSummary {
     /// Puzzles rated.
     pub rated: u64,
-    /// Puzzles of each level, in the order of [`Level::ALL`].
-    pub levels: [u64; 5],
+    /// Puzzles of each difficulty, in the order of [`Difficulty::ALL`] (`levels` in JSON).
+    pub by_difficulty: [u64; 5],
     /// Sum of the scores.
     pub score_sum: f64,
     /// Sum of the median guesses.
@@ -28,7 +28,7 @@ impl RatingSummary {
         match rating {
             Ok(rating) => {
                 self.rated += 1;
-                self.levels[rating.level as usize] += 1;
+                self.by_difficulty[rating.difficulty as usize] += 1;
                 self.score_sum += rating.score;
                 self.guesses_sum += rating.guesses;
             }
@@ -58,9 +58,9 @@ impl fmt::Display for RatingSummary {
             self.mean_score(),
             self.mean_guesses()
         )?;
-        for (k, level) in Level::ALL.iter().enumerate() {
+        for (k, difficulty) in Difficulty::ALL.iter().enumerate() {
             let separator = if k == 0 { ";" } else { "," };
-            write!(f, "{separator} {level} {}", self.levels[k])?;
+            write!(f, "{separator} {difficulty} {}", self.by_difficulty[k])?;
         }
         if self.not_unique > 0 {
             write!(f, "; {} not unique", self.not_unique)?;

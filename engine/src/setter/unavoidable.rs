@@ -34,9 +34,10 @@ pub(crate) struct UnavoidableSets {
     bits: Vec<u64>,
     /// For each cell, the sets that contain it.
     by_cell: Vec<Vec<u32>>,
-    /// The cells holding each digit, in reading order.
+    /// The cells holding each digit, in reading order: the digit `d` at index `d - 1`.
     cells_of_digit: Vec<Vec<u16>>,
-    /// For each unit (rows, columns, boxes) and digit, the cell holding it.
+    /// For each unit (rows, columns, boxes) and digit, the cell holding it: unit `u` and
+    /// digit `d` at `u * n + d - 1`.
     where_digit: Vec<u16>,
 }
 
@@ -55,10 +56,10 @@ impl UnavoidableSets {
         self.where_digit.clear();
         self.where_digit.resize(3 * n * n, 0);
         for (cell, &digit) in cells.iter().enumerate() {
-            let digit = digit as usize - 1;
-            self.cells_of_digit[digit].push(cell as u16);
+            let index = digit as usize - 1;
+            self.cells_of_digit[index].push(cell as u16);
             for unit in shape.unit_numbers(cell) {
-                self.where_digit[unit * n + digit] = cell as u16;
+                self.where_digit[unit * n + index] = cell as u16;
             }
         }
         for a in 0..n {
@@ -93,7 +94,8 @@ impl UnavoidableSets {
         self.by_cell[cell].push(id);
     }
 
-    /// The groups of the cells holding `a` or `b`. Every row, column and box holds one of
+    /// The groups of the cells holding the digits of indexes `a` or `b` (each digit minus
+    /// one). Every row, column and box holds one of
     /// each, and a group holding one cell of a line or box holds its partner there, so a
     /// group is a set of rows closed under "the rows of the pair in the columns and boxes
     /// it reaches": grown as bit masks from each row not yet grouped.
@@ -118,8 +120,8 @@ impl UnavoidableSets {
                     for cell in [cells_a[row] as usize, cells_b[row] as usize] {
                         // Columns and boxes: the partners that the rows do not already give.
                         for unit in shape.unit_numbers(cell).into_iter().skip(1) {
-                            for digit in [a, b] {
-                                let partner = self.where_digit[unit * n + digit];
+                            for index in [a, b] {
+                                let partner = self.where_digit[unit * n + index];
                                 grown |= 1 << (partner as usize / n);
                             }
                         }

@@ -33,9 +33,11 @@
 //!
 //! The result is exactly that of the general sweeps: the same candidates struck from the same
 //! snapshot, the same singles found (the unit tests compare them on random boards).
+//!
+//! Digits are counted from 0 (board `d`, bit `d` of a [`DigitSet`], for the value `d + 1`),
+//! and a board is a [`ClassicCells`].
 
-/// The 27 bits of a band.
-const BAND: u32 = (1 << 27) - 1;
+use super::sets::{ClassicBoards, ClassicCells, DigitSet};
 
 /// The first cell of each row segment of a band: bit `9 * row + 3 * box`.
 const SEGMENT_STARTS: u32 = 0x124_9249;
@@ -120,8 +122,8 @@ const BOX_IN_BAND: u32 = 0x7 | 0x7 << 9 | 0x7 << 18;
 /// The open cells (in `open`) where the digit of `board` is the only place left in a row,
 /// column or box; `None` when some row, column or box has no place for it at all. A placed
 /// cell keeps its own digit's bit, so a unit where the digit is placed is never empty.
-pub(super) fn hidden_singles(board: [u64; 2], open: [u64; 2]) -> Option<[u64; 2]> {
-    let bands = to_bands(board[0], board[1]);
+pub(super) fn hidden_singles(board: ClassicCells, open: ClassicCells) -> Option<ClassicCells> {
+    let bands = board.bands();
     let (mut once, mut twice) = (0, 0);
     let mut empty = false;
     let mut cells = [0u32; 3];
@@ -149,18 +151,15 @@ pub(super) fn hidden_singles(board: [u64; 2], open: [u64; 2]) -> Option<[u64; 2]
     for (cells, band) in cells.iter_mut().zip(bands) {
         *cells |= band & column_singles;
     }
-    let [low, high] = from_bands(cells);
-    Some([low & open[0], high & open[1]])
+    Some(ClassicCells::from_bands(cells) & open)
 }
 
-/// One sweep of locked candidates over the nine digit boards of a 9×9 grid, two words a
-/// board (bit `c % 64` of word `c / 64` is cell `c`). Returns the digits that lost a
-/// candidate.
-pub(super) fn locked_candidates(boards: &mut [u64]) -> u64 {
-    debug_assert_eq!(boards.len(), 18);
-    let mut changed = 0;
-    for (digit, board) in boards.chunks_exact_mut(2).enumerate() {
-        let bands = to_bands(board[0], board[1]);
+/// One sweep of locked candidates over the nine digit boards of a 9×9 grid. Returns the
+/// digits that lost a candidate.
+pub(super) fn locked_candidates(boards: &mut ClassicBoards) -> DigitSet {
+    let mut changed = DigitSet::EMPTY;
+    for (digit, board) in boards.iter_mut().enumerate() {
+        let bands = board.bands();
         let mut kept = bands;
         let mut column_clear = [0u32; 3];
         let columns = bands.map(|band| (band | band >> 9 | band >> 18) & 0x1ff);
@@ -179,8 +178,8 @@ pub(super) fn locked_candidates(boards: &mut [u64]) -> u64 {
             *kept &= !(row_clear | (column_clear[band] * TO_THREE_ROWS));
         }
         if kept != bands {
-            changed |= 1 << digit;
-            [board[0], board[1]] = from_bands(kept);
+            changed = changed.with(digit);
+            *board = ClassicCells::from_bands(kept);
         }
     }
     changed
@@ -213,33 +212,9 @@ pub(super) fn expand_segments(segments: u16) -> u32 {
     cells
 }
 
-/// The three bands of a board.
-#[inline]
-pub(super) fn to_bands(low: u64, high: u64) -> [u32; 3] {
-    [
-        (low as u32) & BAND,
-        (low >> 27) as u32 & BAND,
-        ((low >> 54) | high << 10) as u32 & BAND,
-    ]
-}
-
-/// The board of three bands.
-#[inline]
-pub(super) fn from_bands(bands: [u32; 3]) -> [u64; 2] {
-    let [top, middle, bottom] = bands.map(u64::from);
-    [top | middle << 27 | bottom << 54, bottom >> 10]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn bands_round_trip() {
-        let low = 0xdead_beef_1234_5678;
-        let high = 0x1_ffff;
-        assert_eq!(from_bands(to_bands(low, high)), [low, high]);
-    }
 
     #[test]
     fn row_patterns_name_the_segments() {

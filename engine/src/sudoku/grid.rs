@@ -84,8 +84,9 @@ impl Grid {
         let n = self.shape.size();
         let (box_rows, box_cols) = (self.shape.box_rows(), self.shape.box_cols());
         let boxes_across = n / box_cols;
-        // The digits seen so far, a bit each: in this row, in each column, and in each box
-        // of the current band of boxes. No allocation, and rows, columns and boxes come from
+        // The digits seen so far, a bit each (bit `d` for the digit `d`; these sets never
+        // leave this function): in this row, in each column, and in each box of the current
+        // band of boxes. No allocation, and rows, columns and boxes come from
         // the loops rather than divisions. Which cells repeat a digit is looked up
         // afterwards, only when one does.
         let mut in_column = [0u64; MAX_SIZE];
@@ -155,6 +156,7 @@ impl Grid {
             if digit == 0 {
                 continue;
             }
+            // Bit `d` for the digit `d`, as in `clash`.
             let bit = 1u64 << digit;
             let units = [
                 self.shape.row_of(cell),

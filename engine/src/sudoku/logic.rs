@@ -1,7 +1,13 @@
 //! The logic pass before any search, bit-parallel: one bitboard of cells per digit, so that
 //! placing a digit, finding naked and hidden singles, and locked candidates are a few word
 //! operations per digit rather than a loop over cells.
+//!
+//! Digits are counted from 0 here, as in all the bit-parallel code: digit `d` is board `d`
+//! and bit `d` of a [`DigitSet`], and stands for the value `d + 1` of a grid. What comes in
+//! from a grid (the givens, the exclusions) and goes back (each cell's `value`) is a value,
+//! from 1, and is named so.
 
+use super::sets::{classic_boards, store_classic_boards, ClassicCells, DigitSet};
 use super::shape::{Geometry, Shape};
 
 /// How much logic runs on the candidates before any search: the level of the logic pass.
@@ -79,24 +85,24 @@ impl std::str::FromStr for Logic {
 /// The candidates and placements of one puzzle, reused from puzzle to puzzle.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Candidates {
-    /// `words` words per digit: bit `c` of digit `d`'s board is set while `d + 1` is possible
-    /// in cell `c`. A placed cell keeps the bit of its own digit only.
+    /// `words` words per digit: bit `c` of digit `d`'s board is set while `d` (the value
+    /// `d + 1`) is possible in cell `c`. A placed cell keeps the bit of its own digit only.
     boards: Vec<u64>,
     /// The cells not placed yet.
     open: Vec<u64>,
-    /// For each unit, bit `d` set once digit `d + 1` is placed in it.
+    /// For each unit, bit `d` set once digit `d` is placed in it.
     unit_done: Vec<u64>,
     words: usize,
     size: usize,
-    /// For each cell, its digit once placed, else 0.
+    /// For each cell, its value (its digit plus one) once placed, else 0: a grid's cells.
     pub(crate) value: Vec<u8>,
     /// Cells placed by the pass, givens not counted.
     pub(crate) filled: usize,
     /// Cells placed in all, givens included.
     pub(crate) placed: usize,
     /// The digits whose boards a placement changed since the hidden singles last took
-    /// them (bit `d` for digit `d + 1`).
-    touched: u64,
+    /// them.
+    touched: DigitSet,
     /// Scratch of the locked-candidates sweep: each cell's candidates, each segment's
     /// digits, and for each group of segments the digits seen in one and in two or more.
     cell_digits: Vec<u64>,
@@ -110,16 +116,17 @@ pub(crate) struct Candidates {
 pub(crate) struct Contradiction;
 
 impl Candidates {
-    /// Places the givens of `puzzle` and runs the pass at `strength`. On success every placed
+    /// Places the givens of `puzzle` and runs the pass at `logic`. On success every placed
     /// cell is in `value`, and [`open_candidates`](Self::open_candidates) gives, digit by
     /// digit, the cells still open to it.
     ///
-    /// Each `(cell, digit)` of `excluded` (digit from 1) is struck from the candidates first.
+    /// Each `(cell, value)` of `excluded` (a value from 1, as in a grid) is struck from the
+    /// candidates first.
     pub(crate) fn run(
         &mut self,
         geometry: &Geometry,
         puzzle: &[u8],
-        strength: Logic,
+        logic: Logic,
         excluded: &[(usize, u8)],
     ) -> Result<(), Contradiction> {
         // The common widths get their own copy of the pass, with every board a fixed number
@@ -128,12 +135,12 @@ impl Candidates {
         // over digits unroll as well.
         match geometry.words {
             2 if geometry.shape == Shape::CLASSIC => {
-                self.run_in::<2, 9>(geometry, puzzle, strength, excluded)
+                self.run_in::<2, 9>(geometry, puzzle, logic, excluded)
             }
-            1 => self.run_in::<1, 0>(geometry, puzzle, strength, excluded),
-            2 => self.run_in::<2, 0>(geometry, puzzle, strength, excluded),
-            4 => self.run_in::<4, 0>(geometry, puzzle, strength, excluded),
-            _ => self.run_in::<0, 0>(geometry, puzzle, strength, excluded),
+            1 => self.run_in::<1, 0>(geometry, puzzle, logic, excluded),
+            2 => self.run_in::<2, 0>(geometry, puzzle, logic, excluded),
+            4 => self.run_in::<4, 0>(geometry, puzzle, logic, excluded),
+            _ => self.run_in::<0, 0>(geometry, puzzle, logic, excluded),
         }
     }
 
@@ -162,7 +169,7 @@ impl Candidates {
         &mut self,
         geometry: &Geometry,
         puzzle: &[u8],
-        strength: Logic,
+        logic: Logic,
         excluded: &[(usize, u8)],
     ) -> Result<(), Contradiction> {
         let size = geometry.size;
@@ -180,17 +187,17 @@ impl Candidates {
         self.value.clear();
         self.value.resize(puzzle.len(), 0);
         self.placed = 0;
-        for &(cell, digit) in excluded {
-            self.boards[(digit as usize - 1) * words + cell / 64] &= !(1 << (cell % 64));
+        for &(cell, value) in excluded {
+            self.boards[(value as usize - 1) * words + cell / 64] &= !(1 << (cell % 64));
         }
-        for (cell, &digit) in puzzle.iter().enumerate() {
-            if digit != 0 {
-                self.place::<W, N>(geometry, cell, digit as usize - 1)?;
+        for (cell, &value) in puzzle.iter().enumerate() {
+            if value != 0 {
+                self.place::<W, N>(geometry, cell, value as usize - 1)?;
             }
         }
         self.filled = 0;
-        self.touched = 0;
-        if strength == Logic::Off {
+        self.touched = DigitSet::EMPTY;
+        if logic == Logic::Off {
             return Ok(());
         }
         let classic = W == 2 && N == 9 && geometry.shape == Shape::CLASSIC;
@@ -201,14 +208,13 @@ impl Candidates {
         // they were last scanned. A placement changes the board of its digit (the peers lose
         // it) and of every other digit the cell still had; a naked single's cell had no other,
         // so the late rounds, mostly naked singles, rescan one digit each instead of all.
-        let all_digits = (1u64 << size) - 1;
-        let mut hidden_digits = all_digits;
+        let mut hidden_digits = DigitSet::first(size);
         loop {
             let before = self.placed;
             self.naked_singles::<W, N>(geometry)?;
             hidden_digits |= std::mem::take(&mut self.touched);
-            if strength >= Logic::HiddenSingles
-                && hidden_digits != 0
+            if logic >= Logic::HiddenSingles
+                && !hidden_digits.is_empty()
                 && if classic {
                     self.hidden_singles_by_bands::<N>(geometry, std::mem::take(&mut hidden_digits))?
                 } else {
@@ -219,15 +225,15 @@ impl Candidates {
                 continue;
             }
             placed_since_sweep |= self.placed != before;
-            if strength >= Logic::LockedCandidatesBeforeSearch && placed_since_sweep {
-                hidden_digits = if classic && strength == Logic::Triads {
+            if logic >= Logic::LockedCandidatesBeforeSearch && placed_since_sweep {
+                hidden_digits = if classic && logic == Logic::Triads {
                     self.triads()
                 } else if classic {
-                    super::bands::locked_candidates(&mut self.boards)
+                    self.locked_candidates_by_bands()
                 } else {
                     self.locked_candidates::<W, N>(geometry)
                 };
-                if hidden_digits != 0 {
+                if !hidden_digits.is_empty() {
                     placed_since_sweep = false;
                     continue;
                 }
@@ -238,20 +244,24 @@ impl Candidates {
 
     /// One sweep of the triads (see `triads`) over the open cells of the classic grid.
     /// Returns the digits that lost a candidate.
-    fn triads(&mut self) -> u64 {
+    fn triads(&mut self) -> DigitSet {
         // Placed cells keep their digit's bit, which the sweep would count as a digit that
         // must go in the cell's mini-line: the sweep sees the open cells only.
-        let open = [self.open[0], self.open[1]];
-        let mut boards = [0u64; 18];
-        for (live, all) in boards.chunks_exact_mut(2).zip(self.boards.chunks_exact(2)) {
-            live[0] = all[0] & open[0];
-            live[1] = all[1] & open[1];
-        }
-        let changed = super::triads::triads(&mut boards, open);
-        for (all, live) in self.boards.chunks_exact_mut(2).zip(boards.chunks_exact(2)) {
-            all[0] = (all[0] & !open[0]) | live[0];
-            all[1] = (all[1] & !open[1]) | live[1];
-        }
+        let open = ClassicCells::from_words([self.open[0], self.open[1]]);
+        let all = classic_boards(&self.boards);
+        let mut live = all.map(|board| board & open);
+        let changed = super::triads::triads(&mut live, open);
+        let kept = std::array::from_fn(|digit| all[digit].without(open) | live[digit]);
+        store_classic_boards(&kept, &mut self.boards);
+        changed
+    }
+
+    /// One sweep of locked candidates over the boards of the classic grid, by bands.
+    /// Returns the digits that lost a candidate.
+    fn locked_candidates_by_bands(&mut self) -> DigitSet {
+        let mut boards = classic_boards(&self.boards);
+        let changed = super::bands::locked_candidates(&mut boards);
+        store_classic_boards(&boards, &mut self.boards);
         changed
     }
 
@@ -262,7 +272,7 @@ impl Candidates {
         &mut self,
         geometry: &Geometry,
         boards: &mut Vec<u64>,
-    ) -> u64 {
+    ) -> DigitSet {
         self.size = geometry.size;
         self.words = geometry.words;
         std::mem::swap(&mut self.boards, boards);
@@ -279,7 +289,8 @@ impl Candidates {
         changed
     }
 
-    /// The digits placed in `unit` (rows, then columns, then boxes): bit `d` for digit `d + 1`.
+    /// The digits placed in `unit` (rows, then columns, then boxes): bit `d` for digit `d`
+    /// (the value `d + 1`).
     pub(crate) fn unit_done(&self, unit: usize) -> u64 {
         self.unit_done[unit]
     }
@@ -313,7 +324,7 @@ impl Candidates {
         }
     }
 
-    /// The digits still possible in `cell` (bit `d` for digit `d + 1`).
+    /// The digits still possible in `cell`, bit `d` for digit `d`.
     #[inline(always)]
     fn digits_of<const W: usize, const N: usize>(&self, cell: usize) -> u64 {
         let words = self.width::<W>();
@@ -387,7 +398,7 @@ impl Candidates {
                         .ok_or(Contradiction)?;
                     self.place::<W, N>(geometry, cell, digit)?;
                     // The cell had no other digit: only this one's board changed.
-                    self.touched |= 1 << digit;
+                    self.touched = self.touched.with(digit);
                     progress = true;
                 }
             }
@@ -402,22 +413,19 @@ impl Candidates {
     fn hidden_singles<const W: usize, const N: usize>(
         &mut self,
         geometry: &Geometry,
-        digits: u64,
+        digits: DigitSet,
     ) -> Result<bool, Contradiction> {
         let words = self.width::<W>();
         let mut progress = false;
         for unit in 0..3 * self.digits::<N>() {
-            let mut todo = digits & !self.unit_done[unit];
-            while todo != 0 {
-                let digit = todo.trailing_zeros() as usize;
-                todo &= todo - 1;
+            for digit in digits.without(DigitSet::from_bits(self.unit_done[unit])) {
                 match single_cell(
                     &self.boards[digit * words..(digit + 1) * words],
                     geometry.unit_mask_in(unit, words),
                 ) {
                     Cells::None => return Err(Contradiction),
                     Cells::One(cell) => {
-                        self.touched |= self.digits_of::<W, N>(cell);
+                        self.touched |= DigitSet::from_bits(self.digits_of::<W, N>(cell));
                         self.place::<W, N>(geometry, cell, digit)?;
                         progress = true;
                     }
@@ -434,21 +442,19 @@ impl Candidates {
     fn hidden_singles_by_bands<const N: usize>(
         &mut self,
         geometry: &Geometry,
-        digits: u64,
+        digits: DigitSet,
     ) -> Result<bool, Contradiction> {
         let mut progress = false;
-        let mut todo = digits;
-        while todo != 0 {
-            let digit = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            let board = [self.boards[2 * digit], self.boards[2 * digit + 1]];
-            let singles = super::bands::hidden_singles(board, [self.open[0], self.open[1]])
-                .ok_or(Contradiction)?;
-            for (word, mut cells) in singles.into_iter().enumerate() {
+        let open = ClassicCells::from_words([self.open[0], self.open[1]]);
+        for digit in digits {
+            let board =
+                ClassicCells::from_words([self.boards[2 * digit], self.boards[2 * digit + 1]]);
+            let singles = super::bands::hidden_singles(board, open).ok_or(Contradiction)?;
+            for (word, mut cells) in singles.words().into_iter().enumerate() {
                 while cells != 0 {
                     let cell = word * 64 + cells.trailing_zeros() as usize;
                     cells &= cells - 1;
-                    self.touched |= self.digits_of::<2, N>(cell);
+                    self.touched |= DigitSet::from_bits(self.digits_of::<2, N>(cell));
                     self.place::<2, N>(geometry, cell, digit)?;
                     progress = true;
                 }
@@ -466,7 +472,10 @@ impl Candidates {
     /// the rest of the line (pointing); one that appears in no other segment of its line but
     /// in another of its box leaves the rest of the box (claiming). The eliminations come
     /// from one snapshot of the candidates; since candidates only shrink, each stays valid.
-    fn locked_candidates<const W: usize, const N: usize>(&mut self, geometry: &Geometry) -> u64 {
+    fn locked_candidates<const W: usize, const N: usize>(
+        &mut self,
+        geometry: &Geometry,
+    ) -> DigitSet {
         let words = self.width::<W>();
         let n = self.digits::<N>();
         self.fill_cell_digits::<W, N>();
@@ -516,11 +525,11 @@ impl Candidates {
                 }
             }
         }
-        changed
+        DigitSet::from_bits(changed)
     }
 
-    /// Fills `cell_digits` with each open cell's candidates (bit `d` for digit `d + 1`), 0
-    /// for placed cells.
+    /// Fills `cell_digits` with each open cell's candidates (bit `d` for digit `d`), 0 for
+    /// placed cells.
     fn fill_cell_digits<const W: usize, const N: usize>(&mut self) {
         let words = self.width::<W>();
         self.cell_digits.clear();

@@ -26,8 +26,14 @@ fn possible(candidates: &Candidates, digit: usize, cell: usize) -> bool {
 #[test]
 fn an_empty_grid_locks_nothing() {
     let (geometry, mut candidates) = empty_9x9();
-    assert_eq!(candidates.locked_candidates::<2, 0>(&geometry), 0);
-    assert_eq!(candidates.locked_candidates::<0, 0>(&geometry), 0);
+    assert_eq!(
+        candidates.locked_candidates::<2, 0>(&geometry),
+        DigitSet::EMPTY
+    );
+    assert_eq!(
+        candidates.locked_candidates::<0, 0>(&geometry),
+        DigitSet::EMPTY
+    );
 }
 
 #[test]
@@ -43,7 +49,7 @@ fn pointing_and_claiming_strike_the_rest_of_the_line_and_of_the_box() {
         } else {
             candidates.locked_candidates::<2, 0>(&geometry)
         };
-        assert_eq!(struck, 0b11);
+        assert_eq!(struck, DigitSet::first(2));
         for cell in 3..9 {
             assert!(
                 !possible(&candidates, 0, cell),
@@ -61,7 +67,10 @@ fn pointing_and_claiming_strike_the_rest_of_the_line_and_of_the_box() {
             assert!(possible(&candidates, 1, cell));
         }
         // Nothing is left to lock.
-        assert_eq!(candidates.locked_candidates::<2, 0>(&geometry), 0);
+        assert_eq!(
+            candidates.locked_candidates::<2, 0>(&geometry),
+            DigitSet::EMPTY
+        );
     }
 }
 
@@ -99,7 +108,7 @@ fn assert_sweeps_agree(geometry: &Geometry, candidates: &Candidates) {
     let mut general = candidates.clone();
     let mut banded = candidates.clone();
     let struck = general.locked_candidates::<2, 0>(geometry);
-    let banded_struck = crate::sudoku::bands::locked_candidates(&mut banded.boards);
+    let banded_struck = banded.locked_candidates_by_bands();
     assert_eq!(banded.boards, general.boards);
     assert_eq!(banded_struck, struck);
 }
@@ -121,7 +130,7 @@ fn the_band_sweep_strikes_what_the_general_sweep_strikes_on_random_boards() {
             *word &= mask | xorshift(&mut state) & xorshift(&mut state);
         }
         let mut general = candidates.clone();
-        struck_some += (general.locked_candidates::<2, 0>(&geometry) != 0) as u32;
+        struck_some += !general.locked_candidates::<2, 0>(&geometry).is_empty() as u32;
         assert_sweeps_agree(&geometry, &candidates);
     }
     assert!(
@@ -202,7 +211,11 @@ fn the_band_hidden_singles_are_the_plain_ones_on_random_boards() {
         ];
         let expected = plain_hidden_singles(&geometry, board, open);
         assert_eq!(
-            crate::sudoku::bands::hidden_singles(board, open),
+            crate::sudoku::bands::hidden_singles(
+                ClassicCells::from_words(board),
+                ClassicCells::from_words(open)
+            )
+            .map(ClassicCells::words),
             expected,
             "board {board:x?} open {open:x?}"
         );
@@ -233,11 +246,11 @@ fn the_classic_pass_ends_where_the_general_pass_ends() {
             let cell = (xorshift(&mut state) % 81) as usize;
             puzzle[cell] = (xorshift(&mut state) % 9 + 1) as u8;
         }
-        for strength in [Logic::HiddenSingles, Logic::LockedCandidates] {
+        for logic in [Logic::HiddenSingles, Logic::LockedCandidates] {
             let mut classic = Candidates::default();
             let mut general = Candidates::default();
-            let banded = classic.run_in::<2, 9>(&geometry, &puzzle, strength, &[]);
-            let plain = general.run_in::<2, 0>(&geometry, &puzzle, strength, &[]);
+            let banded = classic.run_in::<2, 9>(&geometry, &puzzle, logic, &[]);
+            let plain = general.run_in::<2, 0>(&geometry, &puzzle, logic, &[]);
             assert_eq!(banded, plain, "outcome of {puzzle:?}");
             if plain.is_ok() {
                 assert_eq!(classic.boards, general.boards, "candidates of {puzzle:?}");
@@ -269,10 +282,10 @@ fn the_pass_leaves_no_single_behind() {
     let mut stuck = 0;
     for round in 0..3000 {
         let puzzle = random_givens(&solution, [2, 3, 4, 5][round % 4], &mut state);
-        for strength in [Logic::HiddenSingles, Logic::Triads] {
+        for logic in [Logic::HiddenSingles, Logic::Triads] {
             let mut candidates = Candidates::default();
             assert!(candidates
-                .run_in::<2, 9>(&geometry, &puzzle, strength, &[])
+                .run_in::<2, 9>(&geometry, &puzzle, logic, &[])
                 .is_ok());
             let open = [candidates.open[0], candidates.open[1]];
             let (mut once, mut twice) = ([0u64; 2], [0u64; 2]);
@@ -288,14 +301,14 @@ fn the_pass_leaves_no_single_behind() {
                 assert_eq!(
                     plain_hidden_singles(&geometry, board, open),
                     Some([0, 0]),
-                    "a hidden single of {} left in {puzzle:?} at {strength}",
+                    "a hidden single of {} left in {puzzle:?} at {logic}",
                     digit + 1
                 );
             }
             assert_eq!(
                 [open[0] & !twice[0], open[1] & !twice[1]],
                 [0, 0],
-                "a naked single left in {puzzle:?} at {strength}"
+                "a naked single left in {puzzle:?} at {logic}"
             );
             stuck += (open != [0, 0]) as u32;
         }

@@ -5,12 +5,23 @@
 //! A grid of side `n` (boxes of `R×C`, `n = R·C`) is an exact-cover problem with `4n²`
 //! primary items (each cell, each row-digit, column-digit and box-digit pair) and `n³`
 //! options, one per candidate placement, each covering four items.
+//!
+//! Digits are counted two ways, one per layer:
+//!
+//! - in a grid and everything a user sees ([`Grid`], the text notation, [`Clash`], the
+//!   solver's exclusions, the setter tools) a digit is `1..=n`, a `u8`, and 0 is an empty
+//!   cell;
+//! - in the bit-parallel code inside the solver (the logic pass, its band and triad sweeps,
+//!   the search's propagator and the options of the matrix) a digit is counted from 0: digit
+//!   `d` is board `d` and bit `d` of a set of digits, and stands for the grid's `d + 1`.
+//!   There a digit from 1 that comes in or goes out is called a *value*.
 
 mod bands;
 mod grid;
 mod logic;
 mod parse;
 mod search_logic;
+mod sets;
 mod shape;
 mod solver;
 // Picks its AVX2 copy at run time, the one unsafe call outside the exact-cover core.

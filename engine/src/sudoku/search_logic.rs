@@ -12,6 +12,7 @@
 //! and guesses only when neither finds anything more.
 
 use super::logic::Candidates;
+use super::sets::{ClassicBoards, ClassicCells, DigitSet};
 use super::shape::{Geometry, Shape};
 use super::{bands, triads};
 use crate::exact_cover::{Propagator, Pruning};
@@ -118,42 +119,40 @@ impl BranchLogic<'_> {
     fn propagate_classic(&mut self, pruning: &mut Pruning<'_>) -> bool {
         let geometry = self.geometry;
         let logic = &*self.logic;
-        // 18 words in use; 32 so that an index masked to 5 bits needs no bounds check.
-        let mut boards = [0u64; 32];
-        boards[..18].copy_from_slice(&logic.initial[..18]);
-        // The cells open when the matrix was built are those with candidates in it.
-        let mut open = [0, 0];
-        for pair in logic.initial[..18].chunks_exact(2) {
-            open[0] |= pair[0];
-            open[1] |= pair[1];
+        // 9 boards in use; 16 so that an index masked to 4 bits needs no bounds check.
+        let mut all = [ClassicCells::default(); 16];
+        for (board, words) in all.iter_mut().zip(logic.initial[..18].chunks_exact(2)) {
+            *board = ClassicCells::from_words([words[0], words[1]]);
         }
+        // The cells open when the matrix was built are those with candidates in it.
+        let mut open = all
+            .iter()
+            .fold(ClassicCells::default(), |open, &b| open | b);
         for option in pruning.chosen() {
             let Candidate { cell, digit } = self.placements[option];
             let (cell, digit) = (cell as usize, digit as usize);
-            open[cell / 64 % 2] &= !(1 << (cell % 64));
+            open.remove(cell);
             let peers = geometry.peers_mask_in(cell, 2);
-            boards[2 * digit % 32] &= !peers[0];
-            boards[(2 * digit + 1) % 32] &= !peers[1];
+            all[digit % 16] =
+                all[digit % 16].without(ClassicCells::from_words([peers[0], peers[1]]));
         }
         for option in pruning.removed() {
             let Candidate { cell, digit } = self.placements[option];
-            let (cell, digit) = (cell as usize, digit as usize);
-            boards[(2 * digit + cell / 64) % 32] &= !(1 << (cell % 64));
+            all[digit as usize % 16].remove(cell as usize);
         }
-        for pair in boards[..18].chunks_exact_mut(2) {
-            pair[0] &= open[0];
-            pair[1] &= open[1];
-        }
-        let before = boards;
+        let before: ClassicBoards = std::array::from_fn(|digit| all[digit] & open);
+        let mut boards = before;
         let changed = if self.triads {
-            triads::triads(&mut boards[..18], open)
+            triads::triads(&mut boards, open)
         } else {
-            bands::locked_candidates(&mut boards[..18])
+            bands::locked_candidates(&mut boards)
         };
-        if changed != 0 {
-            self.remove_struck(pruning, changed, 2, &before, &boards);
+        if !changed.is_empty() {
+            self.remove_struck(pruning, changed, 2, |digit, word| {
+                before[digit].without(boards[digit]).words()[word % 2]
+            });
         }
-        changed != 0
+        !changed.is_empty()
     }
 
     /// Any other shape: the general sweep. Returns whether it struck a candidate.
@@ -188,34 +187,32 @@ impl BranchLogic<'_> {
         let changed = logic
             .sweep
             .sweep_locked_candidates(geometry, &mut logic.boards);
-        if changed != 0 {
+        if !changed.is_empty() {
             let (before, after) = (
                 std::mem::take(&mut logic.before),
                 std::mem::take(&mut logic.boards),
             );
-            self.remove_struck(pruning, changed, words, &before, &after);
+            self.remove_struck(pruning, changed, words, |digit, word| {
+                let index = digit * words + word;
+                before[index] & !after[index]
+            });
             (self.logic.before, self.logic.boards) = (before, after);
         }
-        changed != 0
+        !changed.is_empty()
     }
-    /// Removes the options of the candidates in `before` but not in `after`, for the
-    /// digits in `changed`.
+    /// Removes the options of the candidates the sweep struck, for the digits in `changed`:
+    /// `struck(digit, word)` is word `word` (of `words`) of the cells struck from `digit`.
     fn remove_struck(
         &self,
         pruning: &mut Pruning<'_>,
-        changed: u64,
+        changed: DigitSet,
         words: usize,
-        before: &[u64],
-        after: &[u64],
+        struck: impl Fn(usize, usize) -> u64,
     ) {
         let n = self.geometry.size;
-        let mut digits = changed;
-        while digits != 0 {
-            let digit = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
+        for digit in changed {
             for word in 0..words {
-                let index = digit * words + word;
-                let mut struck = before[index] & !after[index];
+                let mut struck = struck(digit, word);
                 while struck != 0 {
                     let cell = word * 64 + struck.trailing_zeros() as usize;
                     struck &= struck - 1;

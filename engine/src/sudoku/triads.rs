@@ -21,8 +21,14 @@
 //! `9·band + 3·row + box` (row and box counted inside the band), the box columns at bit
 //! `9·band + column`. In each word, a line's mini-lines and a box's mini-lines are the
 //! triples below.
+//!
+//! Digits are counted from 0 (board `d` and bit `d` of a [`DigitSet`] for the value `d + 1`);
+//! the boards and the open cells are [`ClassicCells`], and the mini-lines of each digit are
+//! the 27-bit words of the lanes below, apart from the 27-bit bands of cells they are read
+//! from.
 
-use super::bands::{compact_starts, expand_segments, from_bands, to_bands, TO_THREE_ROWS};
+use super::bands::{compact_starts, expand_segments, TO_THREE_ROWS};
+use super::sets::{ClassicBoards, ClassicCells, DigitSet};
 
 /// The 27 mini-line bits of a grid: one 9-bit group per band (or stack).
 const ALL: u32 = (1 << 27) - 1;
@@ -184,12 +190,12 @@ fn cleared(possible: &Lanes, line: Triples, bx: Triples, capacity: [u32; 2]) -> 
     })
 }
 
-/// Sweeps the triads once over the classic grid's 9 boards of 2 words (digit `d`'s board at
-/// `2d`), with `open` the cells not placed. Returns the digits whose boards changed (bit `d`).
+/// Sweeps the triads once over the classic grid's 9 boards (board `d` for digit `d`), with
+/// `open` the cells not placed. Returns the digits whose boards changed.
 ///
 /// The sweep is the same word operations on each digit, so it is also compiled for AVX2,
 /// where they run eight digits at a time, and that copy is taken when the processor has it.
-pub(super) fn triads(boards: &mut [u64], open: [u64; 2]) -> u64 {
+pub(super) fn triads(boards: &mut ClassicBoards, open: ClassicCells) -> DigitSet {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
@@ -201,16 +207,15 @@ pub(super) fn triads(boards: &mut [u64], open: [u64; 2]) -> u64 {
 /// [`sweep`] compiled with AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn triads_avx2(boards: &mut [u64], open: [u64; 2]) -> u64 {
+fn triads_avx2(boards: &mut ClassicBoards, open: ClassicCells) -> DigitSet {
     sweep(boards, open)
 }
 
 #[inline(always)]
-fn sweep(boards: &mut [u64], open: [u64; 2]) -> u64 {
-    debug_assert_eq!(boards.len(), 18);
+fn sweep(boards: &mut ClassicBoards, open: ClassicCells) -> DigitSet {
     let mut bands = [[0u32; LANES]; 3];
-    for (digit, board) in boards.chunks_exact(2).enumerate() {
-        let [top, middle, bottom] = to_bands(board[0], board[1]);
+    for (digit, board) in boards.iter().enumerate() {
+        let [top, middle, bottom] = board.bands();
         (bands[0][digit], bands[1][digit], bands[2][digit]) = (top, middle, bottom);
     }
     let [top, middle, bottom] = &bands;
@@ -219,7 +224,7 @@ fn sweep(boards: &mut [u64], open: [u64; 2]) -> u64 {
             per_band(a) | per_band(b) << 9 | per_band(c) << 18
         })
     };
-    let open = to_bands(open[0], open[1]);
+    let open = open.bands();
     let row_room = [0, 1].map(|bit| {
         let room = |band: u32| {
             let three = [band & ADJACENT, band >> 1 & ADJACENT, band >> 2 & ADJACENT];
@@ -257,12 +262,12 @@ fn sweep(boards: &mut [u64], open: [u64; 2]) -> u64 {
             },
         );
     }
-    let mut changed = 0;
-    for (digit, board) in boards.chunks_exact_mut(2).enumerate() {
+    let mut changed = DigitSet::EMPTY;
+    for (digit, board) in boards.iter_mut().enumerate() {
         let after = [kept[0][digit], kept[1][digit], kept[2][digit]];
         if after != [bands[0][digit], bands[1][digit], bands[2][digit]] {
-            changed |= 1 << digit;
-            [board[0], board[1]] = from_bands(after);
+            changed = changed.with(digit);
+            *board = ClassicCells::from_bands(after);
         }
     }
     changed
@@ -273,14 +278,6 @@ mod tests {
     use super::super::bands::locked_candidates;
     use super::super::shape::{Geometry, Shape};
     use super::*;
-
-    fn set(boards: &mut [u64], digit: usize, cell: usize) {
-        boards[2 * digit + cell / 64] |= 1 << (cell % 64);
-    }
-
-    fn has(boards: &[u64], digit: usize, cell: usize) -> bool {
-        boards[2 * digit + cell / 64] >> (cell % 64) & 1 != 0
-    }
 
     fn cell(row: usize, column: usize) -> usize {
         9 * row + column
@@ -294,19 +291,23 @@ mod tests {
     }
 
     /// Every candidate of every cell but those listed, all cells open.
-    fn all_but(missing: &[(usize, usize)]) -> Vec<u64> {
-        let mut boards = vec![0; 18];
-        for digit in 0..9 {
-            for cell in 0..81 {
-                if !missing.contains(&(digit, cell)) {
-                    set(&mut boards, digit, cell);
-                }
+    fn all_but(missing: &[(usize, usize)]) -> ClassicBoards {
+        let mut boards = ClassicBoards::default();
+        for (digit, board) in boards.iter_mut().enumerate() {
+            for cell in (0..81).filter(|&cell| !missing.contains(&(digit, cell))) {
+                board.insert(cell);
             }
         }
         boards
     }
 
-    const ALL_OPEN: [u64; 2] = [u64::MAX, (1 << 17) - 1];
+    /// The peers of `cell`.
+    fn peers(geometry: &Geometry, cell: usize) -> ClassicCells {
+        let words = geometry.peers_mask_in(cell, 2);
+        ClassicCells::from_words([words[0], words[1]])
+    }
+
+    const ALL_OPEN: ClassicCells = ClassicCells::ALL;
 
     #[test]
     fn a_mini_line_holding_only_three_digits_takes_them_from_its_line_and_box() {
@@ -315,14 +316,17 @@ mod tests {
             .flat_map(|digit| (0..3).map(move |column| (digit, cell(0, column))))
             .collect();
         let mut boards = all_but(&missing);
-        let mut locked = boards.clone();
-        assert_eq!(locked_candidates(&mut locked), 0, "not a locked candidate");
-        assert_eq!(triads(&mut boards, ALL_OPEN), 0b111);
-        for digit in 0..3 {
-            assert!(has(&boards, digit, cell(0, 1)));
-            assert!(!has(&boards, digit, cell(0, 5)), "rest of the row");
-            assert!(!has(&boards, digit, cell(2, 2)), "rest of the box");
-            assert!(has(&boards, digit, cell(3, 0)), "the column is untouched");
+        let mut locked = boards;
+        assert!(
+            locked_candidates(&mut locked).is_empty(),
+            "not a locked candidate"
+        );
+        assert_eq!(triads(&mut boards, ALL_OPEN), DigitSet::first(3));
+        for board in &boards[..3] {
+            assert!(board.contains(cell(0, 1)));
+            assert!(!board.contains(cell(0, 5)), "rest of the row");
+            assert!(!board.contains(cell(2, 2)), "rest of the box");
+            assert!(board.contains(cell(3, 0)), "the column is untouched");
         }
     }
 
@@ -335,12 +339,12 @@ mod tests {
         let mut boards = all_but(&missing);
         triads(&mut boards, ALL_OPEN);
         for column in 0..3 {
-            for digit in 3..9 {
-                assert!(!has(&boards, digit, cell(0, column)), "digit {digit}");
+            for (digit, board) in boards.iter().enumerate().skip(3) {
+                assert!(!board.contains(cell(0, column)), "digit {digit}");
             }
-            assert!(has(&boards, 0, cell(0, column)));
+            assert!(boards[0].contains(cell(0, column)));
         }
-        assert!(has(&boards, 5, cell(0, 4)));
+        assert!(boards[5].contains(cell(0, 4)));
     }
 
     #[test]
@@ -350,10 +354,13 @@ mod tests {
             .flat_map(|digit| (3..6).map(move |row| (digit, cell(row, 4))))
             .collect();
         let mut boards = all_but(&missing);
-        assert_eq!(triads(&mut boards, ALL_OPEN), 0b111 << 6);
-        assert!(!has(&boards, 7, cell(0, 4)), "rest of the column");
-        assert!(!has(&boards, 7, cell(4, 3)), "rest of the box");
-        assert!(has(&boards, 7, cell(4, 4)));
+        assert_eq!(
+            triads(&mut boards, ALL_OPEN),
+            DigitSet::first(9).without(DigitSet::first(6))
+        );
+        assert!(!boards[7].contains(cell(0, 4)), "rest of the column");
+        assert!(!boards[7].contains(cell(4, 3)), "rest of the box");
+        assert!(boards[7].contains(cell(4, 4)));
     }
 
     #[test]
@@ -364,26 +371,26 @@ mod tests {
         let mut boards = all_but(&[]);
         for (column, digit) in [(1, 7), (2, 8)] {
             let at = cell(0, column);
-            let peers = geometry.peers_mask_in(at, 2);
-            for d in 0..9 {
-                boards[2 * d + at / 64] &= !(1 << (at % 64));
+            for board in &mut boards {
+                board.remove(at);
             }
-            boards[2 * digit] &= !peers[0];
-            boards[2 * digit + 1] &= !peers[1];
+            boards[digit] = boards[digit].without(peers(&geometry, at));
         }
-        for digit in 3..9 {
-            boards[2 * digit] &= !1;
+        for board in &mut boards[3..] {
+            board.remove(0);
         }
-        let open = [ALL_OPEN[0] & !0b110, ALL_OPEN[1]];
-        let mut swept = boards.clone();
+        let mut open = ALL_OPEN;
+        open.remove(1);
+        open.remove(2);
+        let mut swept = boards;
         triads(&mut swept, open);
-        for digit in 0..3 {
-            assert!(has(&swept, digit, cell(0, 5)), "digit {digit}");
+        for (digit, board) in swept[..3].iter().enumerate() {
+            assert!(board.contains(cell(0, 5)), "digit {digit}");
         }
         // Counted as room, the placed cells would make the three digits a naked triple.
-        let mut wrong = boards.clone();
+        let mut wrong = boards;
         triads(&mut wrong, ALL_OPEN);
-        assert!(!has(&wrong, 0, cell(0, 5)));
+        assert!(!wrong[0].contains(cell(0, 5)));
     }
 
     /// Random positions with a planted solution: the sweep keeps every candidate of the
@@ -401,40 +408,46 @@ mod tests {
             let solution: Vec<usize> = (0..81)
                 .map(|c| permutation[(c / 9 * 3 + c / 27 + c % 9) % 9])
                 .collect();
-            let mut boards = vec![0u64; 18];
+            let mut boards = ClassicBoards::default();
             let mut open = ALL_OPEN;
             let density = 1 + round % 7;
             for c in 0..81 {
                 if xorshift(&mut state) % 10 < 3 {
-                    open[c / 64] &= !(1 << (c % 64));
+                    open.remove(c);
                     continue;
                 }
-                set(&mut boards, solution[c], c);
-                for digit in 0..9 {
+                boards[solution[c]].insert(c);
+                for board in &mut boards {
                     if xorshift(&mut state) % 8 < density {
-                        set(&mut boards, digit, c);
+                        board.insert(c);
                     }
                 }
             }
-            for c in (0..81).filter(|&c| open[c / 64] >> (c % 64) & 1 == 0) {
-                let peers = geometry.peers_mask_in(c, 2);
-                boards[2 * solution[c]] &= !peers[0];
-                boards[2 * solution[c] + 1] &= !peers[1];
+            for c in (0..81).filter(|&c| !open.contains(c)) {
+                boards[solution[c]] = boards[solution[c]].without(peers(&geometry, c));
             }
-            let mut swept = boards.clone();
-            let mut locked = boards.clone();
+            let mut swept = boards;
+            let mut locked = boards;
             let changed = triads(&mut swept, open);
             locked_candidates(&mut locked);
-            for c in (0..81).filter(|&c| open[c / 64] >> (c % 64) & 1 != 0) {
-                assert!(has(&swept, solution[c], c), "round {round}: cell {c} lost");
+            for c in (0..81).filter(|&c| open.contains(c)) {
+                assert!(
+                    swept[solution[c]].contains(c),
+                    "round {round}: cell {c} lost"
+                );
             }
-            for (word, (&after, &by_locked)) in swept.iter().zip(&locked).enumerate() {
-                assert_eq!(after & !by_locked, 0, "round {round}: word {word}");
-                assert_eq!(after & !boards[word], 0, "nothing added");
+            let none = ClassicCells::default();
+            for (digit, (&after, &by_locked)) in swept.iter().zip(&locked).enumerate() {
+                assert_eq!(
+                    after.without(by_locked),
+                    none,
+                    "round {round}: digit {digit}"
+                );
+                assert_eq!(after.without(boards[digit]), none, "nothing added");
             }
             let digits_changed = (0..9)
-                .filter(|&d| swept[2 * d..2 * d + 2] != boards[2 * d..2 * d + 2])
-                .fold(0, |bits, d| bits | 1 << d);
+                .filter(|&d| swept[d] != boards[d])
+                .fold(DigitSet::EMPTY, DigitSet::with);
             assert_eq!(changed, digits_changed);
             struck_beyond_locked += usize::from(swept != locked);
         }

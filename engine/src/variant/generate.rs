@@ -97,19 +97,19 @@ impl From<VariantError> for VariantGenerateError {
 /// Makes variant puzzles; keeps a solver, so keep one per thread.
 ///
 /// ```
-/// use sudoku_dlx::setter::{Level, Symmetry};
+/// use sudoku_dlx::setter::{Difficulty, Symmetry};
 /// use sudoku_dlx::variant::{Rule, VariantGenerateOptions, VariantGenerator, VariantSolver};
 /// use sudoku_dlx::Shape;
 ///
 /// let mut options = VariantGenerateOptions::new(Shape::new(2, 2)?, vec![Rule::AntiKnight], true);
 /// options.base.symmetry = Symmetry::Rot180;
-/// options.base.difficulty = Some(Level::Easy);
+/// options.base.difficulty = Some(Difficulty::Easy);
 /// let made = VariantGenerator::new(options).generate(1, 0)?;
 /// let mut solver = VariantSolver::new();
 /// assert_eq!(solver.count(&made.puzzle, None).solutions, 1);
 /// assert!(made.puzzle.regions().is_some());
 /// assert!(Symmetry::Rot180.holds(made.puzzle.givens()));
-/// assert_eq!(solver.rate(&made.puzzle)?.level, Level::Easy);
+/// assert_eq!(solver.rate(&made.puzzle)?.difficulty, Difficulty::Easy);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -322,7 +322,7 @@ impl Carving for VariantCarving {
         // Cut short by the interrupt, a rating is not used.
         rating.unwrap_or_else(|_| {
             assert!(self.is_interrupted(), "a carved puzzle is unique");
-            Rating::new(crate::setter::Technique::Search, 0.0)
+            Rating::new(crate::setter::StrongestStep::Search, 0.0)
         })
     }
 
@@ -407,7 +407,7 @@ fn random_variant_solution(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::setter::{Level, Symmetry};
+    use crate::setter::{Difficulty, Symmetry};
     use crate::variant::Diagonal;
 
     fn options(rules: Vec<Rule>, jigsaw: bool) -> VariantGenerateOptions {
@@ -456,16 +456,21 @@ mod tests {
     }
 
     #[test]
-    fn a_difficulty_is_the_level_the_variant_rating_gives() {
+    fn a_difficulty_is_the_one_the_variant_rating_gives() {
         let mut solver = VariantSolver::new();
         let shape = Shape::CLASSIC;
-        for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert] {
+        for difficulty in [
+            Difficulty::Easy,
+            Difficulty::Medium,
+            Difficulty::Hard,
+            Difficulty::Expert,
+        ] {
             for (rules, jigsaw) in [(vec![], true), (vec![Rule::Windoku], false)] {
                 let mut options = VariantGenerateOptions::new(shape, rules.clone(), jigsaw);
-                options.base.difficulty = Some(level);
+                options.base.difficulty = Some(difficulty);
                 let made = VariantGenerator::new(options).generate(3, 1).unwrap();
                 let rating = made.rating.expect("a difficulty rates");
-                assert_eq!(rating.level, level, "{rules:?} {jigsaw}");
+                assert_eq!(rating.difficulty, difficulty, "{rules:?} {jigsaw}");
                 assert_eq!(solver.rate(&made.puzzle), Ok(rating), "{rules:?} {jigsaw}");
             }
         }

@@ -72,11 +72,11 @@ pub(crate) struct OptionLogic {
 }
 
 impl OptionLogic {
-    /// Runs the pass of `level` on `options`; afterwards [`alive`](Self::alive) says which
+    /// Runs the pass of `logic` on `options`; afterwards [`alive`](Self::alive) says which
     /// options are left and [`taken`](Self::taken) which of them the pass took.
-    pub(crate) fn run(&mut self, options: Options<'_>, level: Logic) -> LogicEnd {
+    pub(crate) fn run(&mut self, options: Options<'_>, logic: Logic) -> LogicEnd {
         self.index(options);
-        let singles_up_to = match level {
+        let singles_up_to = match logic {
             Logic::Off => return self.end(options),
             Logic::NakedSingles => options.cells,
             // Nothing runs inside the variant search: both locked-candidates levels are the
@@ -92,7 +92,7 @@ impl OptionLogic {
                 Ok(true) => continue,
                 Ok(false) => {}
             }
-            if level < Logic::LockedCandidatesBeforeSearch || !self.locked(options) {
+            if logic < Logic::LockedCandidatesBeforeSearch || !self.locked(options) {
                 return self.end(options);
             }
         }

@@ -4,7 +4,7 @@
 use super::logic::{LogicEnd, OptionLogic, Options};
 use super::Variant;
 use crate::exact_cover::{ExactCover, Interrupt};
-use crate::setter::{NotUnique, Rating, Technique};
+use crate::setter::{NotUnique, Rating, StrongestStep};
 use crate::sudoku::{SolveStats, Verdict};
 use crate::Count;
 use crate::{Grid, Logic};
@@ -108,7 +108,7 @@ impl VariantSolver {
     /// puzzle with several solutions or none.
     ///
     /// ```
-    /// use sudoku_dlx::setter::{NotUnique, Technique};
+    /// use sudoku_dlx::setter::{NotUnique, StrongestStep};
     /// use sudoku_dlx::variant::{Rule, Variant, VariantSolver};
     /// use sudoku_dlx::{Grid, Shape};
     ///
@@ -117,7 +117,7 @@ impl VariantSolver {
     /// let cage = Rule::Killer { cells: vec![1, 2], sum: Some(6) };
     /// let mut solver = VariantSolver::new();
     /// let rating = solver.rate(&Variant::new(grid, None, vec![cage])?)?;
-    /// assert!(rating.technique <= Technique::LockedCandidates);
+    /// assert!(rating.strongest_step <= StrongestStep::LockedCandidates);
     /// let open: Grid = "12.. ..12 .... ....".parse()?;
     /// assert_eq!(
     ///     solver.rate(&Variant::new(open, None, vec![])?),
@@ -127,15 +127,15 @@ impl VariantSolver {
     /// ```
     pub fn rate(&mut self, variant: &Variant) -> Result<Rating, NotUnique> {
         let levels = [
-            (Logic::NakedSingles, Technique::NakedSingles),
-            (Logic::HiddenSingles, Technique::HiddenSingles),
-            (Logic::LockedCandidates, Technique::LockedCandidates),
+            (Logic::NakedSingles, StrongestStep::NakedSingles),
+            (Logic::HiddenSingles, StrongestStep::HiddenSingles),
+            (Logic::LockedCandidates, StrongestStep::LockedCandidates),
         ];
         self.stage(variant);
-        for (logic, technique) in levels {
+        for (logic, step) in levels {
             match self.staged_logic(variant, logic) {
                 LogicEnd::Contradiction => return Err(NotUnique::NoSolution),
-                LogicEnd::Solved => return Ok(Rating::new(technique, 0.0)),
+                LogicEnd::Solved => return Ok(Rating::new(step, 0.0)),
                 LogicEnd::Stuck => {}
             }
         }
@@ -145,7 +145,7 @@ impl VariantSolver {
         match count.solutions {
             0 => Err(NotUnique::NoSolution),
             1 => Ok(Rating::new(
-                Technique::Search,
+                StrongestStep::Search,
                 self.stats.search.guesses as f64,
             )),
             _ => Err(NotUnique::MultipleSolutions),

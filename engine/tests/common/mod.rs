@@ -7,10 +7,7 @@
 
 use std::path::PathBuf;
 use sudoku_dlx::exact_cover::ExactCover;
-use sudoku_dlx::{Grid, Logic, Shape};
-
-/// Every logic level, weakest first: answers must not depend on the level.
-pub const LEVELS: [Logic; 6] = Logic::ALL;
+use sudoku_dlx::{Grid, Shape};
 
 /// Why `cells` is not a solved grid of `shape`, checked from first principles (not with
 /// the engine's own `Grid::is_solved`, which is part of what is under test).
