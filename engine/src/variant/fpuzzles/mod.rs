@@ -4,7 +4,10 @@
 //! Read: `size`; `grid` (rows of cells with `value`, `given` and `region`); the booleans
 //! `diagonal+`, `diagonal-`, `antiknight`, `antiking`, `disjointgroups`, `nonconsecutive`;
 //! the lists `extraregion`, `killercage` (and `cage`), `thermometer`, `arrow`, `difference`,
-//! `ratio`, `xv`, `odd`, `even` and `negative`. Cells are named `R1C1`. `title`, `author`,
+//! `ratio`, `xv`, `odd`, `even`, `negative`, the lines `whispers` (optional `value`, the
+//! least difference), `renban`, `palindrome`, `entropicline`, `modularline`, `nabner` and
+//! `slowthermometer`, `clone` (`cells` and `cloneCells`), `minimum` and `maximum`; and each
+//! cell's `givenPencilMarks`. Cells are named `R1C1`. `title`, `author`,
 //! `ruleset`, `solution`, `metadata`, the cosmetic `text`, `line`, `rectangle` and
 //! `circle`, and the editor's and solver's settings (`activeConstraints`, `disabledlogic`...)
 //! are ignored. A constraint of f-puzzles that this engine lacks is refused by name unless
@@ -69,27 +72,16 @@ const NOT_SUPPORTED: &[&str] = &[
     "sandwichsum",
     "xsum",
     "skyscraper",
-    "palindrome",
-    "renban",
-    "whispers",
     "regionsumline",
     "betweenline",
     "lockout",
-    "entropicline",
-    "modularline",
     "zipperline",
-    "slowthermometer",
     "doublearrow",
-    "nabner",
-    "clone",
     "quadruple",
-    "minimum",
-    "maximum",
     "rowindexer",
     "columnindexer",
     "boxindexer",
     "sumdot",
-    "givenPencilMarks",
     "parity",
 ];
 
@@ -138,9 +130,13 @@ pub fn from_object(object: &Map<String, Value>) -> Result<Variant, FpuzzlesError
         )
     })?;
     let reader = Reader { n: size };
-    let (givens, regions) = reader.grid(object, shape)?;
+    let (givens, regions, marked) = reader.grid(object, shape)?;
     let mut rules = Vec::new();
     let mut origins = Vec::new();
+    for (cell, digits, path) in marked {
+        rules.push(Rule::PencilMarks { cell, digits });
+        origins.push(path);
+    }
     // Keys in sorted order, so that rules are numbered the same whatever order the map
     // keeps (serde_json's `preserve_order` may be on in a program that uses this crate).
     let mut keys: Vec<&String> = object.keys().collect();
@@ -172,18 +168,19 @@ fn rule_index(error: &VariantError) -> Option<usize> {
     }
 }
 
+/// What the `grid` of a document gives: the givens, the region map (when not the boxes)
+/// and each non-given cell's pencil marks with the path they come from.
+type GridParts = (Grid, Option<Vec<usize>>, Vec<(usize, Vec<u8>, String)>);
+
 /// Reads the parts of a document for a grid of side `n`.
 struct Reader {
     n: usize,
 }
 
 impl Reader {
-    /// The givens and, when some cell names one, the region map.
-    fn grid(
-        &self,
-        object: &Map<String, Value>,
-        shape: Shape,
-    ) -> Result<(Grid, Option<Vec<usize>>), FpuzzlesError> {
+    /// The givens, the region map when some cell names one, and the given pencil marks of
+    /// the cells that are not givens (each with its cell and its path in the document).
+    fn grid(&self, object: &Map<String, Value>, shape: Shape) -> Result<GridParts, FpuzzlesError> {
         let n = self.n;
         let rows = object
             .get("grid")
@@ -194,6 +191,7 @@ impl Reader {
         let mut cells = vec![0u8; n * n];
         let mut regions: Vec<usize> = (0..n * n).map(|cell| shape.box_of(cell)).collect();
         let mut irregular = false;
+        let mut marked = Vec::new();
         for (r, row) in rows.iter().enumerate() {
             let row = row.as_array().filter(|row| row.len() == n).ok_or_else(|| {
                 FpuzzlesError::field(format!("grid[{r}]"), format!("expected {n} cells"))
@@ -231,18 +229,46 @@ impl Reader {
                     irregular |= region as usize != regions[r * n + c];
                     regions[r * n + c] = region as usize;
                 }
-                if cell
-                    .get("givenPencilMarks")
-                    .is_some_and(|marks| !is_empty(marks))
-                {
-                    return Err(FpuzzlesError::Unsupported {
-                        name: "givenPencilMarks".into(),
-                    });
+                // Pencil marks of a given cell are ignored, as dclamage's solver does.
+                if let Some(marks) = cell.get("givenPencilMarks").filter(|m| !is_empty(m)) {
+                    if cells[r * n + c] == 0 {
+                        let path = format!("{path}.givenPencilMarks");
+                        marked.push((r * n + c, self.digits(&path, marks)?, path));
+                    }
                 }
             }
         }
         let givens = Grid::from_cells(shape, cells).expect("digits checked");
-        Ok((givens, irregular.then_some(regions)))
+        Ok((givens, irregular.then_some(regions), marked))
+    }
+
+    /// A list of digits (numbers, or strings of one number), sorted, each once.
+    fn digits(&self, path: &str, value: &Value) -> Result<Vec<u8>, FpuzzlesError> {
+        let list = value
+            .as_array()
+            .ok_or_else(|| FpuzzlesError::field(path, "expected a list of digits"))?;
+        let mut digits = list
+            .iter()
+            .enumerate()
+            .map(|(k, digit)| {
+                let number = match digit {
+                    Value::String(text) => text.trim().parse().ok(),
+                    other => other.as_u64(),
+                };
+                number
+                    .filter(|d| (1..=self.n as u64).contains(d))
+                    .map(|d| d as u8)
+                    .ok_or_else(|| {
+                        FpuzzlesError::field(
+                            format!("{path}[{k}]"),
+                            format!("expected a digit 1 to {}", self.n),
+                        )
+                    })
+            })
+            .collect::<Result<Vec<u8>, _>>()?;
+        digits.sort_unstable();
+        digits.dedup();
+        Ok(digits)
     }
 
     /// Adds the rules of one top-level key, and for each the path it comes from.
@@ -324,7 +350,7 @@ impl Reader {
             "extraregion" => rules.push(Rule::ExtraRegion(self.cells(path, entry, "cells")?)),
             "killercage" | "cage" => {
                 let cells = self.cells(path, entry, "cells")?;
-                let sum = number(path, entry, "value")?;
+                let sum = cage_total(entry);
                 rules.push(Rule::Killer { cells, sum });
             }
             "thermometer" => {
@@ -344,6 +370,40 @@ impl Reader {
                         line.into_iter().filter(|&cell| cell != circle).collect();
                     rules.push(Rule::Arrow { circle, line });
                 }
+            }
+            "whispers" | "renban" | "palindrome" | "entropicline" | "modularline" | "nabner"
+            | "slowthermometer" => {
+                // Whispers' least difference: `value`, else half the side rounded up.
+                let gap = match key {
+                    "whispers" => match number(path, entry, "value")? {
+                        Some(value) => small(path, value)?,
+                        None => self.n.div_ceil(2) as u8,
+                    },
+                    _ => 0,
+                };
+                for line in self.lines(path, entry)? {
+                    rules.push(match key {
+                        "whispers" => Rule::Whispers { line, gap },
+                        "renban" => Rule::Renban(line),
+                        "palindrome" => Rule::Palindrome(line),
+                        "entropicline" => Rule::Entropic(line),
+                        "modularline" => Rule::Modular(line),
+                        "nabner" => Rule::Nabner(line),
+                        _ => Rule::SlowThermometer(line),
+                    });
+                }
+            }
+            "clone" => {
+                let cells = self.cells(path, entry, "cells")?;
+                let copies = self.cells(path, entry, "cloneCells")?;
+                if copies.len() != cells.len() {
+                    return Err(FpuzzlesError::field(
+                        format!("{path}.cloneCells"),
+                        format!("expected {} cells, as many as cells", cells.len()),
+                    ));
+                }
+                let pairs = cells.into_iter().zip(copies).map(|(a, b)| [a, b]);
+                rules.push(Rule::Clone(pairs.collect()));
             }
             "difference" | "ratio" | "xv" => {
                 let cells = self.cells(path, entry, "cells")?;
@@ -366,15 +426,16 @@ impl Reader {
                 });
             }
             _ => {
-                // "odd" and "even": one cell each.
+                // "odd", "even", "minimum" and "maximum": one cell each.
                 let cell = entry
                     .get("cell")
                     .ok_or_else(|| FpuzzlesError::field(format!("{path}.cell"), "missing"))?;
                 let cell = self.cell(&format!("{path}.cell"), cell)?;
-                rules.push(if key == "odd" {
-                    Rule::Odd(cell)
-                } else {
-                    Rule::Even(cell)
+                rules.push(match key {
+                    "odd" => Rule::Odd(cell),
+                    "even" => Rule::Even(cell),
+                    "minimum" => Rule::Minimum(cell),
+                    _ => Rule::Maximum(cell),
                 });
             }
         }
@@ -488,6 +549,16 @@ const KNOWN_LISTS: &[&str] = &[
     "xv",
     "odd",
     "even",
+    "whispers",
+    "renban",
+    "palindrome",
+    "entropicline",
+    "modularline",
+    "nabner",
+    "slowthermometer",
+    "clone",
+    "minimum",
+    "maximum",
 ];
 
 /// An optional number at `entry[field]`, written as a number or a string (`""` is none).
@@ -508,6 +579,17 @@ fn number(
             .ok_or_else(bad),
         Some(_) => Err(bad()),
     }
+}
+
+/// A killer cage's total: its `value` when that is a positive whole number; anything else
+/// (`""`, `"?"`, `0`, text) is a cage without a total, as dclamage's solver reads it.
+fn cage_total(entry: &Map<String, Value>) -> Option<u32> {
+    let total = match entry.get("value")? {
+        Value::String(text) => text.trim().parse().ok(),
+        Value::Number(number) => number.as_u64().and_then(|v| u32::try_from(v).ok()),
+        _ => None,
+    };
+    total.filter(|&total| total > 0)
 }
 
 /// A dot's value, which must fit a digit's range.
