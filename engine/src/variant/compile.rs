@@ -238,3 +238,27 @@ pub(crate) fn marked_pairs(rules: &[Rule], kind: Marker) -> BTreeSet<[usize; 2]>
         .map(|(_, [a, b])| [a.min(b), a.max(b)])
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_related_cell_loses_the_digits_without_a_partner() {
+        let rules = [
+            Rule::Whispers {
+                line: vec![0, 1],
+                gap: 5,
+            },
+            Rule::Minimum(40),
+        ];
+        let parts = compile(Shape::CLASSIC, &rules);
+        let without = |digit: u32| all_digits(9) & !(1 << (digit - 1));
+        assert_eq!(parts.allowed[0], without(5));
+        assert_eq!(parts.allowed[1], without(5));
+        assert_eq!(parts.allowed[40], without(9));
+        // Its four neighbours cannot be 1.
+        assert_eq!(parts.allowed[31], without(1));
+        assert_eq!(parts.relations.len(), 5);
+    }
+}
