@@ -187,7 +187,8 @@ impl Rule {
         }
     }
 
-    /// The cells the rule names (none for the rules of the whole grid).
+    /// The cells the rule names (none for the rules of the whole grid; a clone's cell once per
+    /// pair it is in).
     pub fn cells(&self) -> Vec<usize> {
         match self {
             Rule::ExtraRegion(cells)
