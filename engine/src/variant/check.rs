@@ -2,7 +2,8 @@
 
 use super::compile::marked_pairs;
 use super::geometry::{
-    diagonal_cells, disjoint_groups, king_squares, knight_pairs, orthogonal_pairs, windoku_windows,
+    diagonal_cells, disjoint_groups, king_squares, knight_pairs, orthogonal_neighbours,
+    orthogonal_pairs, windoku_windows,
 };
 use super::rule::{Marker, Relation, Rule};
 use super::{cell_of, Variant, VariantError};
@@ -46,14 +47,18 @@ pub(super) fn rule(
         if cell >= shape.cells() {
             return Err(VariantError::CellOutside { rule: at, cell });
         }
-        if cells[..k].contains(&cell) {
+        // A clone's cell may be in several pairs.
+        if !matches!(rule, Rule::Clone(_)) && cells[..k].contains(&cell) {
             return Err(VariantError::RepeatedCell {
                 rule: at,
                 cell: cell_of(shape, cell),
             });
         }
     }
-    let distinct = matches!(rule, Rule::ExtraRegion(_) | Rule::Killer { .. });
+    let distinct = matches!(
+        rule,
+        Rule::ExtraRegion(_) | Rule::Killer { .. } | Rule::Renban(_)
+    );
     if distinct && cells.len() > n {
         return Err(VariantError::TooManyCells {
             rule: at,
@@ -62,7 +67,16 @@ pub(super) fn rule(
         });
     }
     let needs = match rule {
-        Rule::ExtraRegion(_) | Rule::Killer { .. } | Rule::Thermometer(_) => 1,
+        Rule::ExtraRegion(_)
+        | Rule::Killer { .. }
+        | Rule::Thermometer(_)
+        | Rule::Whispers { .. }
+        | Rule::Renban(_)
+        | Rule::Palindrome(_)
+        | Rule::Entropic(_)
+        | Rule::Modular(_)
+        | Rule::Nabner(_)
+        | Rule::SlowThermometer(_) => 1,
         Rule::Arrow { .. } => 2,
         _ => 0,
     };
@@ -73,6 +87,10 @@ pub(super) fn rule(
         Rule::Difference { value, .. } => (*value == 0).then_some(u32::from(*value)),
         Rule::Ratio { value, .. } => (*value == 0).then_some(u32::from(*value)),
         Rule::Xv { sum, .. } => (*sum == 0).then_some(u32::from(*sum)),
+        Rule::PencilMarks { digits, .. } => digits
+            .iter()
+            .find(|&&d| d == 0 || usize::from(d) > n)
+            .map(|&d| u32::from(d)),
         _ => None,
     };
     if let Some(value) = bad_value {
@@ -148,6 +166,33 @@ pub(super) fn solved(variant: &Variant, cells: &[u8]) -> bool {
             Rule::Odd(cell) => cells[*cell] % 2 == 1,
             Rule::Even(cell) => cells[*cell] % 2 == 0,
             Rule::Negative(marker) => negative_holds(rules, *marker, n, cells),
+            Rule::Whispers { line, gap } => line
+                .windows(2)
+                .all(|w| cells[w[0]].abs_diff(cells[w[1]]) >= *gap),
+            Rule::Renban(line) => {
+                let digits: Vec<u8> = line.iter().map(|&c| cells[c]).collect();
+                let (low, high) = (digits.iter().min(), digits.iter().max());
+                distinct(&mut line.iter().copied())
+                    && low
+                        .zip(high)
+                        .is_some_and(|(low, high)| usize::from(high - low) + 1 == line.len())
+            }
+            Rule::Palindrome(line) => line
+                .iter()
+                .zip(line.iter().rev())
+                .all(|(&a, &b)| cells[a] == cells[b]),
+            Rule::Entropic(line) => in_threes(line, cells, |d| Rule::band(n, d)),
+            Rule::Modular(line) => in_threes(line, cells, |d| d % 3),
+            Rule::Nabner(line) => line.iter().enumerate().all(|(k, &a)| {
+                line[k + 1..]
+                    .iter()
+                    .all(|&b| cells[a].abs_diff(cells[b]) >= 2)
+            }),
+            Rule::SlowThermometer(line) => line.windows(2).all(|w| cells[w[0]] <= cells[w[1]]),
+            Rule::Clone(pairs) => pairs.iter().all(|&[a, b]| cells[a] == cells[b]),
+            Rule::Minimum(cell) => extremum_holds(rules, *cell, true, n, cells),
+            Rule::Maximum(cell) => extremum_holds(rules, *cell, false, n, cells),
+            Rule::PencilMarks { cell, digits } => digits.contains(&cells[*cell]),
         })
 }
 
@@ -158,4 +203,34 @@ fn negative_holds(rules: &[Rule], marker: Marker, n: usize, cells: &[u8]) -> boo
         .into_iter()
         .filter(|pair| !marked.contains(pair))
         .all(|[a, b]| !marker.satisfied(cells[a], cells[b]))
+}
+
+/// True when every two or three cells in a row on `line` hold digits of different classes.
+fn in_threes(line: &[usize], cells: &[u8], class: impl Fn(u8) -> u8) -> bool {
+    line.windows(line.len().clamp(1, 3)).all(|window| {
+        window.iter().enumerate().all(|(k, &a)| {
+            window[k + 1..]
+                .iter()
+                .all(|&b| class(cells[a]) != class(cells[b]))
+        })
+    })
+}
+
+/// True when the minimum (or maximum) `cell` is smaller (larger) than each orthogonal
+/// neighbour that is not a minimum (maximum) cell too.
+fn extremum_holds(rules: &[Rule], cell: usize, minimum: bool, n: usize, cells: &[u8]) -> bool {
+    let kin = |other: usize| {
+        rules.contains(&if minimum {
+            Rule::Minimum(other)
+        } else {
+            Rule::Maximum(other)
+        })
+    };
+    orthogonal_neighbours(n, cell)
+        .into_iter()
+        .filter(|&other| !kin(other))
+        .all(|other| match minimum {
+            true => cells[cell] < cells[other],
+            false => cells[cell] > cells[other],
+        })
 }

@@ -2,7 +2,8 @@
 //! pairwise relations between two cells, digits a cell may hold, and sum constraints.
 
 use super::geometry::{
-    diagonal_cells, disjoint_groups, king_squares, knight_pairs, orthogonal_pairs, windoku_windows,
+    diagonal_cells, disjoint_groups, king_squares, knight_pairs, orthogonal_neighbours,
+    orthogonal_pairs, windoku_windows,
 };
 use super::rule::{Marker, Relation, Rule};
 use crate::Shape;
@@ -133,9 +134,99 @@ pub(crate) fn compile(shape: Shape, rules: &[Rule]) -> Parts {
                         .map(|[a, b]| (a, b, Relation::Not(*marker))),
                 );
             }
+            Rule::Whispers { line, gap } => {
+                for pair in line.windows(2) {
+                    parts.relate(n, pair[0], pair[1], Relation::Apart(*gap));
+                }
+            }
+            Rule::Renban(line) => {
+                let span = (line.len() - 1) as u8;
+                every_pair(line, |a, b, _| {
+                    parts.relate(n, a, b, Relation::Within(span))
+                });
+            }
+            Rule::Palindrome(line) => {
+                for (&a, &b) in line.iter().zip(line.iter().rev()).take(line.len() / 2) {
+                    parts.relate(n, a, b, Relation::Equal);
+                }
+            }
+            Rule::Entropic(line) | Rule::Modular(line) => {
+                let relation = match rule {
+                    Rule::Entropic(_) => Relation::OtherBand(n as u8),
+                    _ => Relation::OtherResidue,
+                };
+                every_pair(line, |a, b, apart| {
+                    if apart % 3 != 0 {
+                        parts.relate(n, a, b, relation);
+                    }
+                });
+            }
+            Rule::Nabner(line) => {
+                every_pair(line, |a, b, _| parts.relate(n, a, b, Relation::Apart(2)));
+            }
+            Rule::SlowThermometer(line) => {
+                for pair in line.windows(2) {
+                    parts.relate(n, pair[0], pair[1], Relation::NotMore);
+                }
+            }
+            Rule::Clone(pairs) => {
+                for &[a, b] in pairs.iter().filter(|[a, b]| a != b) {
+                    parts.relate(n, a, b, Relation::Equal);
+                }
+            }
+            Rule::Minimum(cell) | Rule::Maximum(cell) => {
+                let minimum = matches!(rule, Rule::Minimum(_));
+                for other in orthogonal_neighbours(n, *cell) {
+                    let kin = match minimum {
+                        true => Rule::Minimum(other),
+                        false => Rule::Maximum(other),
+                    };
+                    if rules.contains(&kin) {
+                        continue;
+                    }
+                    let (low, high) = if minimum {
+                        (*cell, other)
+                    } else {
+                        (other, *cell)
+                    };
+                    parts.relate(n, low, high, Relation::Less);
+                }
+            }
+            Rule::PencilMarks { cell, digits } => {
+                parts.allowed[*cell] &= digits.iter().fold(0, |mask, &d| mask | 1 << (d - 1));
+            }
         }
     }
     parts
+}
+
+impl Parts {
+    /// Adds a relation of two cells, and keeps in each only the digits that some digit of
+    /// the other keeps it with (a whisper's cell cannot hold 5 on the 9×9 grid).
+    fn relate(&mut self, n: usize, a: usize, b: usize, relation: Relation) {
+        let partnered = |first: bool| {
+            (1..=n as u8)
+                .filter(|&x| {
+                    (1..=n as u8).any(|y| match first {
+                        true => relation.allows(x, y),
+                        false => relation.allows(y, x),
+                    })
+                })
+                .fold(0u64, |mask, x| mask | 1 << (x - 1))
+        };
+        self.allowed[a] &= partnered(true);
+        self.allowed[b] &= partnered(false);
+        self.relations.push((a, b, relation));
+    }
+}
+
+/// Calls `pair` with every two cells of `line` (earlier first) and how far apart they are.
+fn every_pair(line: &[usize], mut pair: impl FnMut(usize, usize, usize)) {
+    for (i, &a) in line.iter().enumerate() {
+        for (apart, &b) in line[i + 1..].iter().enumerate() {
+            pair(a, b, apart + 1);
+        }
+    }
 }
 
 /// The pairs of cells (smaller first) that carry a marker of this kind.
@@ -146,4 +237,28 @@ pub(crate) fn marked_pairs(rules: &[Rule], kind: Marker) -> BTreeSet<[usize; 2]>
         .filter(|(marker, _)| *marker == kind)
         .map(|(_, [a, b])| [a.min(b), a.max(b)])
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_related_cell_loses_the_digits_without_a_partner() {
+        let rules = [
+            Rule::Whispers {
+                line: vec![0, 1],
+                gap: 5,
+            },
+            Rule::Minimum(40),
+        ];
+        let parts = compile(Shape::CLASSIC, &rules);
+        let without = |digit: u32| all_digits(9) & !(1 << (digit - 1));
+        assert_eq!(parts.allowed[0], without(5));
+        assert_eq!(parts.allowed[1], without(5));
+        assert_eq!(parts.allowed[40], without(9));
+        // Its four neighbours cannot be 1.
+        assert_eq!(parts.allowed[31], without(1));
+        assert_eq!(parts.relations.len(), 5);
+    }
 }

@@ -69,6 +69,25 @@ pub(crate) fn orthogonal_pairs(n: usize) -> Vec<[usize; 2]> {
     offset_pairs(n, &[(0, 1), (1, 0)])
 }
 
+/// The orthogonal neighbours of `cell` in a grid of side `n` (two to four of them).
+pub(crate) fn orthogonal_neighbours(n: usize, cell: usize) -> Vec<usize> {
+    let (row, col) = (cell / n, cell % n);
+    let mut neighbours = Vec::with_capacity(4);
+    if row > 0 {
+        neighbours.push(cell - n);
+    }
+    if col > 0 {
+        neighbours.push(cell - 1);
+    }
+    if col + 1 < n {
+        neighbours.push(cell + 1);
+    }
+    if row + 1 < n {
+        neighbours.push(cell + n);
+    }
+    neighbours
+}
+
 /// The 2×2 squares of the grid: two cells a king's move apart always share one, so "no
 /// digit twice in any 2×2 square" is exactly the anti-king rule.
 pub(crate) fn king_squares(n: usize) -> Vec<Vec<usize>> {
@@ -118,5 +137,8 @@ mod tests {
         assert_eq!(orthogonal_pairs(4).len(), 24);
         assert_eq!(king_squares(4).len(), 9);
         assert_eq!(diagonal_cells(4, Diagonal::Anti), vec![3, 6, 9, 12]);
+        assert_eq!(orthogonal_neighbours(4, 0), vec![1, 4]);
+        assert_eq!(orthogonal_neighbours(4, 6), vec![2, 5, 7, 10]);
+        assert_eq!(orthogonal_neighbours(4, 15), vec![11, 14]);
     }
 }

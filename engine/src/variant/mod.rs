@@ -1,6 +1,8 @@
 //! Sudoku variants through exact cover: irregular regions, diagonals, extra regions,
 //! windoku, disjoint groups, anti-knight, anti-king, non-consecutive, killer cages,
-//! thermometers, arrows, kropki dots, XV, odd/even and negative constraints.
+//! thermometers, arrows, kropki dots, XV, odd/even, negative constraints, the lines of
+//! published puzzles (whispers, renban, palindrome, entropic, modular and nabner lines, slow
+//! thermometers), clones, minimum and maximum cells and given pencil marks.
 //!
 //! A [`Variant`] is a grid of givens, an optional region map that replaces the boxes, and a
 //! list of [`Rule`]s. Building it checks the rules and compiles them once into items and

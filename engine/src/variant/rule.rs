@@ -108,6 +108,47 @@ pub enum Rule {
     /// Orthogonal neighbours without this marker between them must not satisfy its standard
     /// meaning.
     Negative(Marker),
+    /// Whispers: neighbours on the line differ by at least `gap` (German whispers: 5 on the
+    /// 9×9 grid; Dutch whispers: 4).
+    Whispers {
+        /// The line's cells, in order.
+        line: Vec<usize>,
+        /// The least difference of two neighbours on the line.
+        gap: u8,
+    },
+    /// Renban: the line's digits are a set of consecutive digits, in any order (any two
+    /// differ, by at most the line's length less one).
+    Renban(Vec<usize>),
+    /// The line reads the same both ways: its `k`-th cell from each end hold the same digit.
+    Palindrome(Vec<usize>),
+    /// Entropic line: any three cells in a row on it hold one low, one middle and one high
+    /// digit (1-3, 4-6, 7-9 on the 9×9 grid; see [`Rule::band`]), so cells whose places on it
+    /// differ by other than a multiple of 3 hold digits of different bands.
+    Entropic(Vec<usize>),
+    /// Modular line: any three cells in a row on it hold digits of three different residues
+    /// modulo 3, so cells whose places on it differ by other than a multiple of 3 hold digits
+    /// of different residues.
+    Modular(Vec<usize>),
+    /// Nabner line: no two digits on the line are equal or consecutive.
+    Nabner(Vec<usize>),
+    /// Digits never decrease from the bulb (the first cell) along the line.
+    SlowThermometer(Vec<usize>),
+    /// Clones: each pair of cells holds the same digit (f-puzzles' `cells` and `cloneCells`,
+    /// matched in order). A cell may be in several pairs.
+    Clone(Vec<[usize; 2]>),
+    /// The cell's digit is smaller than each orthogonal neighbour's, except the neighbours
+    /// that are minimum cells too (dclamage's definition).
+    Minimum(usize),
+    /// The cell's digit is larger than each orthogonal neighbour's, except the neighbours
+    /// that are maximum cells too.
+    Maximum(usize),
+    /// Given pencil marks: the cell holds one of these digits.
+    PencilMarks {
+        /// The cell.
+        cell: usize,
+        /// The digits it may hold.
+        digits: Vec<u8>,
+    },
 }
 
 impl Rule {
@@ -132,22 +173,46 @@ impl Rule {
             Rule::Odd(_) => "odd",
             Rule::Even(_) => "even",
             Rule::Negative(_) => "negative",
+            Rule::Whispers { .. } => "whispers",
+            Rule::Renban(_) => "renban",
+            Rule::Palindrome(_) => "palindrome",
+            Rule::Entropic(_) => "entropic line",
+            Rule::Modular(_) => "modular line",
+            Rule::Nabner(_) => "nabner",
+            Rule::SlowThermometer(_) => "slow thermometer",
+            Rule::Clone(_) => "clone",
+            Rule::Minimum(_) => "minimum",
+            Rule::Maximum(_) => "maximum",
+            Rule::PencilMarks { .. } => "pencil marks",
         }
     }
 
-    /// The cells the rule names (none for the rules of the whole grid).
+    /// The cells the rule names (none for the rules of the whole grid; a clone's cell once per
+    /// pair it is in).
     pub fn cells(&self) -> Vec<usize> {
         match self {
-            Rule::ExtraRegion(cells) | Rule::Killer { cells, .. } | Rule::Thermometer(cells) => {
-                cells.clone()
-            }
+            Rule::ExtraRegion(cells)
+            | Rule::Killer { cells, .. }
+            | Rule::Thermometer(cells)
+            | Rule::Whispers { line: cells, .. } => cells.clone(),
+            Rule::Renban(cells)
+            | Rule::Palindrome(cells)
+            | Rule::Entropic(cells)
+            | Rule::Modular(cells)
+            | Rule::Nabner(cells)
+            | Rule::SlowThermometer(cells) => cells.clone(),
+            Rule::Clone(pairs) => pairs.iter().flatten().copied().collect(),
             Rule::Arrow { circle, line } => std::iter::once(*circle)
                 .chain(line.iter().copied())
                 .collect(),
             Rule::Difference { cells, .. } | Rule::Ratio { cells, .. } | Rule::Xv { cells, .. } => {
                 cells.to_vec()
             }
-            Rule::Odd(cell) | Rule::Even(cell) => vec![*cell],
+            Rule::Odd(cell)
+            | Rule::Even(cell)
+            | Rule::Minimum(cell)
+            | Rule::Maximum(cell)
+            | Rule::PencilMarks { cell, .. } => vec![*cell],
             _ => Vec::new(),
         }
     }
@@ -159,6 +224,34 @@ impl Rule {
             Rule::Ratio { cells, .. } => Some((Marker::Ratio, *cells)),
             Rule::Xv { cells, .. } => Some((Marker::Xv, *cells)),
             _ => None,
+        }
+    }
+
+    /// The band of digit `d` on a grid of side `n` for entropic lines: 0 (low), 1 (middle)
+    /// or 2 (high). The bands split `1..=n` in three runs as even as can be, the middle one
+    /// longer or shorter than the two others, which have the same length (dclamage's
+    /// definition): 1-3, 4-6, 7-9 on the 9×9 grid; 1-2, 3-4, 5-6 on the 6×6; 1, 2-3, 4 on
+    /// the 4×4; 1-3, 4-5, 6-8 on the 8×8.
+    ///
+    /// ```
+    /// use sudoku_dlx::variant::Rule;
+    /// let bands: Vec<u8> = (1..=9).map(|d| Rule::band(9, d)).collect();
+    /// assert_eq!(bands, [0, 0, 0, 1, 1, 1, 2, 2, 2]);
+    /// let bands: Vec<u8> = (1..=4).map(|d| Rule::band(4, d)).collect();
+    /// assert_eq!(bands, [0, 1, 1, 2]);
+    /// ```
+    pub fn band(n: usize, d: u8) -> u8 {
+        let (floor, ceil) = (n / 3, n.div_ceil(3));
+        let (outer, middle) = if 2 * floor + ceil == n {
+            (floor, ceil)
+        } else {
+            (ceil, floor)
+        };
+        let d = usize::from(d);
+        match d {
+            _ if d <= outer => 0,
+            _ if d <= outer + middle => 1,
+            _ => 2,
         }
     }
 }
@@ -180,6 +273,18 @@ pub(crate) enum Relation {
     Less,
     /// The digits do not satisfy the marker's standard meaning.
     Not(Marker),
+    /// The digits differ by at least this much.
+    Apart(u8),
+    /// The digits differ, by at most this much.
+    Within(u8),
+    /// The digits are equal.
+    Equal,
+    /// The first digit is not larger.
+    NotMore,
+    /// The digits are in different entropic bands of a grid of this side ([`Rule::band`]).
+    OtherBand(u8),
+    /// The digits have different residues modulo 3.
+    OtherResidue,
 }
 
 impl Relation {
@@ -196,6 +301,12 @@ impl Relation {
             Relation::Sum(sum) => u32::from(a) + u32::from(b) == u32::from(sum),
             Relation::Less => a < b,
             Relation::Not(marker) => !marker.satisfied(a, b),
+            Relation::Apart(gap) => a.abs_diff(b) >= gap,
+            Relation::Within(span) => a != b && a.abs_diff(b) <= span,
+            Relation::Equal => a == b,
+            Relation::NotMore => a <= b,
+            Relation::OtherBand(n) => Rule::band(n.into(), a) != Rule::band(n.into(), b),
+            Relation::OtherResidue => a % 3 != b % 3,
         }
     }
 }

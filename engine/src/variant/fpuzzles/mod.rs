@@ -4,7 +4,10 @@
 //! Read: `size`; `grid` (rows of cells with `value`, `given` and `region`); the booleans
 //! `diagonal+`, `diagonal-`, `antiknight`, `antiking`, `disjointgroups`, `nonconsecutive`;
 //! the lists `extraregion`, `killercage` (and `cage`), `thermometer`, `arrow`, `difference`,
-//! `ratio`, `xv`, `odd`, `even` and `negative`. Cells are named `R1C1`. `title`, `author`,
+//! `ratio`, `xv`, `odd`, `even`, `negative`, the lines `whispers` (optional `value`, the
+//! least difference), `renban`, `palindrome`, `entropicline`, `modularline`, `nabner` and
+//! `slowthermometer`, `clone` (`cells` and `cloneCells`), `minimum` and `maximum`; and each
+//! cell's `givenPencilMarks`. Cells are named `R1C1`. `title`, `author`,
 //! `ruleset`, `solution`, `metadata`, the cosmetic `text`, `line`, `rectangle` and
 //! `circle`, and the editor's and solver's settings (`activeConstraints`, `disabledlogic`...)
 //! are ignored. A constraint of f-puzzles that this engine lacks is refused by name unless
@@ -26,13 +29,14 @@
 //! ```
 
 mod error;
+mod grid;
 mod write;
 
 pub use error::FpuzzlesError;
 pub use write::to_json;
 
 use super::{Diagonal, Marker, Rule, Variant, VariantError};
-use crate::{Grid, Shape};
+use crate::Shape;
 use serde_json::{Map, Value};
 
 /// Keys that carry no rule: names, text, cosmetics, and the settings of the editor and of
@@ -69,27 +73,16 @@ const NOT_SUPPORTED: &[&str] = &[
     "sandwichsum",
     "xsum",
     "skyscraper",
-    "palindrome",
-    "renban",
-    "whispers",
     "regionsumline",
     "betweenline",
     "lockout",
-    "entropicline",
-    "modularline",
     "zipperline",
-    "slowthermometer",
     "doublearrow",
-    "nabner",
-    "clone",
     "quadruple",
-    "minimum",
-    "maximum",
     "rowindexer",
     "columnindexer",
     "boxindexer",
     "sumdot",
-    "givenPencilMarks",
     "parity",
 ];
 
@@ -138,9 +131,13 @@ pub fn from_object(object: &Map<String, Value>) -> Result<Variant, FpuzzlesError
         )
     })?;
     let reader = Reader { n: size };
-    let (givens, regions) = reader.grid(object, shape)?;
+    let (givens, regions, marked) = reader.grid(object, shape)?;
     let mut rules = Vec::new();
     let mut origins = Vec::new();
+    for (cell, digits, path) in marked {
+        rules.push(Rule::PencilMarks { cell, digits });
+        origins.push(path);
+    }
     // Keys in sorted order, so that rules are numbered the same whatever order the map
     // keeps (serde_json's `preserve_order` may be on in a program that uses this crate).
     let mut keys: Vec<&String> = object.keys().collect();
@@ -178,73 +175,6 @@ struct Reader {
 }
 
 impl Reader {
-    /// The givens and, when some cell names one, the region map.
-    fn grid(
-        &self,
-        object: &Map<String, Value>,
-        shape: Shape,
-    ) -> Result<(Grid, Option<Vec<usize>>), FpuzzlesError> {
-        let n = self.n;
-        let rows = object
-            .get("grid")
-            .ok_or_else(|| FpuzzlesError::field("grid", "missing"))?
-            .as_array()
-            .filter(|rows| rows.len() == n)
-            .ok_or_else(|| FpuzzlesError::field("grid", format!("expected {n} rows")))?;
-        let mut cells = vec![0u8; n * n];
-        let mut regions: Vec<usize> = (0..n * n).map(|cell| shape.box_of(cell)).collect();
-        let mut irregular = false;
-        for (r, row) in rows.iter().enumerate() {
-            let row = row.as_array().filter(|row| row.len() == n).ok_or_else(|| {
-                FpuzzlesError::field(format!("grid[{r}]"), format!("expected {n} cells"))
-            })?;
-            for (c, cell) in row.iter().enumerate() {
-                let path = format!("grid[{r}][{c}]");
-                let cell = cell
-                    .as_object()
-                    .ok_or_else(|| FpuzzlesError::field(&path, "expected an object"))?;
-                if cell.get("given").and_then(Value::as_bool) == Some(true) {
-                    if let Some(value) = cell.get("value") {
-                        let digit = value
-                            .as_u64()
-                            .filter(|&d| (1..=n as u64).contains(&d))
-                            .ok_or_else(|| {
-                                FpuzzlesError::field(
-                                    format!("{path}.value"),
-                                    format!("expected a digit 1 to {n}"),
-                                )
-                            })?;
-                        cells[r * n + c] = digit as u8;
-                    }
-                }
-                if let Some(region) = cell.get("region") {
-                    let region =
-                        region
-                            .as_u64()
-                            .filter(|&k| (k as usize) < n)
-                            .ok_or_else(|| {
-                                FpuzzlesError::field(
-                                    format!("{path}.region"),
-                                    format!("expected a region 0 to {}", n - 1),
-                                )
-                            })?;
-                    irregular |= region as usize != regions[r * n + c];
-                    regions[r * n + c] = region as usize;
-                }
-                if cell
-                    .get("givenPencilMarks")
-                    .is_some_and(|marks| !is_empty(marks))
-                {
-                    return Err(FpuzzlesError::Unsupported {
-                        name: "givenPencilMarks".into(),
-                    });
-                }
-            }
-        }
-        let givens = Grid::from_cells(shape, cells).expect("digits checked");
-        Ok((givens, irregular.then_some(regions)))
-    }
-
     /// Adds the rules of one top-level key, and for each the path it comes from.
     fn constraint(
         &self,
@@ -324,7 +254,7 @@ impl Reader {
             "extraregion" => rules.push(Rule::ExtraRegion(self.cells(path, entry, "cells")?)),
             "killercage" | "cage" => {
                 let cells = self.cells(path, entry, "cells")?;
-                let sum = number(path, entry, "value")?;
+                let sum = cage_total(entry);
                 rules.push(Rule::Killer { cells, sum });
             }
             "thermometer" => {
@@ -344,6 +274,40 @@ impl Reader {
                         line.into_iter().filter(|&cell| cell != circle).collect();
                     rules.push(Rule::Arrow { circle, line });
                 }
+            }
+            "whispers" | "renban" | "palindrome" | "entropicline" | "modularline" | "nabner"
+            | "slowthermometer" => {
+                // Whispers' least difference: `value`, else half the side rounded up.
+                let gap = match key {
+                    "whispers" => match number(path, entry, "value")? {
+                        Some(value) => small(path, value)?,
+                        None => self.n.div_ceil(2) as u8,
+                    },
+                    _ => 0,
+                };
+                for line in self.lines(path, entry)? {
+                    rules.push(match key {
+                        "whispers" => Rule::Whispers { line, gap },
+                        "renban" => Rule::Renban(line),
+                        "palindrome" => Rule::Palindrome(line),
+                        "entropicline" => Rule::Entropic(line),
+                        "modularline" => Rule::Modular(line),
+                        "nabner" => Rule::Nabner(line),
+                        _ => Rule::SlowThermometer(line),
+                    });
+                }
+            }
+            "clone" => {
+                let cells = self.cells(path, entry, "cells")?;
+                let copies = self.cells(path, entry, "cloneCells")?;
+                if copies.len() != cells.len() {
+                    return Err(FpuzzlesError::field(
+                        format!("{path}.cloneCells"),
+                        format!("expected {} cells, as many as cells", cells.len()),
+                    ));
+                }
+                let pairs = cells.into_iter().zip(copies).map(|(a, b)| [a, b]);
+                rules.push(Rule::Clone(pairs.collect()));
             }
             "difference" | "ratio" | "xv" => {
                 let cells = self.cells(path, entry, "cells")?;
@@ -366,15 +330,16 @@ impl Reader {
                 });
             }
             _ => {
-                // "odd" and "even": one cell each.
+                // "odd", "even", "minimum" and "maximum": one cell each.
                 let cell = entry
                     .get("cell")
                     .ok_or_else(|| FpuzzlesError::field(format!("{path}.cell"), "missing"))?;
                 let cell = self.cell(&format!("{path}.cell"), cell)?;
-                rules.push(if key == "odd" {
-                    Rule::Odd(cell)
-                } else {
-                    Rule::Even(cell)
+                rules.push(match key {
+                    "odd" => Rule::Odd(cell),
+                    "even" => Rule::Even(cell),
+                    "minimum" => Rule::Minimum(cell),
+                    _ => Rule::Maximum(cell),
                 });
             }
         }
@@ -488,6 +453,16 @@ const KNOWN_LISTS: &[&str] = &[
     "xv",
     "odd",
     "even",
+    "whispers",
+    "renban",
+    "palindrome",
+    "entropicline",
+    "modularline",
+    "nabner",
+    "slowthermometer",
+    "clone",
+    "minimum",
+    "maximum",
 ];
 
 /// An optional number at `entry[field]`, written as a number or a string (`""` is none).
@@ -508,6 +483,17 @@ fn number(
             .ok_or_else(bad),
         Some(_) => Err(bad()),
     }
+}
+
+/// A killer cage's total: its `value` when that is a positive whole number; anything else
+/// (`""`, `"?"`, `0`, text) is a cage without a total, as dclamage's solver reads it.
+fn cage_total(entry: &Map<String, Value>) -> Option<u32> {
+    let total = match entry.get("value")? {
+        Value::String(text) => text.trim().parse().ok(),
+        Value::Number(number) => number.as_u64().and_then(|v| u32::try_from(v).ok()),
+        _ => None,
+    };
+    total.filter(|&total| total > 0)
 }
 
 /// A dot's value, which must fit a digit's range.

@@ -1,5 +1,5 @@
 use super::*;
-use crate::variant::VariantSolver;
+use crate::variant::{Rule, VariantSolver};
 
 const EMPTY_4: &str = r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
 
@@ -84,8 +84,26 @@ fn bad_documents_say_where_and_why() {
         "killercage[0].cells[0]: expected a cell R1C1 to R4C4, found \"R0C1\""
     );
     assert_eq!(
-        message(&doc(r#","killercage":[{"cells":["R1C1"],"value":"abc"}]"#)),
-        "killercage[0].value: expected a whole number"
+        message(&doc(
+            r#","difference":[{"cells":["R1C1","R1C2"],"value":"abc"}]"#
+        )),
+        "difference[0].value: expected a whole number"
+    );
+    assert_eq!(
+        message(&doc(
+            r#","clone":[{"cells":["R1C1","R1C2"],"cloneCells":["R3C3"]}]"#
+        )),
+        "clone[0].cloneCells: expected 2 cells, as many as cells"
+    );
+    assert_eq!(
+        message(&doc(r#","renban":[{"lines":[["R1C1","R1C2","R1C1"]]}]"#)),
+        "renban[0]: renban (rule 1): r1c1 named twice"
+    );
+    let marks =
+        r#"[[{"givenPencilMarks":[1,7]},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+    assert_eq!(
+        message(&format!(r#"{{"size":4,"grid":{marks}}}"#)),
+        "grid[0][0].givenPencilMarks[1]: expected a digit 1 to 4"
     );
     assert_eq!(
         message("{\"size\":4,\n  \"grid\": [}"),
@@ -133,7 +151,7 @@ fn bad_documents_say_where_and_why() {
     );
     // A constraint of the format that the engine lacks reads when it is empty.
     assert_eq!(
-        count(&doc(r#","palindrome":[],"renban":false"#)),
+        count(&doc(r#","littlekillersum":[],"quadruple":false"#)),
         count(&doc(""))
     );
     // The editor's settings carry no rule.
@@ -147,4 +165,60 @@ fn bad_documents_say_where_and_why() {
         message(&doc(r#","negative":["sum"]"#)),
         "unsupported constraint \"negative sum\""
     );
+}
+
+#[test]
+fn the_lines_of_published_puzzles_read_and_write_back() {
+    let marks = r#"[[{"givenPencilMarks":[3,"2"]},{"value":4,"given":true,"givenPencilMarks":[1]},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+    // Rules that the grid 2413 1342 4231 3124 keeps.
+    let text = format!(
+        r#"{{"size":4,"grid":{marks},"whispers":[{{"lines":[["R4C1","R4C2"]],"value":""}},{{"lines":[["R3C1","R4C2"],["R1C3","R2C3"]],"value":"3"}}],
+        "renban":[{{"lines":[["R1C4","R2C4"]]}}],"palindrome":[{{"lines":[["R2C1","R3C2","R4C2"]]}}],
+        "entropicline":[{{"lines":[["R1C1","R1C2"]]}}],"modularline":[{{"lines":[["R3C3","R3C4"]]}}],
+        "nabner":[{{"lines":[["R4C4","R3C4"]]}}],"slowthermometer":[{{"lines":[["R2C2","R3C3"]]}}],
+        "clone":[{{"cells":["R1C1"],"cloneCells":["R3C2"]}}],"minimum":[{{"cell":"R4C2"}}],"maximum":[{{"cell":"R3C1"}}]}}"#
+    );
+    let variant = parse(&text).unwrap();
+    assert_eq!(
+        variant.rules().first(),
+        Some(&Rule::PencilMarks {
+            cell: 0,
+            digits: vec![2, 3]
+        })
+    );
+    // The pencil marks of the given r1c2 are ignored; whispers take the default gap of
+    // half the side (2) and the value given (3).
+    let gaps: Vec<u8> = variant
+        .rules()
+        .iter()
+        .filter_map(|rule| match rule {
+            Rule::Whispers { gap, .. } => Some(*gap),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(gaps, [2, 3, 3]);
+    assert_eq!(variant.rules().len(), 13);
+    let planted: crate::Grid = "2413134242313124".parse().unwrap();
+    assert!(variant.accepts(&planted));
+    let mut solver = VariantSolver::new();
+    let solution = solver.solve(&variant).expect("the document has a grid");
+    assert!(variant.accepts(&solution));
+    assert_eq!(parse(&to_json(&variant).to_string()).unwrap(), variant);
+}
+
+#[test]
+fn a_cage_without_a_number_is_a_cage_without_a_total() {
+    // As dclamage's solver reads them: "", "?", text and 0 give no total.
+    let cage = |value: &str| {
+        doc(&format!(
+            r#","killercage":[{{"cells":["R1C1","R2C2"],"value":{value}}}]"#
+        ))
+    };
+    let unvalued = count(&doc(r#","killercage":[{"cells":["R1C1","R2C2"]}]"#));
+    assert_eq!(unvalued, 288);
+    for value in [r#""""#, r#""?""#, r#""abc""#, "0", r#""0""#] {
+        assert_eq!(count(&cage(value)), unvalued, "{value}");
+    }
+    assert!(count(&cage(r#""3""#)) < unvalued);
+    assert_eq!(count(&cage("3")), count(&cage(r#""3""#)));
 }

@@ -5,9 +5,29 @@ use super::super::geometry::windoku_windows;
 use super::super::{Diagonal, Rule, Variant};
 use serde_json::{json, Map, Value};
 
+/// The digits that the pencil-mark rules of `cell` leave it (those of every such rule),
+/// sorted, if it has any.
+fn pencil_marks(rules: &[Rule], cell: usize) -> Option<Vec<u8>> {
+    rules
+        .iter()
+        .filter_map(|rule| match rule {
+            Rule::PencilMarks { cell: c, digits } if *c == cell => Some(digits),
+            _ => None,
+        })
+        .fold(None, |kept: Option<Vec<u8>>, digits| {
+            let mut digits = digits.clone();
+            digits.sort_unstable();
+            digits.dedup();
+            Some(match kept {
+                None => digits,
+                Some(kept) => kept.into_iter().filter(|d| digits.contains(d)).collect(),
+            })
+        })
+}
+
 /// The f-puzzles document of `variant`: `size`, `grid` (givens, and regions when they are
-/// not the boxes) and one key per kind of rule. Windoku, which f-puzzles has no key for, is
-/// written as its four extra regions.
+/// not the boxes, and the cells' `givenPencilMarks`) and one key per kind of rule. Windoku,
+/// which f-puzzles has no key for, is written as its four extra regions.
 pub fn to_json(variant: &Variant) -> Value {
     let shape = variant.shape();
     let n = shape.size();
@@ -28,6 +48,9 @@ pub fn to_json(variant: &Variant) -> Value {
                     }
                     if variant.regions().is_some() {
                         fields.insert("region".into(), variant.region_of()[cell].into());
+                    }
+                    if let Some(digits) = pencil_marks(variant.rules(), cell) {
+                        fields.insert("givenPencilMarks".into(), digits.into());
                     }
                     Value::Object(fields)
                 })
@@ -89,6 +112,30 @@ pub fn to_json(variant: &Variant) -> Value {
             Rule::Odd(cell) => push("odd", json!({ "cell": name(*cell) })),
             Rule::Even(cell) => push("even", json!({ "cell": name(*cell) })),
             Rule::Negative(marker) => push("negative", Value::from(marker.name())),
+            Rule::Whispers { line, gap } => push(
+                "whispers",
+                json!({ "lines": [names(line)], "value": gap.to_string() }),
+            ),
+            Rule::Renban(line) => push("renban", json!({ "lines": [names(line)] })),
+            Rule::Palindrome(line) => push("palindrome", json!({ "lines": [names(line)] })),
+            Rule::Entropic(line) => push("entropicline", json!({ "lines": [names(line)] })),
+            Rule::Modular(line) => push("modularline", json!({ "lines": [names(line)] })),
+            Rule::Nabner(line) => push("nabner", json!({ "lines": [names(line)] })),
+            Rule::SlowThermometer(line) => {
+                push("slowthermometer", json!({ "lines": [names(line)] }))
+            }
+            Rule::Clone(pairs) => {
+                let (cells, copies): (Vec<usize>, Vec<usize>) =
+                    pairs.iter().map(|&[a, b]| (a, b)).unzip();
+                push(
+                    "clone",
+                    json!({ "cells": names(&cells), "cloneCells": names(&copies) }),
+                );
+            }
+            Rule::Minimum(cell) => push("minimum", json!({ "cell": name(*cell) })),
+            Rule::Maximum(cell) => push("maximum", json!({ "cell": name(*cell) })),
+            // Written in the grid, above.
+            Rule::PencilMarks { .. } => {}
         }
     }
     for flag in flags {
