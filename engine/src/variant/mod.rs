@@ -47,6 +47,8 @@ mod names;
 mod rule;
 mod setter;
 mod solver;
+#[cfg(feature = "fpuzzles")]
+mod sudokupad;
 mod sums;
 #[cfg(test)]
 mod tests;

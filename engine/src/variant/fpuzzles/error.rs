@@ -39,6 +39,17 @@ pub enum FpuzzlesError {
         /// What is wrong.
         problem: String,
     },
+    /// A SudokuPad document with drawings (lines, arrows, overlays, underlays) whose
+    /// rules only its text states: reading it would drop those rules.
+    Drawings {
+        /// Each kind of drawing with how many there are: `lines (3)`.
+        kinds: Vec<String>,
+    },
+    /// A SudokuPad short id, which only a network lookup on SudokuPad's server resolves.
+    NeedsLookup {
+        /// The id (empty for a link with none).
+        id: String,
+    },
     /// The constraints were read but do not make a valid variant.
     Rule {
         /// The constraint's path in the document, when the error is about one.
@@ -49,7 +60,7 @@ pub enum FpuzzlesError {
 }
 
 impl FpuzzlesError {
-    pub(super) fn field(path: impl Into<String>, problem: impl Into<String>) -> FpuzzlesError {
+    pub(crate) fn field(path: impl Into<String>, problem: impl Into<String>) -> FpuzzlesError {
         FpuzzlesError::Field {
             path: path.into(),
             problem: problem.into(),
@@ -77,6 +88,21 @@ impl fmt::Display for FpuzzlesError {
                 }
             }
             FpuzzlesError::Field { path, problem } => write!(f, "{path}: {problem}"),
+            FpuzzlesError::Drawings { kinds } => write!(
+                f,
+                "the SudokuPad document draws {}, whose rules only its text states; \
+                 read the puzzle's f-puzzles export (JSON or share link) instead",
+                kinds.join(", ")
+            ),
+            FpuzzlesError::NeedsLookup { id } if id.is_empty() => {
+                f.write_str("a SudokuPad link without a puzzle")
+            }
+            FpuzzlesError::NeedsLookup { id } => write!(
+                f,
+                "SudokuPad puzzle id \"{id}\" needs a network lookup, which this reader does \
+                 not do: use the full link (SudokuPad's long share link, scl... or fpuzzles...) \
+                 or the puzzle's f-puzzles export"
+            ),
             FpuzzlesError::Rule {
                 path: Some(path),
                 error,

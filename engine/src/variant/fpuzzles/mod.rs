@@ -35,6 +35,7 @@ mod write;
 pub use error::FpuzzlesError;
 pub use write::to_json;
 
+use super::sudokupad::{self, Payload};
 use super::{Diagonal, Marker, Rule, Variant, VariantError};
 use crate::Shape;
 use serde_json::{Map, Value};
@@ -93,14 +94,43 @@ pub fn parse(text: &str) -> Result<Variant, FpuzzlesError> {
     if text.starts_with('{') {
         return parse_json(text);
     }
+    if let Some(payload) = sudokupad::payload(text) {
+        return match payload {
+            Payload::Fpuzzles(packed) => match parse_compressed(&packed) {
+                // f-puzzles' own short links: `fpuzzles` and an id of a few characters.
+                Err(FpuzzlesError::Compressed) if packed.len() < 20 => {
+                    Err(FpuzzlesError::NeedsLookup {
+                        id: format!("fpuzzles{packed}"),
+                    })
+                }
+                Err(FpuzzlesError::Compressed) => Err(FpuzzlesError::field(
+                    "(link)",
+                    "f-puzzles data that does not decompress (lz-string base64)",
+                )),
+                read => read,
+            },
+            Payload::Native(data) => sudokupad::parse_native(&data),
+            Payload::Remote(id) => Err(FpuzzlesError::NeedsLookup { id }),
+        };
+    }
     let packed = text.rsplit_once("load=").map_or(text, |(_, rest)| rest);
     let packed = packed.split('&').next().unwrap_or(packed);
-    let wide = lz_str::decompress_from_base64(packed).ok_or(FpuzzlesError::Compressed)?;
-    let json = String::from_utf16(&wide).map_err(|_| FpuzzlesError::Compressed)?;
+    parse_compressed(&sudokupad::percent_decode(packed))
+}
+
+/// Reads the compressed form of f-puzzles' share links.
+fn parse_compressed(packed: &str) -> Result<Variant, FpuzzlesError> {
+    let json = decompress(packed).ok_or(FpuzzlesError::Compressed)?;
     if !json.trim_start().starts_with('{') {
         return Err(FpuzzlesError::Compressed);
     }
     parse_json(&json)
+}
+
+/// The text that lz-string base64 `packed` decompresses to, if it does.
+pub(crate) fn decompress(packed: &str) -> Option<String> {
+    let wide = lz_str::decompress_from_base64(packed.trim())?;
+    String::from_utf16(&wide).ok()
 }
 
 /// Reads a plain JSON f-puzzles document.
@@ -564,7 +594,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// True for `[]`, `{}`, `""`, `null` and `false`.
-fn is_empty(value: &Value) -> bool {
+pub(crate) fn is_empty(value: &Value) -> bool {
     match value {
         Value::Array(items) => items.is_empty(),
         Value::Object(fields) => fields.is_empty(),

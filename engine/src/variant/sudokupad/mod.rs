@@ -1,0 +1,129 @@
+//! SudokuPad's puzzle links, read offline: the part of [`fpuzzles::parse`] that reads
+//! `https://sudokupad.app/...`, `?puzzleid=...`, `app.crackingthecryptic.com/sudoku/...`
+//! and bare puzzle ids with a known prefix. After `fpuzzles` or `fpuz` comes the compressed
+//! f-puzzles document of f-puzzles' share links; after `scl` or `ctc`, SudokuPad's own
+//! document, lz-string base64 of its "zipped" JSON ([`zipper`]), which [`native`] maps to a
+//! variant. Percent-encoded data (`%2B`, `%2F`, `%3D`) reads. A short id (no known prefix)
+//! names a puzzle stored on SudokuPad's server: it is refused, since reading it needs a
+//! network lookup.
+
+mod native;
+mod zipper;
+
+use super::fpuzzles::{self, FpuzzlesError};
+use super::Variant;
+
+/// The hosts that serve SudokuPad.
+const HOSTS: &[&str] = &[
+    "sudokupad.app",
+    "www.sudokupad.app",
+    "beta.sudokupad.app",
+    "app.crackingthecryptic.com",
+    "sudokupad.svencodes.com",
+];
+
+/// What a SudokuPad link or puzzle id holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Payload {
+    /// f-puzzles data, after `fpuzzles` or `fpuz`.
+    Fpuzzles(String),
+    /// SudokuPad's own document, after `scl` or `ctc`.
+    Native(String),
+    /// A short id (or none) that only SudokuPad's server resolves.
+    Remote(String),
+}
+
+/// The payload of a SudokuPad link or of a puzzle id with a known prefix (`scl`, `ctc`,
+/// `fpuzzles`, `fpuz`), percent-decoded; `None` for any other text.
+pub(crate) fn payload(text: &str) -> Option<Payload> {
+    let text = text.trim();
+    let (linked, id) = match link_id(text) {
+        Some(id) => (true, id),
+        None => (false, text),
+    };
+    // A space in base64 data is a `+` that a URL decoder turned into one.
+    let id: String = percent_decode(id)
+        .chars()
+        .filter(|c| !matches!(c, '\n' | '\r' | '\t'))
+        .map(|c| if c == ' ' { '+' } else { c })
+        .collect();
+    for prefix in ["fpuzzles", "fpuz"] {
+        if let Some(data) = id.strip_prefix(prefix) {
+            return Some(Payload::Fpuzzles(data.to_string()));
+        }
+    }
+    for prefix in ["scl", "ctc"] {
+        if let Some(data) = id.strip_prefix(prefix) {
+            return Some(Payload::Native(data.to_string()));
+        }
+    }
+    linked.then_some(Payload::Remote(id))
+}
+
+/// The puzzle id of a link to a SudokuPad host: the `puzzleid` query parameter, else the
+/// path after the host (and after `sudoku/` or `puzzle/`), up to a `?` or `#`.
+fn link_id(text: &str) -> Option<&str> {
+    let rest = ["https://", "http://"]
+        .iter()
+        .find_map(|scheme| text.strip_prefix(scheme))
+        .unwrap_or(text);
+    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+    if !HOSTS.contains(&host.to_ascii_lowercase().as_str()) {
+        return None;
+    }
+    if let Some(k) = path.find("puzzleid=") {
+        let value = &path[k + "puzzleid=".len()..];
+        return value.split(['&', '#']).next();
+    }
+    let path = ["sudoku/", "puzzle/"]
+        .iter()
+        .find_map(|folder| path.strip_prefix(folder))
+        .unwrap_or(path);
+    path.split(['?', '#']).next()
+}
+
+/// `text` with each `%XX` replaced by its byte (invalid UTF-8 replaced).
+pub(crate) fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|pair| std::str::from_utf8(pair).ok())
+            .and_then(|pair| u8::from_str_radix(pair, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Reads SudokuPad's own document: lz-string base64, or the (zipped) JSON text itself.
+pub(crate) fn parse_native(data: &str) -> Result<Variant, FpuzzlesError> {
+    let text = match data.trim_start().starts_with('{') {
+        true => data.to_string(),
+        false => fpuzzles::decompress(data).ok_or_else(|| {
+            FpuzzlesError::field(
+                "(link)",
+                "SudokuPad data that does not decompress (lz-string base64)",
+            )
+        })?,
+    };
+    let value = zipper::read(&text).map_err(|error| FpuzzlesError::Json {
+        line: error.line(),
+        column: error.column(),
+        message: format!("SudokuPad document: {error}"),
+    })?;
+    native::from_value(&value)
+}
+
+#[cfg(test)]
+mod tests;
