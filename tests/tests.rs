@@ -19,6 +19,7 @@ mod cli_pipeline;
 mod cli_readback;
 mod cli_reliability;
 mod cli_solve;
+mod cli_sudokupad;
 mod cli_variant_lines;
 mod cli_variants;
 mod cli_xc;

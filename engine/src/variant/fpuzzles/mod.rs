@@ -1,5 +1,12 @@
 //! The f-puzzles format that setters export and share (the `fpuzzles` feature): a JSON
-//! document, or the lz-string base64 form that f-puzzles puts in its share links.
+//! document, or the lz-string base64 form that f-puzzles puts in its share links. [`parse`]
+//! is the one entry point for puzzle documents and links: it also reads SudokuPad's links
+//! offline (`sudokupad.app/fpuzzles...`, `/fpuz...`, `?puzzleid=...`,
+//! `app.crackingthecryptic.com/sudoku/...`, and SudokuPad's own `scl...`/`ctc...` documents:
+//! givens, regions, cages with totals, extra regions and the rules named in `global` or in
+//! metadata). A SudokuPad document that draws lines, arrows, overlays or underlays is
+//! refused ([`FpuzzlesError::Drawings`]: their rules live only in its text), and so is a
+//! short id, which needs a network lookup ([`FpuzzlesError::NeedsLookup`]).
 //!
 //! Read: `size`; `grid` (rows of cells with `value`, `given` and `region`); the booleans
 //! `diagonal+`, `diagonal-`, `antiknight`, `antiking`, `disjointgroups`, `nonconsecutive`;
@@ -88,7 +95,21 @@ const NOT_SUPPORTED: &[&str] = &[
 ];
 
 /// Reads an f-puzzles document: plain JSON, the compressed string of a share link, or the
-/// link itself (anything up to `load=` is skipped).
+/// link itself (anything up to `load=` is skipped; `%2B`, `%2F`, `%3D` are decoded); or a
+/// SudokuPad link or prefixed puzzle id (see the [module](self)).
+///
+/// ```
+/// use sudoku_dlx::variant::fpuzzles::{self, FpuzzlesError};
+///
+/// // SudokuPad's zipped JSON (unquoted keys, an empty cell left out), as its links carry
+/// // it after `scl` (plain here; links compress it with lz-string base64).
+/// let zipped = "{ce:[[{v:1},,,],[,,,],[,,,],[,,,]],ca:[{ce:[[3,2],[3,3]],v:7}]}";
+/// let variant = fpuzzles::parse(&format!("https://sudokupad.app/scl{zipped}"))?;
+/// assert_eq!(variant.givens().to_string(), "1...............");
+/// let short = fpuzzles::parse("https://sudokupad.app/sudoku/BLLGjtrb4P");
+/// assert!(matches!(short, Err(FpuzzlesError::NeedsLookup { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse(text: &str) -> Result<Variant, FpuzzlesError> {
     let text = text.trim_start_matches('\u{feff}').trim();
     if text.starts_with('{') {

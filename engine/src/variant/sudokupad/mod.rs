@@ -41,23 +41,30 @@ pub(crate) fn payload(text: &str) -> Option<Payload> {
         Some(id) => (true, id),
         None => (false, text),
     };
-    // A space in base64 data is a `+` that a URL decoder turned into one.
-    let id: String = percent_decode(id)
-        .chars()
-        .filter(|c| !matches!(c, '\n' | '\r' | '\t'))
-        .map(|c| if c == ' ' { '+' } else { c })
-        .collect();
+    let id = percent_decode(id);
     for prefix in ["fpuzzles", "fpuz"] {
         if let Some(data) = id.strip_prefix(prefix) {
-            return Some(Payload::Fpuzzles(data.to_string()));
+            return Some(Payload::Fpuzzles(base64(data)));
         }
     }
     for prefix in ["scl", "ctc"] {
         if let Some(data) = id.strip_prefix(prefix) {
-            return Some(Payload::Native(data.to_string()));
+            return Some(Payload::Native(base64(data)));
         }
     }
     linked.then_some(Payload::Remote(id))
+}
+
+/// Link data as base64: line breaks dropped, and a space read as the `+` that a URL decoder
+/// turned into one. Data that is JSON text itself (from `{`) is kept as it is.
+fn base64(data: &str) -> String {
+    if data.trim_start().starts_with('{') {
+        return data.to_string();
+    }
+    data.chars()
+        .filter(|c| !matches!(c, '\n' | '\r' | '\t'))
+        .map(|c| if c == ' ' { '+' } else { c })
+        .collect()
 }
 
 /// The puzzle id of a link to a SudokuPad host: the `puzzleid` query parameter, else the

@@ -1,0 +1,64 @@
+//! SudokuPad links on the command line: read wherever f-puzzles share links are (inline,
+//! one per line in a `.json` or `.ndjson` file), and refused with their position when they
+//! need a network lookup or draw rules that only their text states.
+
+use crate::cli_support::*;
+use std::io::Write;
+
+const EMPTY4: &str =
+    r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+
+#[test]
+fn sudokupad_links_read_inline_and_from_files() {
+    let doc = format!(r#"{EMPTY4},"diagonal+":true,"diagonal-":true}}"#);
+    let packed = lz_str::compress_to_base64(&doc);
+    let encoded = packed
+        .replace('+', "%2B")
+        .replace('/', "%2F")
+        .replace('=', "%3D");
+    // SudokuPad's own zipped JSON, with the diagonals named in its metadata.
+    let zipped = "{ce:[[,,,],[,,,],[,,,],[,,,]],metadata:{'diagonal+':t,'diagonal-':t}}";
+    let native = lz_str::compress_to_base64(zipped);
+    for link in [
+        format!("https://sudokupad.app/fpuzzles{packed}"),
+        format!("https://sudokupad.app/?puzzleid=fpuz{encoded}"),
+        format!("https://app.crackingthecryptic.com/sudoku/scl{native}"),
+        format!("ctc{native}"),
+    ] {
+        sudoku()
+            .args(["count", &link])
+            .assert()
+            .code(0)
+            .stdout("48\n");
+    }
+    let drawn = lz_str::compress_to_base64("{ce:[[,,,],[,,,],[,,,],[,,,]],l:[{wp:[[0,0],[2,3]]}]}");
+    let text = format!(
+        "https://sudokupad.app/fpuzzles{packed}\nhttps://sudokupad.app/sudoku/BLLGjtrb4P\n\
+         https://sudokupad.app/scl{drawn}\n"
+    );
+    // Links in a file are read as f-puzzles share strings are: in a `.ndjson` file.
+    let mut file = tempfile::Builder::new()
+        .suffix(".ndjson")
+        .tempfile()
+        .unwrap();
+    file.write_all(text.as_bytes()).unwrap();
+    let path = file.path().to_str().unwrap().to_string();
+    let out = stdout_of(&["count", &path], 2);
+    let got: Vec<&str> = out.lines().collect();
+    assert_eq!(got.len(), 3, "{out}");
+    assert_eq!(got[0], "48");
+    assert!(
+        got[1].starts_with(&format!(
+            "error: {path}:2:1: SudokuPad puzzle id \"BLLGjtrb4P\" needs a network lookup"
+        )),
+        "{}",
+        got[1]
+    );
+    assert!(
+        got[2].starts_with(&format!(
+            "error: {path}:3:1: the SudokuPad document draws lines (1), whose rules only its text states"
+        )),
+        "{}",
+        got[2]
+    );
+}
