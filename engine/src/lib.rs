@@ -70,6 +70,8 @@
 // unsafe code of the crate, each block with its SAFETY note.
 #[allow(unsafe_code)]
 pub mod exact_cover;
+#[doc(hidden)]
+pub mod fuzz_targets;
 mod median;
 mod name;
 pub mod samples;

@@ -70,24 +70,6 @@ pub struct Args {
     pub engine: Option<Engine>,
 }
 
-impl Args {
-    /// The arguments of `sudoku-dlx xc [FILE]` without options: every option at its
-    /// default (a unit test in `main` compares them with clap's reading).
-    pub fn plain(file: Option<String>) -> Args {
-        Args {
-            file,
-            all: false,
-            first: false,
-            limit: None,
-            check: false,
-            format: XcFormat::Line,
-            stats: false,
-            branching: BranchingArg::Knuth,
-            engine: None,
-        }
-    }
-}
-
 /// The search structure, as a command-line value.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
