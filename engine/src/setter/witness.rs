@@ -2,7 +2,7 @@
 //! rule one of them out.
 
 use super::redundant::Given;
-use crate::{Cell, Grid, Solver, Verdict};
+use crate::{Cell, Grid};
 
 /// Why a puzzle is not unique, shown by example.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,27 +50,20 @@ impl Witness {
     }
 }
 
-/// The witness of `puzzle`'s non-uniqueness, or `None` when it has one solution or none.
-pub fn witness(solver: &mut Solver, puzzle: &Grid) -> Option<Witness> {
-    match solver.verdict(puzzle) {
-        Verdict::Multiple(first, second) => Some(Witness::between(first, second)),
-        Verdict::None | Verdict::Unique(_) => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::samples::FAMOUS;
+    use crate::{Answerer, Solver};
 
     #[test]
     fn a_loosened_famous_puzzle_has_a_witness_and_its_suggestion_helps() {
         let mut solver = Solver::new();
         let mut puzzle: Grid = FAMOUS[0].puzzle.parse().unwrap();
-        assert_eq!(witness(&mut solver, &puzzle), None);
+        assert_eq!(solver.witness(&puzzle), None);
         puzzle.set(0, 0, 0);
         let before = solver.count(&puzzle, None).solutions;
-        let found = witness(&mut solver, &puzzle).unwrap();
+        let found = solver.witness(&puzzle).unwrap();
         assert!(found.first.solves(&puzzle) && found.second.solves(&puzzle));
         assert_ne!(found.first, found.second);
         let Given { cell, digit } = found.suggestion;

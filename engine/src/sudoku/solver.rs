@@ -193,7 +193,7 @@ impl Solver {
         excluded: &[(usize, u8)],
         cap: Option<u128>,
     ) -> Count {
-        self.count_while(puzzle, excluded, cap, |_| true)
+        self.count_excluding_while(puzzle, excluded, cap, |_| true)
     }
 
     /// The general count: solutions that place none of `excluded`, stopping at `cap`, and
@@ -203,7 +203,7 @@ impl Solver {
     ///
     /// # Panics
     /// If an excluded cell or digit is outside the puzzle's grid.
-    pub fn count_while(
+    pub fn count_excluding_while(
         &mut self,
         puzzle: &Grid,
         excluded: &[(usize, u8)],
