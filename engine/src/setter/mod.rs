@@ -35,6 +35,7 @@ pub(crate) use rate::rate_on;
 pub use rate::{Level, Rater, Rating, Technique, RATING_TRANSFORMS};
 pub(crate) use redundant::redundant_on;
 pub use redundant::Given;
+pub(crate) use removal::Removal;
 pub use removal::RemovalStats;
 pub use summary::RatingSummary;
 pub use symmetry::Symmetry;

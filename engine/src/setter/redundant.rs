@@ -25,7 +25,7 @@ impl fmt::Display for Given {
 /// [`Answerer::redundant_givens`](crate::Answerer::redundant_givens) for [`Solver`]. The
 /// verdict is `solver`'s; each given is then decided by the setter's removal checks (the
 /// other givens forcing it back, an unavoidable set, or one search with its digit excluded)
-/// rather than by a count.
+/// rather than by a count, by the checks `solver` keeps.
 pub(crate) fn redundant_on(solver: &mut Solver, puzzle: &Grid) -> Result<Vec<Given>, NotUnique> {
     let solution = match solver.verdict(puzzle) {
         Verdict::None => return Err(NotUnique::NoSolution),
@@ -33,8 +33,13 @@ pub(crate) fn redundant_on(solver: &mut Solver, puzzle: &Grid) -> Result<Vec<Giv
         Verdict::Unique(solution) => solution,
     };
     let shape = puzzle.shape();
-    let mut removal = Removal::new(shape);
-    removal.set_interrupt(solver.interrupt().cloned());
+    let interrupt = solver.interrupt().cloned();
+    // The solver's own removal checks when they are of this shape, else new ones.
+    let removal = match &mut solver.removal {
+        Some(removal) if removal.shape() == shape => removal,
+        slot => slot.insert(Box::new(Removal::new(shape))),
+    };
+    removal.set_interrupt(interrupt);
     removal.restart(puzzle, &solution);
     let mut redundant = Vec::new();
     for (cell, &digit) in puzzle.cells().iter().enumerate() {

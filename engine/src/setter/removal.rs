@@ -98,6 +98,11 @@ impl Removal {
         self.solver.interrupt().is_some_and(Interrupt::is_set)
     }
 
+    /// The shape it works on.
+    pub(crate) fn shape(&self) -> Shape {
+        self.puzzle.shape()
+    }
+
     /// Starts from `puzzle`, of the removal's shape, whose unique solution is `solution`.
     pub(crate) fn restart(&mut self, puzzle: &Grid, solution: &Grid) {
         self.puzzle.clone_from(puzzle);
