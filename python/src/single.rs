@@ -8,7 +8,7 @@ use crate::error::catch_panic;
 use crate::puzzle::{self, LineRules};
 use pyo3::prelude::*;
 use std::cell::RefCell;
-use sudoku_dlx::{Answerer, Count, Grid, Puzzle, PuzzleSolver, Shape, Verdict};
+use sudoku_dlx::{Answerer, Count, Grid, Puzzle, PuzzleSolver, Shape};
 
 thread_local! {
     /// The engines of this thread for the module-level functions.
@@ -231,15 +231,6 @@ pub fn verdict<'py>(
 ) -> PyResult<&'static str> {
     let (puzzle, _) = read_puzzle(py, board, r#box, rules, regions)?;
     one_board(py, &puzzle, || {
-        with_engines(|engines| verdict_name(&engines.verdict(&puzzle)))
+        with_engines(|engines| engines.verdict(&puzzle).name())
     })
-}
-
-/// The Python name of a verdict.
-pub fn verdict_name(verdict: &Verdict) -> &'static str {
-    match verdict {
-        Verdict::None => "none",
-        Verdict::Unique(_) => "unique",
-        Verdict::Multiple(..) => "multiple",
-    }
 }

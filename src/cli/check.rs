@@ -3,7 +3,7 @@
 use super::common::{self, BatchArgs, CliError, LogicArgs, Status};
 use super::variant::VariantArgs;
 use sudoku_dlx::setter::Witness;
-use sudoku_dlx::{Answerer, Verdict};
+use sudoku_dlx::Answerer;
 use sudoku_dlx_cli::output::{Checked, Witnessed};
 
 /// Print whether each puzzle has a unique solution: unique, multiple or none.
@@ -62,10 +62,7 @@ fn checked<A: Answerer>(solver: &mut A, puzzle: &A::Puzzle, show: bool) -> Witne
         verdict: solver.verdict(puzzle),
         stats: solver.stats(),
     };
-    let witness = match &checked.verdict {
-        Verdict::Multiple(first, second) => Some(Witness::between(first.clone(), second.clone())),
-        Verdict::None | Verdict::Unique(_) => None,
-    };
+    let witness = Witness::of(&checked.verdict);
     Witnessed {
         checked,
         witness,

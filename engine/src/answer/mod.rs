@@ -113,10 +113,7 @@ pub trait Answerer {
     /// Two solutions and where they differ when the puzzle has several (from the two of the
     /// [`verdict`](Self::verdict)); `None` when it has one or none.
     fn witness(&mut self, puzzle: &Self::Puzzle) -> Option<Witness> {
-        match self.verdict(puzzle) {
-            Verdict::Multiple(first, second) => Some(Witness::between(first, second)),
-            Verdict::None | Verdict::Unique(_) => None,
-        }
+        Witness::of(&self.verdict(puzzle))
     }
 
     /// The difficulty of a puzzle with one solution, or why it has none: the weakest logic
@@ -177,8 +174,10 @@ pub(crate) fn redundant_by_counting<A: Answerer + ?Sized>(
     Ok(redundant)
 }
 
-/// Each method is the inherent method of the same name; `rate` and `redundant_givens` are
-/// the setter's ([`Rater`](crate::setter::Rater) and its removal checks), on this solver.
+/// Each method is the inherent method of the same name, `count_while` is
+/// [`Solver::count_excluding_while`] with nothing excluded, and `rate` and
+/// `redundant_givens` are the setter's ([`Rater`](crate::setter::Rater) and its removal
+/// checks), on this solver.
 impl Answerer for Solver {
     type Puzzle = Grid;
 

@@ -2,7 +2,7 @@
 //! rule one of them out.
 
 use super::redundant::Given;
-use crate::{Cell, Grid};
+use crate::{Cell, Grid, Verdict};
 
 /// Why a puzzle is not unique, shown by example.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,6 +46,28 @@ impl Witness {
             second,
             differing,
             suggestion,
+        }
+    }
+
+    /// The witness of a verdict's two solutions when it is `multiple`; `None` when the
+    /// puzzle has one solution or none.
+    ///
+    /// ```
+    /// use sudoku_dlx::setter::Witness;
+    /// use sudoku_dlx::{Grid, Solver};
+    ///
+    /// let open: Grid = "12.. ..12 .... ....".parse()?;
+    /// let witness = Witness::of(&Solver::new().verdict(&open)).unwrap();
+    /// assert!(witness.first.solves(&open) && witness.second.solves(&open));
+    /// assert_eq!(witness.suggestion.cell, witness.differing[0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn of(verdict: &Verdict) -> Option<Witness> {
+        match verdict {
+            Verdict::Multiple(first, second) => {
+                Some(Witness::between(first.clone(), second.clone()))
+            }
+            Verdict::None | Verdict::Unique(_) => None,
         }
     }
 }
