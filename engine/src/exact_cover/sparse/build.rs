@@ -4,12 +4,6 @@
 use super::{search, Cell, SparseCover, DONE, SPACER};
 use crate::exact_cover::{BuildError, Stats};
 
-/// The most entries of the size snapshots (one per item at each level of the search) a
-/// problem may need: 2²⁶, a quarter of a gigabyte. A problem beyond it is refused with
-/// [`BuildError::TooLarge`]; the dancing-links [`ExactCover`](crate::exact_cover::ExactCover)
-/// has no such bound.
-const MAX_SNAPSHOT: usize = 1 << 26;
-
 /// Gathers the options of a [`SparseCover`].
 #[derive(Clone, Debug)]
 pub struct SparseBuilder {
@@ -130,9 +124,7 @@ impl SparseBuilder {
         Ok(self.option_start.len() - 1)
     }
 
-    /// The problem, ready to search; [`BuildError::TooLarge`] if its size snapshots (one
-    /// size per item at each level, the levels at most the primary items) would pass 2²⁶
-    /// entries.
+    /// The problem, ready to search.
     pub fn build(self) -> Result<SparseCover, BuildError> {
         let SparseBuilder {
             primary,
@@ -143,11 +135,7 @@ impl SparseBuilder {
             colored: _,
             lengths,
         } = self;
-        if items >= DONE as usize
-            || primary
-                .checked_mul(items)
-                .is_none_or(|entries| entries > MAX_SNAPSHOT)
-        {
+        if items >= DONE as usize {
             return Err(BuildError::TooLarge);
         }
         let mut base = Vec::with_capacity(items);
@@ -167,7 +155,7 @@ impl SparseBuilder {
             }
         }
         let mut search = search::State::default();
-        search.reset(primary, items);
+        search.reset(primary, cells.len() + items);
         Ok(SparseCover {
             cells,
             option_start,

@@ -29,6 +29,9 @@ struct Level {
     at: u32,
     /// The end of the branching item's live options.
     end: u32,
+    /// The length of the trail once the branching item was covered: what trying the next
+    /// option undoes back to.
+    mark: u32,
 }
 
 /// The search's own memory, sized when the problem is built so that searching never
@@ -40,9 +43,14 @@ pub(super) struct State {
     level: usize,
     /// One per level; a level covers a primary item, so there are at most `primary`.
     levels: Vec<Level>,
-    /// The sizes of every item on entering each level, after its branching item was
-    /// covered: `items` entries per level.
-    snapshots: Vec<u32>,
+    /// Every change of a size on the current path, oldest first: an item that lost a node
+    /// (its size went down by one), or the item with `DONE` added when it was covered or
+    /// purified. Undoing the entries in reverse order gives back the sizes, hence the sets.
+    /// Along a path a node leaves its set once and an item is marked once, so the trail
+    /// never holds more than the nodes plus the items: its capacity.
+    trail: Vec<u32>,
+    /// The trail's length.
+    top: u32,
     /// The interrupt the search watches.
     pub(super) watch: Watch,
 }
@@ -53,11 +61,13 @@ impl State {
         self.phase == Phase::Ready
     }
 
-    pub(super) fn reset(&mut self, primary: usize, items: usize) {
+    /// Sizes the memory for `primary` levels and a trail of `changes` entries.
+    pub(super) fn reset(&mut self, primary: usize, changes: usize) {
         self.phase = Phase::Ready;
         self.level = 0;
         self.levels = vec![Level::default(); primary];
-        self.snapshots = vec![0; primary * items];
+        self.trail = vec![0; changes];
+        self.top = 0;
     }
 }
 
@@ -108,6 +118,7 @@ impl SparseCover {
             self.size.copy_from_slice(&self.initial);
             self.search.phase = Phase::Ready;
             self.search.level = 0;
+            self.search.top = 0;
         }
     }
 
@@ -167,6 +178,7 @@ impl SparseCover {
         };
         self.search.watch.stopped = false;
         let mut level = self.search.level;
+        let mut top = self.search.top;
         // Locals, not fields of `self`: the stores into the arrays could alias a field, so
         // each field would be reloaded at every step.
         let mut stats = self.stats;
@@ -179,6 +191,7 @@ impl SparseCover {
                 Step::Enter => {
                     if self.search.watch.must_stop() {
                         (self.search.level, self.search.phase) = (level, Phase::Paused);
+                        self.search.top = top;
                         self.stats = stats;
                         return false;
                     }
@@ -186,6 +199,7 @@ impl SparseCover {
                     let (len, first) = hot.shortest();
                     if len >= DONE {
                         (self.search.level, self.search.phase) = (level, Phase::Found);
+                        self.search.top = top;
                         stats.solutions += 1;
                         self.stats = stats;
                         return true;
@@ -202,29 +216,26 @@ impl SparseCover {
                     }
                     let item = first as u32;
                     let start = hot.base(item);
-                    hot.set_size(item, hot.size(item) | DONE);
+                    hot.mark(item, &mut top);
                     stats.covers += 1;
                     for at in start..start + len {
                         // Nothing to check: an item this empties may be covered by every
                         // option of `item`, and is found at the next level otherwise.
-                        hot.hide::<false>(hot.set_at(at), &mut stats.updates);
-                    }
-                    // Only a level with a second option to try restores its sizes.
-                    if len > 1 {
-                        hot.save(level);
+                        hot.hide::<false>(hot.set_at(at), &mut top, &mut stats.updates);
                     }
                     hot.set_level(
                         level,
                         Level {
                             at: start,
                             end: start + len,
+                            mark: top,
                         },
                     );
                     step = Step::Try;
                 }
                 Step::Try => {
                     let node = hot.set_at(hot.level(level).at);
-                    if hot.commit::<COLORED>(node, &mut stats) {
+                    if hot.commit::<COLORED>(node, &mut top, &mut stats) {
                         level += 1;
                         stats.max_depth = stats.max_depth.max(level as u32);
                         step = Step::Enter;
@@ -232,7 +243,7 @@ impl SparseCover {
                         // The node dlx1 would enter and find a primary item without options.
                         stats.nodes += 1;
                         stats.dead_ends += 1;
-                        step = hot.next_option(level);
+                        step = hot.next_option(level, &mut top);
                     }
                 }
                 Step::Backtrack => {
@@ -243,7 +254,7 @@ impl SparseCover {
                         return false;
                     }
                     level -= 1;
-                    step = hot.next_option(level);
+                    step = hot.next_option(level, &mut top);
                 }
             }
         }
@@ -260,7 +271,8 @@ impl SparseCover {
 /// so no two live references to an array can exist. Every index is in range: node numbers come from the cells
 /// and the sets, which the builder filled with numbers of existing nodes and which the
 /// search only permutes; items are below `items`; a position is below its region's end;
-/// a level is below `primary`, since every level covers a primary item.
+/// a level is below `primary`, since every level covers a primary item; the trail's length
+/// stays within its capacity (see [`State`]'s `trail`).
 #[derive(Clone, Copy)]
 struct Hot {
     cells: *mut Cell,
@@ -269,11 +281,12 @@ struct Hot {
     base: *const u32,
     colors: *const u32,
     levels: *mut Level,
-    snapshots: *mut u32,
+    trail: *mut u32,
     primary: u32,
     items: usize,
-    /// The lengths of `cells`, `set` and `colors`, for the debug checks of every access.
-    lengths: (usize, usize, usize),
+    /// The lengths of `cells`, `set`, `colors` and `trail`, for the debug checks of every
+    /// access.
+    lengths: (usize, usize, usize, usize),
 }
 
 impl Hot {
@@ -282,13 +295,13 @@ impl Hot {
     /// # Safety
     ///
     /// Until the last use of the `Hot` (and of its copies), `cover`'s arrays `cells`,
-    /// `set`, `size`, `base`, `colors`, `search.levels` and `search.snapshots` must be
+    /// `set`, `size`, `base`, `colors`, `search.levels` and `search.trail` must be
     /// neither read nor written through anything but the `Hot`, nor resized, nor dropped.
     unsafe fn new(cover: &mut SparseCover) -> Hot {
         debug_assert_eq!(cover.search.levels.len(), cover.primary as usize);
         debug_assert_eq!(
-            cover.search.snapshots.len(),
-            cover.primary as usize * cover.items as usize
+            cover.search.trail.len(),
+            cover.cells.len() + cover.items as usize
         );
         Hot {
             cells: cover.cells.as_mut_ptr(),
@@ -297,10 +310,15 @@ impl Hot {
             base: cover.base.as_ptr(),
             colors: cover.colors.as_ptr(),
             levels: cover.search.levels.as_mut_ptr(),
-            snapshots: cover.search.snapshots.as_mut_ptr(),
+            trail: cover.search.trail.as_mut_ptr(),
             primary: cover.primary,
             items: cover.items as usize,
-            lengths: (cover.cells.len(), cover.set.len(), cover.colors.len()),
+            lengths: (
+                cover.cells.len(),
+                cover.set.len(),
+                cover.colors.len(),
+                cover.search.trail.len(),
+            ),
         }
     }
 
@@ -314,12 +332,12 @@ impl Hot {
     /// Moves `level` to its next option, with the sizes it had on entering the level; or
     /// backtracks when it has none left.
     #[inline(always)]
-    fn next_option(self, level: usize) -> Step {
+    fn next_option(self, level: usize, top: &mut u32) -> Step {
         let mut state = self.level(level);
         state.at += 1;
         self.set_level(level, state);
         if state.at < state.end {
-            self.restore(level);
+            self.undo(state.mark, top);
             Step::Try
         } else {
             Step::Backtrack
@@ -330,7 +348,7 @@ impl Hot {
     /// covered). False, leaving the work half done, as soon as a primary item is left with no
     /// option: the caller restores the sizes.
     #[inline(always)]
-    fn commit<const COLORED: bool>(self, node: u32, stats: &mut Stats) -> bool {
+    fn commit<const COLORED: bool>(self, node: u32, top: &mut u32, stats: &mut Stats) -> bool {
         // First mark every item to cover, so that the hides below neither take an option
         // away from them as if they were live nor see them emptied.
         let mut q = node + 1;
@@ -341,7 +359,7 @@ impl Hot {
                 continue;
             }
             if !COLORED || self.color(q) == 0 {
-                self.set_size(cell.item, self.size(cell.item) | DONE);
+                self.mark(cell.item, top);
                 stats.covers += 1;
             }
             q += 1;
@@ -359,13 +377,13 @@ impl Hot {
                 if size & DONE == 0 {
                     // Purify: the options of another color, or of none, leave; those of
                     // this color stay, and the item is done with.
-                    self.set_size(cell.item, size | DONE);
+                    self.mark(cell.item, top);
                     stats.covers += 1;
                     let color = self.color(q);
                     for at in start..start + size {
                         let other = self.set_at(at);
                         if self.color(other) != color
-                            && !self.hide::<true>(other, &mut stats.updates)
+                            && !self.hide::<true>(other, top, &mut stats.updates)
                         {
                             return false;
                         }
@@ -374,7 +392,7 @@ impl Hot {
             } else {
                 let size = self.size(cell.item) & !DONE;
                 for at in start..start + size {
-                    if !self.hide::<true>(self.set_at(at), &mut stats.updates) {
+                    if !self.hide::<true>(self.set_at(at), top, &mut stats.updates) {
                         return false;
                     }
                 }
@@ -386,9 +404,9 @@ impl Hot {
 
     /// Removes the option of `node` from the sets of its items other than `node`'s own.
     /// With `CHECK`, false as soon as a live primary item is left with no option (every
-    /// removal made so far complete, so that sizes alone undo them).
+    /// removal made so far complete and on the trail, so that undoing the trail undoes it).
     #[inline(always)]
-    fn hide<const CHECK: bool>(self, node: u32, updates: &mut u64) -> bool {
+    fn hide<const CHECK: bool>(self, node: u32, top: &mut u32, updates: &mut u64) -> bool {
         let mut q = node + 1;
         while q != node {
             let cell = self.cell(q);
@@ -402,9 +420,11 @@ impl Hot {
             let item = cell.item;
             let size = self.size(item) - 1;
             self.set_size(item, size);
+            self.push(item, top);
             // Swap the node with the last live one of the region, which becomes the free
             // slot past the new size.
             let last_at = self.base(item) + (size & !DONE);
+            debug_assert!(cell.loc <= last_at, "node {q} was not live");
             let last = self.set_at(last_at);
             self.put_set(last_at, q);
             self.put_set(cell.loc, last);
@@ -425,30 +445,44 @@ impl Hot {
         true
     }
 
-    /// Saves the sizes on entering `level`.
+    /// Marks `item` covered or purified, on the trail.
     #[inline(always)]
-    fn save(self, level: usize) {
-        // SAFETY: `snapshots` holds `items` sizes for each of the `primary` levels.
-        unsafe {
-            std::ptr::copy_nonoverlapping(
-                self.size,
-                self.snapshots.add(level * self.items),
-                self.items,
-            )
-        }
+    fn mark(self, item: u32, top: &mut u32) {
+        let size = self.size(item);
+        debug_assert!(size & DONE == 0, "item {item} marked twice");
+        self.set_size(item, size | DONE);
+        self.push(item | DONE, top);
     }
 
-    /// Puts back the sizes saved on entering `level`: every set then holds what it held then.
+    /// Appends a change of a size to the trail: `item` alone for a node it lost, with
+    /// `DONE` for its mark.
     #[inline(always)]
-    fn restore(self, level: usize) {
-        // SAFETY: as in `save`.
-        unsafe {
-            std::ptr::copy_nonoverlapping(
-                self.snapshots.add(level * self.items),
-                self.size,
-                self.items,
-            )
+    fn push(self, entry: u32, top: &mut u32) {
+        debug_assert!((*top as usize) < self.lengths.3, "the trail overflows");
+        // SAFETY: see the type: the trail never holds more than its capacity.
+        unsafe { *self.trail.add(*top as usize) = entry }
+        *top += 1;
+    }
+
+    /// Undoes the changes of the trail past `mark`, newest first: every size, hence every
+    /// set, is then what it was when the trail was `mark` long.
+    #[inline(always)]
+    fn undo(self, mark: u32, top: &mut u32) {
+        debug_assert!(mark <= *top);
+        for at in (mark..*top).rev() {
+            // SAFETY: see the type: `at` is below the trail's length.
+            let entry = unsafe { *self.trail.add(at as usize) };
+            let item = entry & !DONE;
+            // A lost node comes back by growing the size by one (the removal left it just
+            // past the size); a mark goes by taking `DONE` off.
+            let change = if entry & DONE != 0 {
+                DONE
+            } else {
+                1u32.wrapping_neg()
+            };
+            self.set_size(item, self.size(item).wrapping_sub(change));
         }
+        *top = mark;
     }
 
     #[inline(always)]
