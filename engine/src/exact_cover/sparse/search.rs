@@ -29,7 +29,7 @@ struct Level {
     at: u32,
     /// The end of the branching item's live options.
     end: u32,
-    /// The length of the trail once the branching item was covered: what trying the next
+    /// With a trail, its length once the branching item was covered: what trying the next
     /// option undoes back to.
     mark: u32,
 }
@@ -41,8 +41,13 @@ pub(super) struct State {
     phase: Phase,
     /// Options chosen on the current path.
     level: usize,
-    /// One per level; a level covers a primary item, so there are at most `primary`.
+    /// One per level a search can enter (`depth` in build.rs says how many).
     levels: Vec<Level>,
+    /// How sizes are put back: from `snapshots` or from `trail`, one of them empty.
+    trailing: bool,
+    /// The sizes of every item on entering each level, after its branching item was
+    /// covered: `items` entries per level.
+    snapshots: Vec<u32>,
     /// Every change of a size on the current path, oldest first: an item that lost a node
     /// (its size went down by one), or the item with `DONE` added when it was covered or
     /// purified. Undoing the entries in reverse order gives back the sizes, hence the sets.
@@ -56,17 +61,35 @@ pub(super) struct State {
 }
 
 impl State {
+    /// True when sizes are put back from the trail, false from the snapshots.
+    #[cfg(test)]
+    pub(super) fn trailing(&self) -> bool {
+        self.trailing
+    }
+
+    /// How many levels a search can enter.
+    #[cfg(test)]
+    pub(super) fn depth(&self) -> usize {
+        self.levels.len()
+    }
+
     /// True when no search is under way: the sizes are the initial ones.
     pub(super) fn is_idle(&self) -> bool {
         self.phase == Phase::Ready
     }
 
-    /// Sizes the memory for `primary` levels and a trail of `changes` entries.
-    pub(super) fn reset(&mut self, primary: usize, changes: usize) {
+    /// Sizes the memory for `depth` levels, and either a snapshot of `items` sizes per level
+    /// or a trail of `changes` entries.
+    pub(super) fn reset(&mut self, depth: usize, items: usize, changes: usize, trailing: bool) {
         self.phase = Phase::Ready;
         self.level = 0;
-        self.levels = vec![Level::default(); primary];
-        self.trail = vec![0; changes];
+        self.levels = vec![Level::default(); depth];
+        self.trailing = trailing;
+        (self.snapshots, self.trail) = if trailing {
+            (Vec::new(), vec![0; changes])
+        } else {
+            (vec![0; depth * items], Vec::new())
+        };
         self.top = 0;
     }
 }
@@ -126,10 +149,11 @@ impl SparseCover {
     /// every solution has been reported (until [`restart`](Self::restart)) or when the
     /// interrupt stopped the search ([`was_interrupted`](Self::was_interrupted)).
     pub fn next_solution(&mut self) -> Option<SparseSolution<'_>> {
-        let found = if self.colors.is_empty() {
-            self.advance::<false>()
-        } else {
-            self.advance::<true>()
+        let found = match (self.colors.is_empty(), self.search.trailing) {
+            (true, false) => self.advance::<false, false>(),
+            (true, true) => self.advance::<false, true>(),
+            (false, false) => self.advance::<true, false>(),
+            (false, true) => self.advance::<true, true>(),
         };
         found.then_some(SparseSolution { cover: self })
     }
@@ -170,7 +194,7 @@ impl SparseCover {
     }
 
     /// Runs the search until the next solution (true) or the end (false).
-    fn advance<const COLORED: bool>(&mut self) -> bool {
+    fn advance<const COLORED: bool, const TRAIL: bool>(&mut self) -> bool {
         let mut step = match self.search.phase {
             Phase::Ready | Phase::Paused => Step::Enter,
             Phase::Found => Step::Backtrack,
@@ -184,8 +208,9 @@ impl SparseCover {
         let mut stats = self.stats;
         // SAFETY: from here to every return of this function, the arrays are touched
         // through `hot` alone: the loop below reads and writes only `self.search`'s
-        // `watch`, `level` and `phase` and `self.stats`, fields outside those arrays.
-        let hot = unsafe { Hot::new(self) };
+        // `watch`, `level`, `phase` and `top` and `self.stats`, fields outside those
+        // arrays; and `TRAIL` is `self.search.trailing` (see `next_solution`).
+        let hot = unsafe { Hot::<TRAIL>::new(self) };
         loop {
             match step {
                 Step::Enter => {
@@ -222,6 +247,10 @@ impl SparseCover {
                         // Nothing to check: an item this empties may be covered by every
                         // option of `item`, and is found at the next level otherwise.
                         hot.hide::<false>(hot.set_at(at), &mut top, &mut stats.updates);
+                    }
+                    // Only a level with a second option to try restores its sizes.
+                    if !TRAIL && len > 1 {
+                        hot.save(level);
                     }
                     hot.set_level(
                         level,
@@ -271,38 +300,46 @@ impl SparseCover {
 /// so no two live references to an array can exist. Every index is in range: node numbers come from the cells
 /// and the sets, which the builder filled with numbers of existing nodes and which the
 /// search only permutes; items are below `items`; a position is below its region's end;
-/// a level is below `primary`, since every level covers a primary item; the trail's length
+/// a level is below the number of levels (`depth` in build.rs); the trail's length
 /// stays within its capacity (see [`State`]'s `trail`).
+///
+/// With `TRAIL`, sizes are put back from the trail, else from the snapshots.
 #[derive(Clone, Copy)]
-struct Hot {
+struct Hot<const TRAIL: bool> {
     cells: *mut Cell,
     set: *mut u32,
     size: *mut u32,
     base: *const u32,
     colors: *const u32,
     levels: *mut Level,
+    snapshots: *mut u32,
     trail: *mut u32,
     primary: u32,
     items: usize,
-    /// The lengths of `cells`, `set`, `colors` and `trail`, for the debug checks of every
-    /// access.
-    lengths: (usize, usize, usize, usize),
+    /// The lengths of `cells`, `set`, `colors`, `trail` and `levels`, for the debug checks
+    /// of every access.
+    lengths: (usize, usize, usize, usize, usize),
 }
 
-impl Hot {
+impl<const TRAIL: bool> Hot<TRAIL> {
     /// The pointers of `cover`'s arrays.
     ///
     /// # Safety
     ///
     /// Until the last use of the `Hot` (and of its copies), `cover`'s arrays `cells`,
-    /// `set`, `size`, `base`, `colors`, `search.levels` and `search.trail` must be
-    /// neither read nor written through anything but the `Hot`, nor resized, nor dropped.
-    unsafe fn new(cover: &mut SparseCover) -> Hot {
-        debug_assert_eq!(cover.search.levels.len(), cover.primary as usize);
-        debug_assert_eq!(
-            cover.search.trail.len(),
-            cover.cells.len() + cover.items as usize
-        );
+    /// `set`, `size`, `base`, `colors`, `search.levels`, `search.snapshots` and
+    /// `search.trail` must be neither read nor written through anything but the `Hot`, nor
+    /// resized, nor dropped; and `TRAIL` must be `search.trailing`.
+    unsafe fn new(cover: &mut SparseCover) -> Self {
+        debug_assert_eq!(TRAIL, cover.search.trailing);
+        let depth = cover.search.levels.len();
+        let (snapshots, trail) = if TRAIL {
+            (0, cover.cells.len() + cover.items as usize)
+        } else {
+            (depth * cover.items as usize, 0)
+        };
+        debug_assert_eq!(cover.search.snapshots.len(), snapshots);
+        debug_assert_eq!(cover.search.trail.len(), trail);
         Hot {
             cells: cover.cells.as_mut_ptr(),
             set: cover.set.as_mut_ptr(),
@@ -310,6 +347,7 @@ impl Hot {
             base: cover.base.as_ptr(),
             colors: cover.colors.as_ptr(),
             levels: cover.search.levels.as_mut_ptr(),
+            snapshots: cover.search.snapshots.as_mut_ptr(),
             trail: cover.search.trail.as_mut_ptr(),
             primary: cover.primary,
             items: cover.items as usize,
@@ -318,6 +356,7 @@ impl Hot {
                 cover.set.len(),
                 cover.colors.len(),
                 cover.search.trail.len(),
+                depth,
             ),
         }
     }
@@ -337,7 +376,11 @@ impl Hot {
         state.at += 1;
         self.set_level(level, state);
         if state.at < state.end {
-            self.undo(state.mark, top);
+            if TRAIL {
+                self.undo(state.mark, top);
+            } else {
+                self.restore(level);
+            }
             Step::Try
         } else {
             Step::Backtrack
@@ -420,7 +463,9 @@ impl Hot {
             let item = cell.item;
             let size = self.size(item) - 1;
             self.set_size(item, size);
-            self.push(item, top);
+            if TRAIL {
+                self.push(item, top);
+            }
             // Swap the node with the last live one of the region, which becomes the free
             // slot past the new size.
             let last_at = self.base(item) + (size & !DONE);
@@ -445,13 +490,15 @@ impl Hot {
         true
     }
 
-    /// Marks `item` covered or purified, on the trail.
+    /// Marks `item` covered or purified (on the trail, if there is one).
     #[inline(always)]
     fn mark(self, item: u32, top: &mut u32) {
         let size = self.size(item);
         debug_assert!(size & DONE == 0, "item {item} marked twice");
         self.set_size(item, size | DONE);
-        self.push(item | DONE, top);
+        if TRAIL {
+            self.push(item | DONE, top);
+        }
     }
 
     /// Appends a change of a size to the trail: `item` alone for a node it lost, with
@@ -462,6 +509,35 @@ impl Hot {
         // SAFETY: see the type: the trail never holds more than its capacity.
         unsafe { *self.trail.add(*top as usize) = entry }
         *top += 1;
+    }
+
+    /// Saves the sizes on entering `level`.
+    #[inline(always)]
+    fn save(self, level: usize) {
+        debug_assert!(!TRAIL && level < self.lengths.4);
+        // SAFETY: `snapshots` holds `items` sizes for each level, and `level` is in range
+        // (see the type).
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                self.size,
+                self.snapshots.add(level * self.items),
+                self.items,
+            )
+        }
+    }
+
+    /// Puts back the sizes saved on entering `level`: every set then holds what it held then.
+    #[inline(always)]
+    fn restore(self, level: usize) {
+        debug_assert!(!TRAIL && level < self.lengths.4);
+        // SAFETY: as in `save`.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                self.snapshots.add(level * self.items),
+                self.size,
+                self.items,
+            )
+        }
     }
 
     /// Undoes the changes of the trail past `mark`, newest first: every size, hence every
@@ -543,14 +619,14 @@ impl Hot {
 
     #[inline(always)]
     fn level(self, level: usize) -> Level {
-        debug_assert!(level < self.primary as usize);
+        debug_assert!(level < self.lengths.4);
         // SAFETY: see the type: `level` is in range.
         unsafe { *self.levels.add(level) }
     }
 
     #[inline(always)]
     fn set_level(self, level: usize, state: Level) {
-        debug_assert!(level < self.primary as usize);
+        debug_assert!(level < self.lengths.4);
         // SAFETY: see the type: `level` is in range, and nothing else touches `levels`.
         unsafe { *self.levels.add(level) = state }
     }
