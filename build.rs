@@ -1,7 +1,10 @@
 //! Links the `sudoku-dlx` binary as a static PIE on Linux with glibc: the process then
 //! starts without the dynamic loader, which opens, maps and relocates three shared libraries
-//! (libgcc_s, libm, libc) before `main`. That is about a quarter of a millisecond, the
-//! largest part of the start-up of a short run (docs/lab/performance-notes.md, "Start-up").
+//! (libgcc_s, libm, libc) before `main`. That is the one piece of start-up machinery the
+//! command line keeps, because a user sees it: a shell loop of 200 `sudoku-dlx solve` of one
+//! puzzle used about 1.6 times the CPU when dynamic, 200 `sudoku-dlx xc` of a tiny problem
+//! about 1.8 times (docs/lab/performance-notes.md, "Start-up machinery, decided on
+//! evidence", where the pieces that did not pay were removed).
 //!
 //! Only the binary: the library, tests, benches and the Python module (another package)
 //! link as usual. Rust's own way, `-C target-feature=+crt-static`, would do it for every
@@ -11,11 +14,15 @@
 //! each library rustc asks for (`-lc`, `-lgcc_s`, ...) is a one-line linker script naming
 //! its static archive (`libgcc_eh.a` for `libgcc_s`, the unwinder a static build uses).
 //!
-//! Falls back to the ordinary dynamic link, with a warning, when a static archive or
-//! glibc's start file for a static PIE (`rcrt1.o`) is not installed (the C compiler names
-//! them: `cc -print-file-name=libc.a`), and when `SUDOKU_DLX_DYNAMIC` is set in the
-//! environment (for valgrind's memcheck, say, which sees the allocations only of a dynamic
-//! binary).
+//! Its price, for whoever runs or builds the binary:
+//! - valgrind's memcheck sees the allocations only of a dynamic binary, and `LD_PRELOAD`
+//!   (another allocator, heaptrack, libfaketime) does nothing without a loader: build with
+//!   `SUDOKU_DLX_DYNAMIC=1` in the environment for those;
+//! - the build needs glibc's static archives and its start file for a static PIE
+//!   (`rcrt1.o`; the C compiler names them: `cc -print-file-name=libc.a`); without them it
+//!   falls back to the ordinary dynamic link, with a warning;
+//! - a dependency that links a C library must add it to [`ARCHIVES`], or the binary
+//!   crashes at its start (every test of the command line would say so).
 
 use std::env;
 use std::fs;
@@ -25,7 +32,7 @@ use std::process::Command;
 /// The libraries rustc's link line names for std and the `libc` crate on linux-gnu, and
 /// the static archive that stands for each. A dependency that links another library must
 /// add it here: one left out would be linked dynamically into a binary without a loader,
-/// which then crashes at its start (every test of the command line would say so).
+/// which then crashes at its start.
 const ARCHIVES: [(&str, &str); 7] = [
     ("gcc_s", "libgcc_eh.a"),
     ("c", "libc.a"),

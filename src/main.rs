@@ -1,16 +1,15 @@
 //! `sudoku-dlx`: solve, enumerate, count and check Sudoku puzzles of any box shape from the
-//! command line. Each command lives in `src/cli/<command>.rs`; see `docs/cli.md`.
+//! command line. Each command lives in `src/cli/<command>.rs`; see `docs/cli.md`. The
+//! start-up machinery (how the binary is linked, clap's deferred arguments): `cli::start`.
 
-// Unsafe code only where it is allowed by name: the Ctrl-C signal handler (cli::ctrl_c),
-// the process's start on Unix (cli::start) and the C `main` that calls it.
+// Unsafe code only where it is allowed by name: the Ctrl-C signal handler (cli::ctrl_c) and
+// the look at standard output before the runtime's start (cli::start).
 #![deny(unsafe_code)]
-// On Unix the process starts at the C `main` below, not at the Rust runtime's (cli::start).
-#![cfg_attr(all(unix, not(test)), no_main)]
 
 mod cli;
 
 use clap::{CommandFactory, Parser, Subcommand};
-use cli::deferred::Deferred;
+use cli::start::Deferred;
 
 /// The command line: one subcommand per job.
 #[derive(Parser)]
@@ -63,30 +62,13 @@ enum Command {
     Man(Deferred<cli::man::Args>),
 }
 
-/// Where the C runtime starts the process on Unix: the command line runs under
-/// [`cli::start::run`], without the Rust runtime's start.
-#[cfg(unix)]
-#[allow(unsafe_code)]
-// `no_mangle`: this is the symbol the C runtime calls.
-// Not in the unit tests' binary, whose `main` is the test harness's.
-#[cfg_attr(not(test), no_mangle)]
-pub extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
-    cli::start::run(run)
-}
-
-#[cfg(not(unix))]
 fn main() -> std::process::ExitCode {
     std::process::ExitCode::from(run())
 }
 
 /// Parses the command line and runs the command; the process's exit code.
 fn run() -> u8 {
-    let cli = match plain_xc(std::env::args_os()) {
-        Some(args) => Cli {
-            command: Command::Xc(Deferred(args)),
-        },
-        None => Cli::parse(),
-    };
+    let cli = Cli::parse();
     if let Err(error) = cli::common::check_stdout() {
         return cli::common::exit_code(Err(error));
     }
@@ -107,78 +89,15 @@ fn run() -> u8 {
     cli::common::exit_code(result)
 }
 
-/// The arguments of `sudoku-dlx xc` and `sudoku-dlx xc FILE` without options, read without
-/// clap: how Knuth's programs are compared with ours on tiny problems, where clap's work
-/// (its command built, the line matched and checked, on large stack frames and many small
-/// allocations) was 13 of the process's 79 page faults. Any other command line (an option,
-/// a second file, a name that is not UTF-8) is `None`, for clap.
-fn plain_xc(mut args: impl Iterator<Item = std::ffi::OsString>) -> Option<cli::xc::Args> {
-    let (_program, command) = (args.next()?, args.next()?);
-    if command != "xc" {
-        return None;
-    }
-    let file = match args.next() {
-        None => None,
-        Some(file) => Some(file.into_string().ok()?),
-    };
-    let plain = |file: &String| file == "-" || !(file.is_empty() || file.starts_with('-'));
-    if file.as_ref().is_some_and(|file| !plain(file)) || args.next().is_some() {
-        return None;
-    }
-    Some(cli::xc::Args::plain(file))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// clap's own checks of the command line (in debug builds), on every command: their
-    /// arguments are deferred (`cli::deferred`), so a run checks only the command it parses.
+    /// arguments are deferred (`cli::start::Deferred`), so a run checks only the command it
+    /// parses.
     #[test]
     fn the_command_line_is_consistent() {
         Cli::command().debug_assert();
-    }
-
-    /// The arguments read without clap are those clap reads, and every other command line
-    /// goes to clap.
-    #[test]
-    fn a_plain_xc_command_line_reads_as_clap_reads_it() {
-        let argv = |words: &[&str]| -> Vec<std::ffi::OsString> {
-            words.iter().map(std::ffi::OsString::from).collect()
-        };
-        for plain in [
-            &["sudoku-dlx", "xc"][..],
-            &["sudoku-dlx", "xc", "queens8.dlx"],
-            &["sudoku-dlx", "xc", "-"],
-        ] {
-            let Command::Xc(Deferred(by_clap)) = Cli::parse_from(argv(plain)).command else {
-                panic!("{plain:?} is not xc");
-            };
-            let ours = plain_xc(argv(plain).into_iter()).expect("plain");
-            assert_eq!(format!("{ours:?}"), format!("{by_clap:?}"));
-        }
-        for other in [
-            &["sudoku-dlx"][..],
-            &["sudoku-dlx", "xc", ""],
-            &["sudoku-dlx", "xc", "--stats"],
-            &["sudoku-dlx", "xc", "--help"],
-            &["sudoku-dlx", "xc", "a.dlx", "--all"],
-            &["sudoku-dlx", "xc", "a.dlx", "b.dlx"],
-            &["sudoku-dlx", "count", "a.txt"],
-            &["sudoku-dlx", "xcc", "a.dlx"],
-            &["sudoku-dlx", "--version"],
-        ] {
-            assert!(plain_xc(argv(other).into_iter()).is_none(), "{other:?}");
-        }
-    }
-
-    /// A file name that is not UTF-8 goes to clap, which refuses it.
-    #[cfg(unix)]
-    #[test]
-    fn a_file_name_not_in_utf8_goes_to_clap() {
-        use std::os::unix::ffi::OsStringExt;
-        let name = std::ffi::OsString::from_vec(vec![b'a', 0xff]);
-        let line = ["sudoku-dlx".into(), "xc".into(), name];
-        assert!(plain_xc(line.into_iter()).is_none());
     }
 }

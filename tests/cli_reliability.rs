@@ -250,6 +250,19 @@ fn a_closed_standard_output_is_an_error_at_once() {
         .output()
         .unwrap();
     assert!(output.status.success());
+    // Nor is /dev/null opened for reading and writing, as Python's subprocess.DEVNULL
+    // hands it over: the same as what the runtime puts in place of a closed output.
+    let null = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/null")
+        .unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
+        .args(["solve", EXAMPLE])
+        .stdout(Stdio::from(null))
+        .status()
+        .unwrap();
+    assert!(status.success());
 }
 
 #[test]

@@ -3,10 +3,8 @@
 
 use crate::cli_support::sudoku;
 use sudoku_dlx::samples::FAMOUS;
-use sudoku_dlx::setter::{
-    witness, Difficulty, GenerateOptions, Generator, Rater, Redundancy, StrongestStep,
-};
-use sudoku_dlx::{Cell, Grid, Shape, Solver};
+use sudoku_dlx::setter::{Difficulty, GenerateOptions, Generator, Rater, StrongestStep};
+use sudoku_dlx::{Answerer, Cell, Grid, Shape, Solver};
 
 /// Minimal puzzles of a few shapes with one or two givens taken away: several solutions,
 /// but few enough to count.
@@ -39,7 +37,7 @@ fn a_witness_shows_two_solutions_where_they_differ_and_a_given_that_helps() {
     for puzzle in loosened_puzzles() {
         let before = solver.count(&puzzle, Some(10_000)).solutions;
         assert!(before >= 2, "{puzzle}");
-        let found = witness(&mut solver, &puzzle).expect("several solutions");
+        let found = solver.witness(&puzzle).expect("several solutions");
         assert!(found.first.solves(&puzzle) && found.second.solves(&puzzle));
         assert_ne!(found.first, found.second);
         let shape = puzzle.shape();
@@ -64,7 +62,7 @@ fn a_witness_shows_two_solutions_where_they_differ_and_a_given_that_helps() {
         assert!(!found.second.solves(&tighter));
     }
     let unique: Grid = FAMOUS[0].puzzle.parse().unwrap();
-    assert_eq!(witness(&mut solver, &unique), None);
+    assert_eq!(solver.witness(&unique), None);
 }
 
 #[test]
@@ -102,7 +100,7 @@ fn check_shows_the_witness_on_request_and_always_in_json() {
 #[test]
 fn redundant_lists_exactly_the_givens_that_can_go_alone() {
     let mut solver = Solver::new();
-    let mut finder = Redundancy::new();
+    let mut finder = Solver::new();
     let mut puzzles: Vec<Grid> = FAMOUS.iter().map(|s| s.puzzle.parse().unwrap()).collect();
     // Minimal puzzles with a few of their solution's digits added back.
     for (shape, symmetry_free_index) in [("2x3", 0), ("3x3", 1), ("3x3", 2), ("3x4", 3)] {
@@ -118,7 +116,7 @@ fn redundant_lists_exactly_the_givens_that_can_go_alone() {
         puzzles.push(puzzle);
     }
     for puzzle in puzzles {
-        let listed = finder.find(&puzzle).unwrap();
+        let listed = finder.redundant_givens(&puzzle).unwrap();
         let n = puzzle.shape().size();
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit == 0 {

@@ -68,8 +68,11 @@
 // The search's hot loop reads its flat arrays without bounds checks and picks a SIMD scan
 // at run time: with the triads sweep's choice of its AVX2 copy (`sudoku::triads`), the only
 // unsafe code of the crate, each block with its SAFETY note.
+pub mod answer;
 #[allow(unsafe_code)]
 pub mod exact_cover;
+#[doc(hidden)]
+pub mod fuzz_targets;
 mod median;
 mod name;
 pub mod samples;
@@ -77,6 +80,7 @@ pub mod setter;
 pub mod sudoku;
 pub mod variant;
 
+pub use answer::{Answerer, Puzzle, PuzzleSolver};
 pub use exact_cover::Count;
 pub use median::median;
 pub use name::UnknownName;

@@ -8,6 +8,7 @@
 //! - `algorithm_example`: every number of docs/algorithm.md's worked example;
 //! - `no_alloc`: the search loop allocates nothing (a counting global allocator);
 //! - `example_library`: the library example program runs;
+//! - `fuzz_corpus`: the fuzzers' seeds and regressions replayed through the engine's targets;
 //! - `shared_data`: the public collections, ignored unless asked for (see its docs).
 
 mod common;
@@ -15,6 +16,7 @@ mod common;
 mod algorithm_example;
 mod exact_cover_colors;
 mod example_library;
+mod fuzz_corpus;
 mod no_alloc;
 mod properties;
 mod reference;

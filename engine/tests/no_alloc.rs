@@ -298,3 +298,27 @@ fn a_warmed_up_variant_solver_counts_without_allocating() {
         assert_eq!(allocations, 0);
     }
 }
+
+#[test]
+fn the_sparse_search_with_a_trail_allocates_nothing() {
+    // Dominoes on a 20x20 board: a level removes a few nodes of 400 items, so the search
+    // keeps a trail of its changes rather than snapshots of every size (`trails` in
+    // engine/src/exact_cover/sparse/build.rs).
+    let n = 20;
+    let mut builder = SparseCover::builder(n * n, 0);
+    for cell in 0..n * n {
+        if cell % n + 1 < n {
+            builder.add_option(&[cell, cell + 1]).unwrap();
+        }
+        if cell + n < n * n {
+            builder.add_option(&[cell, cell + n]).unwrap();
+        }
+    }
+    let mut cover = builder.build().unwrap();
+    let (count, allocations) = allocations_during(|| cover.count(Some(1000)));
+    assert_eq!((count.solutions, count.capped), (1000, true));
+    assert_eq!(allocations, 0, "SparseCover::count with a trail");
+    let (first, allocations) = allocations_during(|| cover.first_solution().map(|s| s.len()));
+    assert_eq!(first, Some(n * n / 2));
+    assert_eq!(allocations, 0, "SparseCover::first_solution with a trail");
+}

@@ -230,7 +230,7 @@ fn caps_stop_the_count_and_say_so() {
         let none = grid(".12..4..3.......");
         assert_eq!(solver.count(&none, Some(1)), counted(0));
         let mut calls = Vec::new();
-        let count = solver.count_while(&empty, &[], None, |found| {
+        let count = solver.count_excluding_while(&empty, &[], None, |found| {
             calls.push(found);
             found < 5
         });

@@ -1,10 +1,10 @@
-//! Fuzz target `solve_check_count`: see `sudoku_dlx_cli::fuzz_targets::solve_check_count` and docs/fuzzing.md.
+//! Fuzz target `solve_check_count`: see `sudoku_dlx::fuzz_targets::solve_check_count` and docs/fuzzing.md.
 #![cfg_attr(feature = "libfuzzer", no_main)]
 
 #[cfg(feature = "libfuzzer")]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| sudoku_dlx_cli::fuzz_targets::solve_check_count(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| sudoku_dlx::fuzz_targets::solve_check_count(data));
 
 #[cfg(all(feature = "afl", not(feature = "libfuzzer")))]
 fn main() {
-    afl::fuzz!(|data: &[u8]| sudoku_dlx_cli::fuzz_targets::solve_check_count(data));
+    afl::fuzz!(|data: &[u8]| sudoku_dlx::fuzz_targets::solve_check_count(data));
 }

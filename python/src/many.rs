@@ -3,13 +3,13 @@
 
 use crate::board::{self, Form};
 use crate::error::{catch_panic, BoardError};
-use crate::puzzle::{self, Puzzle};
+use crate::puzzle;
 use crate::single::{read_line_rules, with_engines};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use rayon::prelude::*;
-use sudoku_dlx::Grid;
+use sudoku_dlx::{Answerer, Grid, Puzzle};
 
 /// Solves every board of `boards` (any iterable; each board in any form) in parallel and
 /// returns a list of the answers in input order, each in its board's form, None where a

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::hash::{BuildHasher, RandomState};
 use sudoku_dlx::setter::{Difficulty, GenerateOptions, Generator, Given, Symmetry};
-use sudoku_dlx::{Cell, Shape};
+use sudoku_dlx::{Answerer, Cell, Shape};
 
 /// New puzzles with exactly one solution, as strings in the line notation, made in
 /// parallel. The same `seed` and options give the same puzzles on every run.
@@ -203,7 +203,9 @@ pub fn redundant<'py>(
     regions: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Vec<(usize, usize, u8)>> {
     let (puzzle, _) = read_puzzle(py, board, r#box, rules, regions)?;
-    let givens = detached(py, || with_engines(|engines| engines.redundant(&puzzle)))?;
+    let givens = detached(py, || {
+        with_engines(|engines| engines.redundant_givens(&puzzle))
+    })?;
     givens
         .map(|givens| givens.into_iter().map(given_triple).collect())
         .map_err(|error| PyValueError::new_err(error.to_string()))

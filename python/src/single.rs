@@ -5,18 +5,18 @@
 
 use crate::board::{self, Form};
 use crate::error::catch_panic;
-use crate::puzzle::{self, Engines, LineRules, Puzzle};
+use crate::puzzle::{self, LineRules};
 use pyo3::prelude::*;
 use std::cell::RefCell;
-use sudoku_dlx::{Count, Grid, Shape, Verdict};
+use sudoku_dlx::{Answerer, Count, Grid, Puzzle, PuzzleSolver, Shape};
 
 thread_local! {
     /// The engines of this thread for the module-level functions.
-    static ENGINES: RefCell<Engines> = RefCell::new(Engines::default());
+    static ENGINES: RefCell<PuzzleSolver> = RefCell::new(PuzzleSolver::default());
 }
 
 /// Runs `work` on this thread's engines.
-pub fn with_engines<T>(work: impl FnOnce(&mut Engines) -> T) -> T {
+pub fn with_engines<T>(work: impl FnOnce(&mut PuzzleSolver) -> T) -> T {
     ENGINES.with(|engines| work(&mut engines.borrow_mut()))
 }
 
@@ -173,7 +173,7 @@ pub fn count<'py>(
 /// solutions found by search: the count stops at the first signal and the error is
 /// returned beside it.
 pub fn count_checking_signals(
-    engines: &mut Engines,
+    engines: &mut PuzzleSolver,
     puzzle: &Puzzle,
     cap: Option<u128>,
 ) -> (Count, Option<PyErr>) {
@@ -231,15 +231,6 @@ pub fn verdict<'py>(
 ) -> PyResult<&'static str> {
     let (puzzle, _) = read_puzzle(py, board, r#box, rules, regions)?;
     one_board(py, &puzzle, || {
-        with_engines(|engines| verdict_name(&engines.verdict(&puzzle)))
+        with_engines(|engines| engines.verdict(&puzzle).name())
     })
-}
-
-/// The Python name of a verdict.
-pub fn verdict_name(verdict: &Verdict) -> &'static str {
-    match verdict {
-        Verdict::None => "none",
-        Verdict::Unique(_) => "unique",
-        Verdict::Multiple(..) => "multiple",
-    }
 }

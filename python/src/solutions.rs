@@ -3,14 +3,13 @@
 //! `break`) ends the search.
 
 use crate::board::Form;
-use crate::puzzle::Puzzle;
 use crate::single::{detached, read_puzzle};
 use crate::solver::Stats;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use std::sync::Mutex;
 use sudoku_dlx::variant::{Variant, VariantSolutions, VariantSolver};
-use sudoku_dlx::{Grid, Solver};
+use sudoku_dlx::{Grid, Puzzle, Solver};
 
 /// The solver a search runs on, with the variant it searches (the engines' iterators borrow
 /// both).

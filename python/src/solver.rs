@@ -1,11 +1,10 @@
 //! The `Solver` class: one engine solver kept between calls (no allocation once warm), with
 //! what the last call cost in `.stats`.
 
-use crate::puzzle::Engines;
-use crate::single::{count_checking_signals, detached, one_board, read_puzzle, verdict_name};
+use crate::single::{count_checking_signals, detached, one_board, read_puzzle};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use sudoku_dlx::SolveStats;
+use sudoku_dlx::{Answerer, PuzzleSolver, SolveStats};
 
 /// What a call cost: cells placed by the logic pass, whether a search was needed, and the
 /// search's counters.
@@ -86,7 +85,7 @@ impl Stats {
 #[pyclass(module = "sudoku_dlx")]
 #[derive(Default)]
 pub struct Solver {
-    inner: Engines,
+    inner: PuzzleSolver,
 }
 
 #[pymethods]
@@ -161,7 +160,7 @@ impl Solver {
     ) -> PyResult<&'static str> {
         let (puzzle, _) = read_puzzle(py, board, r#box, rules, regions)?;
         let engines = &mut self.inner;
-        one_board(py, &puzzle, || verdict_name(&engines.verdict(&puzzle)))
+        one_board(py, &puzzle, || engines.verdict(&puzzle).name())
     }
 
     /// What the last call cost.

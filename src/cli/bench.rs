@@ -91,7 +91,7 @@ impl Loaded {
     fn read(arg: &str, args: &Args) -> Result<Loaded, String> {
         let variant = !args.variant.rules.is_empty()
             || args.variant.regions.is_some()
-            || is_variant_input(arg, args.shape);
+            || is_variant_input(arg);
         if variant {
             return VariantFile::read(arg, args.shape, &args.variant.line_rules())
                 .map(Loaded::Variant)

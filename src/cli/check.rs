@@ -3,7 +3,7 @@
 use super::common::{self, BatchArgs, CliError, LogicArgs, Status};
 use super::variant::VariantArgs;
 use sudoku_dlx::setter::Witness;
-use sudoku_dlx::Verdict;
+use sudoku_dlx::Answerer;
 use sudoku_dlx_cli::output::{Checked, Witnessed};
 
 /// Print whether each puzzle has a unique solution: unique, multiple or none.
@@ -43,13 +43,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         &args.batch,
         &args.variant,
         args.logic.logic,
-        |solver, puzzle| {
-            let checked = Checked {
-                verdict: solver.verdict(puzzle),
-                stats: solver.stats(),
-            };
-            witnessed(checked, args.witness)
-        },
+        |solver, puzzle| checked(solver, puzzle, args.witness),
     ) {
         return done;
     }
@@ -57,23 +51,18 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     common::run_batch(
         &args.batch,
         || logic.solver(),
-        |solver, puzzle, _| {
-            let checked = Checked {
-                verdict: solver.verdict(puzzle),
-                stats: solver.stats(),
-            };
-            common::unless_interrupted(witnessed(checked, args.witness))
-        },
+        |solver, puzzle, _| common::unless_interrupted(checked(solver, puzzle, args.witness)),
     )
 }
 
-/// The verdict and, when it is `multiple`, its witness from the two solutions found (shown in
-/// line and grid formats with `show`, always in JSON).
-fn witnessed(checked: Checked, show: bool) -> Witnessed {
-    let witness = match &checked.verdict {
-        Verdict::Multiple(first, second) => Some(Witness::between(first.clone(), second.clone())),
-        Verdict::None | Verdict::Unique(_) => None,
+/// The verdict of `puzzle` and, when it is `multiple`, its witness from the two solutions
+/// found (shown in line and grid formats with `show`, always in JSON).
+fn checked<A: Answerer>(solver: &mut A, puzzle: &A::Puzzle, show: bool) -> Witnessed {
+    let checked = Checked {
+        verdict: solver.verdict(puzzle),
+        stats: solver.stats(),
     };
+    let witness = Witness::of(&checked.verdict);
     Witnessed {
         checked,
         witness,

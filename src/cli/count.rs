@@ -2,6 +2,7 @@
 
 use super::common::{self, BatchArgs, CliError, LogicArgs, Status};
 use super::variant::VariantArgs;
+use sudoku_dlx::Answerer;
 use sudoku_dlx_cli::output::Counted;
 
 /// Print the number of solutions of each puzzle.
@@ -39,13 +40,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         &args.batch,
         &args.variant,
         args.logic.logic,
-        |solver, puzzle| {
-            let count = solver.count_while(puzzle, cap, |_| !common::is_interrupted());
-            Counted {
-                count,
-                stats: solver.stats(),
-            }
-        },
+        |solver, puzzle| counted(solver, puzzle, cap, |_| !common::is_interrupted()),
     ) {
         return done;
     }
@@ -55,14 +50,24 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         &args.batch,
         || logic.solver(),
         |solver, puzzle, progress| {
-            let count = solver.count_while(puzzle, &[], cap, |solutions| {
+            Some(counted(solver, puzzle, cap, |solutions| {
                 progress.counting(solutions);
                 true
-            });
-            Some(Counted {
-                count,
-                stats: solver.stats(),
-            })
+            }))
         },
     )
+}
+
+/// The solutions of `puzzle` counted up to `cap` (see [`Answerer::count_while`] for
+/// `keep_going`), and what counting cost.
+fn counted<A: Answerer>(
+    solver: &mut A,
+    puzzle: &A::Puzzle,
+    cap: Option<u128>,
+    keep_going: impl FnMut(u128) -> bool,
+) -> Counted {
+    Counted {
+        count: solver.count_while(puzzle, cap, keep_going),
+        stats: solver.stats(),
+    }
 }

@@ -12,8 +12,9 @@
 //!    where the answer's type implements [`sudoku_dlx_cli::output::Report`] (its line, grid and
 //!    JSON forms, and whether it counts as a success for the exit code).
 //! 2. `pub mod foo;` below.
-//! 3. In `src/main.rs`, a variant `Foo(cli::foo::Args)` of `Command` (its doc comment is the
-//!    one-line help) and the arm `Command::Foo(args) => cli::foo::run(args)`.
+//! 3. In `src/main.rs`, a variant `Foo(Deferred<cli::foo::Args>)` of `Command` (its doc
+//!    comment is the one-line help; [`start::Deferred`] builds the arguments only when
+//!    `foo` is used) and the arm `Command::Foo(Deferred(args)) => cli::foo::run(args)`.
 //!
 //! A flag on an existing command (say `check --witness`) is a field of that command's
 //! `Args` and a different answer type (or a field of it) built in its `run`.
@@ -26,7 +27,6 @@ pub mod completions;
 pub mod count;
 #[allow(unsafe_code)]
 pub mod ctrl_c;
-pub mod deferred;
 pub mod generate;
 pub mod man;
 pub mod pipeline;
@@ -34,7 +34,6 @@ pub mod progress;
 pub mod rate;
 pub mod redundant;
 pub mod solve;
-#[cfg(unix)]
 #[allow(unsafe_code)]
 pub mod start;
 pub mod variant;

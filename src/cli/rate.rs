@@ -3,8 +3,9 @@
 use super::common::{self, BatchArgs, CliError, Status};
 use super::variant::VariantArgs;
 use std::io::Write;
-use sudoku_dlx::setter::{Rater, RatingSummary};
+use sudoku_dlx::setter::RatingSummary;
 use sudoku_dlx::variant::VariantSolver;
+use sudoku_dlx::{Answerer, Solver};
 use sudoku_dlx_cli::batch::Batch;
 use sudoku_dlx_cli::input::variant_stream::VariantRecords;
 use sudoku_dlx_cli::input::{escape_name, INLINE_NAME, STDIN_NAME};
@@ -62,16 +63,16 @@ pub fn run(args: Args) -> Result<Status, CliError> {
             &args.batch,
             &args.variant,
             sudoku_dlx::Logic::default(),
-            |solver, puzzle| Rated(solver.rate(puzzle)),
+            rated,
         );
         if let Some(done) = rated {
             return done;
         }
     }
-    let rater = common::watching(Rater::new, Rater::set_interrupt);
+    let solver = common::watching(Solver::new, Solver::set_interrupt);
     if !args.summary {
-        return common::run_batch(&args.batch, rater, |rater, puzzle, _| {
-            common::unless_interrupted(Rated(rater.rate(puzzle)))
+        return common::run_batch(&args.batch, solver, |solver, puzzle, _| {
+            common::unless_interrupted(rated(solver, puzzle))
         });
     }
     let inputs = args.batch.input.resolve()?;
@@ -81,8 +82,8 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     let finished = Batch::new(threads).run(
         records,
         common::interrupt(),
-        rater,
-        |rater, puzzle| common::unless_interrupted(rater.rate(puzzle)),
+        solver,
+        |solver, puzzle| common::unless_interrupted(solver.rate(puzzle)),
         |outcome| {
             let summary = summaries.of(&outcome.record.source);
             match &outcome.answer {
@@ -99,6 +100,11 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     progress.finish();
     let finished = finished?;
     summaries.print(&args, finished.interrupted)
+}
+
+/// The rating of `puzzle`, or why it has none.
+fn rated<A: Answerer>(solver: &mut A, puzzle: &A::Puzzle) -> Rated {
+    Rated(solver.rate(puzzle))
 }
 
 /// `rate --summary` on variant inputs: the same lines as for classic ones, each puzzle rated

@@ -2,7 +2,7 @@
 
 use super::common::{self, BatchArgs, CliError, Status};
 use super::variant::VariantArgs;
-use sudoku_dlx::setter::Redundancy;
+use sudoku_dlx::{Answerer, Solver};
 use sudoku_dlx_cli::output::Redundant;
 
 /// List the givens that can each be removed while the puzzle stays unique.
@@ -32,12 +32,17 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         &args.batch,
         &args.variant,
         sudoku_dlx::Logic::default(),
-        |solver, puzzle| Redundant(sudoku_dlx::variant::redundant_givens(solver, puzzle)),
+        redundant,
     ) {
         return done;
     }
-    let finder = common::watching(Redundancy::new, Redundancy::set_interrupt);
-    common::run_batch(&args.batch, finder, |finder, puzzle, _| {
-        common::unless_interrupted(Redundant(finder.find(puzzle)))
+    let solver = common::watching(Solver::new, Solver::set_interrupt);
+    common::run_batch(&args.batch, solver, |solver, puzzle, _| {
+        common::unless_interrupted(redundant(solver, puzzle))
     })
+}
+
+/// The givens `puzzle` could each do without.
+fn redundant<A: Answerer>(solver: &mut A, puzzle: &A::Puzzle) -> Redundant {
+    Redundant(solver.redundant_givens(puzzle))
 }

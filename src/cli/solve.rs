@@ -2,6 +2,7 @@
 
 use super::common::{self, BatchArgs, CliError, LogicArgs, Status};
 use super::variant::VariantArgs;
+use sudoku_dlx::Answerer;
 use sudoku_dlx_cli::output::Solved;
 
 /// Print the first solution of each puzzle, or `none`.
@@ -31,27 +32,22 @@ pub struct Args {
 
 /// Solves every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    if let Some(done) = super::variant::route(
-        &args.batch,
-        &args.variant,
-        args.logic.logic,
-        |solver, puzzle| Solved {
-            solution: solver.solve(puzzle),
-            stats: solver.stats(),
-        },
-    ) {
+    if let Some(done) = super::variant::route(&args.batch, &args.variant, args.logic.logic, solved)
+    {
         return done;
     }
     let logic = args.logic;
     common::run_batch(
         &args.batch,
         || logic.solver(),
-        |solver, puzzle, _| {
-            let solution = solver.solve(puzzle);
-            common::unless_interrupted(Solved {
-                solution,
-                stats: solver.stats(),
-            })
-        },
+        |solver, puzzle, _| common::unless_interrupted(solved(solver, puzzle)),
     )
+}
+
+/// The first solution of `puzzle`, and what finding it cost.
+fn solved<A: Answerer>(solver: &mut A, puzzle: &A::Puzzle) -> Solved {
+    Solved {
+        solution: solver.solve(puzzle),
+        stats: solver.stats(),
+    }
 }

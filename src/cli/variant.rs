@@ -54,11 +54,8 @@ impl VariantArgs {
     pub fn applies(&self, input: &InputArgs) -> bool {
         !self.rules.is_empty()
             || self.regions.is_some()
-            || input
-                .inputs
-                .iter()
-                .any(|arg| read::is_variant_input(arg, input.shape))
-            || (input.inputs.is_empty() && read::is_variant_input("-", input.shape))
+            || input.inputs.iter().any(|arg| read::is_variant_input(arg))
+            || (input.inputs.is_empty() && read::is_variant_input("-"))
     }
 }
 

@@ -70,24 +70,6 @@ pub struct Args {
     pub engine: Option<Engine>,
 }
 
-impl Args {
-    /// The arguments of `sudoku-dlx xc [FILE]` without options: every option at its
-    /// default (a unit test in `main` compares them with clap's reading).
-    pub fn plain(file: Option<String>) -> Args {
-        Args {
-            file,
-            all: false,
-            first: false,
-            limit: None,
-            check: false,
-            format: XcFormat::Line,
-            stats: false,
-            branching: BranchingArg::Knuth,
-            engine: None,
-        }
-    }
-}
-
 /// The search structure, as a command-line value.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
@@ -125,8 +107,6 @@ enum ReadError {
     Format { path: String, error: FormatError },
     /// The problem does not fit the matrix.
     Build { path: String, error: BuildError },
-    /// `--engine sparse` was asked for a problem beyond its saved sizes.
-    SparseTooLarge { path: String },
 }
 
 impl fmt::Display for ReadError {
@@ -135,11 +115,6 @@ impl fmt::Display for ReadError {
             ReadError::Io { path, error } => write!(f, "{path}: {error}"),
             ReadError::Format { path, error } => write!(f, "{path}:{error}"),
             ReadError::Build { path, error } => write!(f, "{path}: {error}"),
-            ReadError::SparseTooLarge { path } => write!(
-                f,
-                "{path}: too large for --engine sparse (primary items times items above \
-                 2^26, its saved sizes); use --engine dlx"
-            ),
         }
     }
 }
@@ -199,20 +174,10 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         Err(error) => return refused(error),
     };
     if engine == Engine::Sparse {
-        match problem.sparse() {
-            Ok(cover) => return answer(&args, problem, cover),
-            // Unless the sparse sets were asked for, a problem too large for them goes to
-            // the dancing links, with a note.
-            Err(BuildError::TooLarge) if args.engine.is_none() => {
-                let _ = writeln!(
-                    io::stderr(),
-                    "sudoku-dlx: {path}: note: too large for the sparse engine; \
-                     searching with --engine dlx"
-                );
-            }
-            Err(BuildError::TooLarge) => return refused(ReadError::SparseTooLarge { path }),
-            Err(error) => return refused(ReadError::Build { path, error }),
-        }
+        return match problem.sparse() {
+            Ok(cover) => answer(&args, problem, cover),
+            Err(error) => refused(ReadError::Build { path, error }),
+        };
     }
     let mut matrix = match problem.matrix() {
         Ok(matrix) => matrix,

@@ -12,7 +12,7 @@
 //! assert_eq!(records[1].error_message().unwrap(), "puzzles.ndjson:2:1: grid: expected 4 rows");
 //! ```
 
-use super::{Field, FieldName, Input, InputError, Record};
+use super::{Field, FieldName, InputError, Record};
 use std::fmt;
 use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::Path;
@@ -258,8 +258,8 @@ pub const FIELD_PEEK: usize = 64 * 1024;
 /// [`is_json_input`]), or line puzzles with `regions=` or `rules=` fields in the first
 /// [`FIELD_PEEK`] bytes of a file, in what standard input has ready, or in inline text. A
 /// field further on, on an input taken as classic, is refused in its place.
-pub fn is_variant_input(arg: &str, shape: Option<Shape>) -> bool {
-    if is_json_input(arg, shape) {
+pub fn is_variant_input(arg: &str) -> bool {
+    if is_json_input(arg) {
         return true;
     }
     if arg == "-" {
@@ -276,9 +276,9 @@ pub fn is_variant_input(arg: &str, shape: Option<Shape>) -> bool {
 }
 
 /// True when `arg` (a command-line input) is an f-puzzles document: a `.json` or
-/// `.ndjson` file, a file or standard input whose first character is `{`, or inline JSON or
-/// share text (tried only when the argument is not a line puzzle).
-pub fn is_json_input(arg: &str, shape: Option<Shape>) -> bool {
+/// `.ndjson` file, a file or standard input whose first character is `{`, or inline text
+/// that [`fpuzzles::is_document`] takes for one.
+pub fn is_json_input(arg: &str) -> bool {
     if arg == "-" {
         return with_stdin_head(first_byte_is_brace);
     }
@@ -290,14 +290,7 @@ pub fn is_json_input(arg: &str, shape: Option<Shape>) -> bool {
         );
         return named || file_starts_with_brace(path);
     }
-    if arg.trim_start().starts_with('{') {
-        return true;
-    }
-    if super::has_field_line(arg.as_bytes()) {
-        return false;
-    }
-    Input::from_arg_with_shape(arg, shape).is_err()
-        && !matches!(fpuzzles::parse(arg), Err(FpuzzlesError::Compressed))
+    fpuzzles::is_document(arg)
 }
 
 fn file_starts_with_brace(path: &Path) -> bool {

@@ -66,7 +66,7 @@ impl VariantRecords {
 
     /// Opens the input of `arg`.
     fn open(&self, arg: &str) -> Result<Source, InputError> {
-        if !is_json_input(arg, self.shape) {
+        if !is_json_input(arg) {
             let input = Input::from_arg_with_shape(arg, self.shape)?;
             // With regions in place of the boxes, two equal givens may share a box; the
             // regions are checked with the rules (`LineRules`).

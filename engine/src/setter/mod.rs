@@ -34,13 +34,16 @@ pub use fill::random_solution;
 pub(crate) use generate::{search, Carving};
 pub use generate::{GenerateError, GenerateOptions, Generated, Generator};
 pub use random::SetterRng;
+pub(crate) use rate::rate_on;
 pub use rate::{Difficulty, Rater, Rating, StrongestStep, RATING_TRANSFORMS};
-pub use redundant::{redundant_givens, Given, Redundancy};
+pub(crate) use redundant::redundant_on;
+pub use redundant::Given;
+pub(crate) use removal::Removal;
 pub use removal::RemovalStats;
 pub use summary::RatingSummary;
 pub use symmetry::Symmetry;
 pub use transform::Transform;
-pub use witness::{witness, Witness};
+pub use witness::Witness;
 
 use std::fmt;
 

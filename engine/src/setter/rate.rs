@@ -217,51 +217,77 @@ impl Rater {
 
     /// The rating of `puzzle`, or why it has none.
     pub fn rate(&mut self, puzzle: &Grid) -> Result<Rating, NotUnique> {
-        match self.solver.logic_pass(puzzle, Logic::NakedSingles) {
+        rate_on(&mut self.solver, &mut self.transforms, puzzle)
+    }
+}
+
+/// The rating of `puzzle` on `solver`, whose logic is set to that of [`Rater::default`] (the
+/// search the scale of [`Difficulty`] was set on) for the question and set back after; `transforms` keeps the fixed relabellings of the last
+/// shape rated (made only when search is needed). [`Rater::rate`], and
+/// [`Answerer::rate`](crate::Answerer::rate) for [`Solver`].
+pub(crate) fn rate_on(
+    solver: &mut Solver,
+    transforms: &mut Vec<Transform>,
+    puzzle: &Grid,
+) -> Result<Rating, NotUnique> {
+    let logic = solver.logic();
+    solver.set_logic(Logic::LockedCandidatesBeforeSearch);
+    let rating = rate_at_rating_logic(solver, transforms, puzzle);
+    solver.set_logic(logic);
+    rating
+}
+
+/// [`rate_on`]'s body, on a solver at the rating's logic.
+fn rate_at_rating_logic(
+    solver: &mut Solver,
+    transforms: &mut Vec<Transform>,
+    puzzle: &Grid,
+) -> Result<Rating, NotUnique> {
+    match solver.logic_pass(puzzle, Logic::NakedSingles) {
+        LogicOutcome::Contradiction => return Err(NotUnique::NoSolution),
+        LogicOutcome::Solved(_) => return Ok(Rating::new(StrongestStep::NakedSingles, 0.0)),
+        LogicOutcome::Stuck(_) => {}
+    }
+    for (logic, step) in [
+        (Logic::HiddenSingles, StrongestStep::HiddenSingles),
+        (Logic::LockedCandidates, StrongestStep::LockedCandidates),
+    ] {
+        match solver.logic_pass(puzzle, logic) {
             LogicOutcome::Contradiction => return Err(NotUnique::NoSolution),
-            LogicOutcome::Solved(_) => return Ok(Rating::new(StrongestStep::NakedSingles, 0.0)),
+            LogicOutcome::Solved(_) => return Ok(Rating::new(step, 0.0)),
             LogicOutcome::Stuck(_) => {}
         }
-        for (logic, step) in [
-            (Logic::HiddenSingles, StrongestStep::HiddenSingles),
-            (Logic::LockedCandidates, StrongestStep::LockedCandidates),
-        ] {
-            match self.solver.logic_pass(puzzle, logic) {
-                LogicOutcome::Contradiction => return Err(NotUnique::NoSolution),
-                LogicOutcome::Solved(_) => return Ok(Rating::new(step, 0.0)),
-                LogicOutcome::Stuck(_) => {}
-            }
-        }
-        self.prepare(puzzle.shape());
-        let mut guesses = Vec::with_capacity(RATING_TRANSFORMS);
-        for transform in &self.transforms {
-            let moved = transform.apply(puzzle);
-            let count = self.solver.count(&moved, Some(2));
-            if self.solver.was_interrupted() {
-                break;
-            }
-            match count.solutions {
-                0 => return Err(NotUnique::NoSolution),
-                1 => guesses.push(self.solver.stats().search.guesses as f64),
-                _ => return Err(NotUnique::MultipleSolutions),
-            }
-        }
-        // Empty only when interrupted, and then the answer is not to be used.
-        let guesses = median(&mut guesses).unwrap_or(0.0);
-        Ok(Rating::new(StrongestStep::Search, guesses))
     }
+    prepare(transforms, puzzle.shape());
+    let mut guesses = Vec::with_capacity(RATING_TRANSFORMS);
+    for transform in transforms.iter() {
+        let moved = transform.apply(puzzle);
+        let count = solver.count(&moved, Some(2));
+        if solver.was_interrupted() {
+            break;
+        }
+        match count.solutions {
+            0 => return Err(NotUnique::NoSolution),
+            1 => guesses.push(solver.stats().search.guesses as f64),
+            _ => return Err(NotUnique::MultipleSolutions),
+        }
+    }
+    // Empty only when interrupted, and then the answer is not to be used.
+    let guesses = median(&mut guesses).unwrap_or(0.0);
+    Ok(Rating::new(StrongestStep::Search, guesses))
+}
 
-    fn prepare(&mut self, shape: Shape) {
-        if self.transforms.first().is_some_and(|t| t.shape() == shape) {
-            return;
-        }
-        self.transforms = (0..RATING_TRANSFORMS as u64)
-            .map(|k| match k {
-                0 => Transform::identity(shape),
-                _ => Transform::random(shape, &mut SetterRng::for_puzzle(RATING_SEED, k)),
-            })
-            .collect();
+/// Makes `transforms` the fixed relabellings of `shape`, unless they already are.
+fn prepare(transforms: &mut Vec<Transform>, shape: Shape) {
+    if transforms.first().is_some_and(|t| t.shape() == shape) {
+        return;
     }
+    *transforms = (0..RATING_TRANSFORMS as u64)
+        .map(|k| match k {
+            0 => Transform::identity(shape),
+            _ => Transform::random(shape, &mut SetterRng::for_puzzle(RATING_SEED, k)),
+        })
+        .collect();
 }
 
 #[cfg(test)]

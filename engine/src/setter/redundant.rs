@@ -2,7 +2,6 @@
 
 use super::removal::Removal;
 use super::NotUnique;
-use crate::exact_cover::Interrupt;
 use crate::{Cell, Grid, Solver, Verdict};
 use std::fmt;
 
@@ -22,73 +21,39 @@ impl fmt::Display for Given {
     }
 }
 
-/// Finds redundant givens; keeps its solver and buffers from puzzle to puzzle.
-#[derive(Clone, Debug, Default)]
-pub struct Redundancy {
-    solver: Solver,
-    removal: Option<Removal>,
-}
-
-impl Redundancy {
-    /// A finder with its own solver.
-    pub fn new() -> Redundancy {
-        Redundancy::default()
-    }
-
-    /// Makes later calls watch `interrupt`: once it is set, [`find`](Self::find) stops
-    /// within a few thousand search nodes, and its answer is not to be used
-    /// ([`was_interrupted`](Self::was_interrupted) says so).
-    pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
-        if let Some(removal) = &mut self.removal {
-            removal.set_interrupt(interrupt.clone());
+/// The givens of `puzzle` that can each be removed, alone, while it keeps its one solution:
+/// [`Answerer::redundant_givens`](crate::Answerer::redundant_givens) for [`Solver`]. The
+/// verdict is `solver`'s; each given is then decided by the setter's removal checks (the
+/// other givens forcing it back, an unavoidable set, or one search with its digit excluded)
+/// rather than by a count, by the checks `solver` keeps.
+pub(crate) fn redundant_on(solver: &mut Solver, puzzle: &Grid) -> Result<Vec<Given>, NotUnique> {
+    let solution = match solver.verdict(puzzle) {
+        Verdict::None => return Err(NotUnique::NoSolution),
+        Verdict::Multiple(..) => return Err(NotUnique::MultipleSolutions),
+        Verdict::Unique(solution) => solution,
+    };
+    let shape = puzzle.shape();
+    let interrupt = solver.interrupt().cloned();
+    // The solver's own removal checks when they are of this shape, else new ones.
+    let removal = match &mut solver.removal {
+        Some(removal) if removal.shape() == shape => removal,
+        slot => slot.insert(Box::new(Removal::new(shape))),
+    };
+    removal.set_interrupt(interrupt);
+    removal.restart(puzzle, &solution);
+    let mut redundant = Vec::new();
+    for (cell, &digit) in puzzle.cells().iter().enumerate() {
+        if removal.is_interrupted() {
+            break;
         }
-        self.solver.set_interrupt(interrupt);
-    }
-
-    /// True when the interrupt is set, so that the last answer may have been cut short.
-    pub fn was_interrupted(&self) -> bool {
-        self.solver.interrupt().is_some_and(Interrupt::is_set)
-    }
-
-    /// The givens of `puzzle` that can each be removed, alone, while it keeps its one
-    /// solution, in reading order; empty when the puzzle is minimal. A puzzle without
-    /// exactly one solution has no such list: the error says which case it is.
-    pub fn find(&mut self, puzzle: &Grid) -> Result<Vec<Given>, NotUnique> {
-        let solution = match self.solver.verdict(puzzle) {
-            Verdict::None => return Err(NotUnique::NoSolution),
-            Verdict::Multiple(..) => return Err(NotUnique::MultipleSolutions),
-            Verdict::Unique(solution) => solution,
-        };
-        let shape = puzzle.shape();
-        let removal = match &mut self.removal {
-            Some(removal) if removal.shape() == shape => removal,
-            slot => {
-                let mut removal = Removal::new(shape);
-                removal.set_interrupt(self.solver.interrupt().cloned());
-                slot.insert(removal)
-            }
-        };
-        removal.restart(puzzle, &solution);
-        let mut redundant = Vec::new();
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if removal.is_interrupted() {
-                break;
-            }
-            if digit != 0 && removal.can_remove(cell) {
-                redundant.push(Given {
-                    cell: Cell::of(shape, cell),
-                    digit,
-                });
-            }
+        if digit != 0 && removal.can_remove(cell) {
+            redundant.push(Given {
+                cell: Cell::of(shape, cell),
+                digit,
+            });
         }
-        Ok(redundant)
     }
-}
-
-/// The redundant givens of `puzzle` (see [`Redundancy::find`]); keep a [`Redundancy`] to
-/// check many puzzles.
-pub fn redundant_givens(puzzle: &Grid) -> Result<Vec<Given>, NotUnique> {
-    Redundancy::new().find(puzzle)
+    Ok(redundant)
 }
 
 #[cfg(test)]
@@ -97,42 +62,40 @@ mod tests {
     use crate::samples::FAMOUS;
 
     #[test]
-    fn a_solved_grid_less_one_cell_is_all_redundant_but_famous_puzzles_are_minimal() {
-        let mut finder = Redundancy::new();
+    fn the_removal_checks_find_what_counting_finds() {
+        let mut solver = Solver::new();
         for sample in FAMOUS {
-            let puzzle: Grid = sample.puzzle.parse().unwrap();
-            let redundant = finder.find(&puzzle).unwrap();
-            let mut solver = Solver::new();
-            // Check the finder's shortcuts against plain counting.
-            for (cell, &digit) in puzzle.cells().iter().enumerate() {
-                if digit == 0 {
-                    continue;
-                }
-                let mut loose = puzzle.clone();
-                loose.set(cell / 9, cell % 9, 0);
-                let unique = solver.count(&loose, Some(2)).solutions == 1;
-                let listed = redundant
-                    .iter()
-                    .any(|g| g.cell == Cell::of(puzzle.shape(), cell));
-                assert_eq!(
-                    unique,
-                    listed,
-                    "{} r{}c{}",
-                    sample.name,
-                    cell / 9 + 1,
-                    cell % 9 + 1
-                );
+            let mut puzzle: Grid = sample.puzzle.parse().unwrap();
+            // Minimal: no given can go.
+            assert_eq!(redundant_on(&mut solver, &puzzle), Ok(vec![]));
+            // Two more givens from the solution make some redundant.
+            let solution = solver.solve(&puzzle).unwrap();
+            let open: Vec<usize> = (0..81).filter(|&c| puzzle.cells()[c] == 0).collect();
+            for cell in [open[0], open[open.len() / 2]] {
+                puzzle.set(cell / 9, cell % 9, solution.cells()[cell]);
             }
+            let fast = redundant_on(&mut solver, &puzzle).unwrap();
+            assert!(!fast.is_empty(), "{}", sample.name);
+            let counted = crate::answer::redundant_by_counting(&mut solver, &puzzle);
+            assert_eq!(Ok(fast), counted, "{}", sample.name);
         }
+    }
+
+    #[test]
+    fn a_solved_grid_less_one_cell_is_all_redundant_and_a_loose_puzzle_has_no_list() {
+        let mut solver = Solver::new();
         let puzzle: Grid = FAMOUS[1].puzzle.parse().unwrap();
         let solution = Solver::new().solve(&puzzle).unwrap();
         let mut nearly = solution.clone();
         nearly.set(0, 0, 0);
-        let redundant = finder.find(&nearly).unwrap();
+        let redundant = redundant_on(&mut solver, &nearly).unwrap();
         assert_eq!(redundant.len(), 80);
         assert_eq!(redundant[0].to_string(), "r1c2=1");
         let mut loose = puzzle.clone();
         loose.set(0, 0, 0);
-        assert_eq!(finder.find(&loose), Err(NotUnique::MultipleSolutions));
+        assert_eq!(
+            redundant_on(&mut solver, &loose),
+            Err(NotUnique::MultipleSolutions)
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! rule one of them out.
 
 use super::redundant::Given;
-use crate::{Cell, Grid, Solver, Verdict};
+use crate::{Cell, Grid, Verdict};
 
 /// Why a puzzle is not unique, shown by example.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,13 +48,27 @@ impl Witness {
             suggestion,
         }
     }
-}
 
-/// The witness of `puzzle`'s non-uniqueness, or `None` when it has one solution or none.
-pub fn witness(solver: &mut Solver, puzzle: &Grid) -> Option<Witness> {
-    match solver.verdict(puzzle) {
-        Verdict::Multiple(first, second) => Some(Witness::between(first, second)),
-        Verdict::None | Verdict::Unique(_) => None,
+    /// The witness of a verdict's two solutions when it is `multiple`; `None` when the
+    /// puzzle has one solution or none.
+    ///
+    /// ```
+    /// use sudoku_dlx::setter::Witness;
+    /// use sudoku_dlx::{Grid, Solver};
+    ///
+    /// let open: Grid = "12.. ..12 .... ....".parse()?;
+    /// let witness = Witness::of(&Solver::new().verdict(&open)).unwrap();
+    /// assert!(witness.first.solves(&open) && witness.second.solves(&open));
+    /// assert_eq!(witness.suggestion.cell, witness.differing[0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn of(verdict: &Verdict) -> Option<Witness> {
+        match verdict {
+            Verdict::Multiple(first, second) => {
+                Some(Witness::between(first.clone(), second.clone()))
+            }
+            Verdict::None | Verdict::Unique(_) => None,
+        }
     }
 }
 
@@ -62,15 +76,16 @@ pub fn witness(solver: &mut Solver, puzzle: &Grid) -> Option<Witness> {
 mod tests {
     use super::*;
     use crate::samples::FAMOUS;
+    use crate::{Answerer, Solver};
 
     #[test]
     fn a_loosened_famous_puzzle_has_a_witness_and_its_suggestion_helps() {
         let mut solver = Solver::new();
         let mut puzzle: Grid = FAMOUS[0].puzzle.parse().unwrap();
-        assert_eq!(witness(&mut solver, &puzzle), None);
+        assert_eq!(solver.witness(&puzzle), None);
         puzzle.set(0, 0, 0);
         let before = solver.count(&puzzle, None).solutions;
-        let found = witness(&mut solver, &puzzle).unwrap();
+        let found = solver.witness(&puzzle).unwrap();
         assert!(found.first.solves(&puzzle) && found.second.solves(&puzzle));
         assert_ne!(found.first, found.second);
         let Given { cell, digit } = found.suggestion;

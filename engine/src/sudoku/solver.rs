@@ -11,6 +11,7 @@ use super::logic::{Candidates, Logic};
 use super::search_logic::{BranchLogic, Candidate, SearchLogic};
 use super::shape::{Geometry, Shape};
 use crate::exact_cover::{self, Count, ExactCover, Interrupt};
+use crate::setter::Removal;
 
 /// What a question cost: cells placed by the logic pass, and the search's own counters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -94,6 +95,10 @@ pub struct Solver {
     /// The buffers of the locked candidates swept at the search's branch points.
     search_logic: SearchLogic,
     stats: SolveStats,
+    /// The setter's removal checks behind [`Answerer::redundant_givens`](crate::Answerer):
+    /// made by its first call and kept, as making them costs about as much as answering
+    /// (boxed: they hold a solver of their own).
+    pub(crate) removal: Option<Box<Removal>>,
 }
 
 const NO_ITEM: u32 = u32::MAX;
@@ -130,6 +135,7 @@ impl Solver {
             work: Vec::new(),
             search_logic: SearchLogic::default(),
             stats: SolveStats::default(),
+            removal: None,
         }
     }
 
@@ -193,7 +199,7 @@ impl Solver {
         excluded: &[(usize, u8)],
         cap: Option<u128>,
     ) -> Count {
-        self.count_while(puzzle, excluded, cap, |_| true)
+        self.count_excluding_while(puzzle, excluded, cap, |_| true)
     }
 
     /// The general count: solutions that place none of `excluded`, stopping at `cap`, and
@@ -203,7 +209,7 @@ impl Solver {
     ///
     /// # Panics
     /// If an excluded cell or digit is outside the puzzle's grid.
-    pub fn count_while(
+    pub fn count_excluding_while(
         &mut self,
         puzzle: &Grid,
         excluded: &[(usize, u8)],

@@ -45,7 +45,6 @@ mod logic;
 mod model;
 mod names;
 mod rule;
-mod setter;
 mod solver;
 #[cfg(feature = "fpuzzles")]
 mod sudokupad;
@@ -59,7 +58,6 @@ pub use generate::{
 };
 pub use names::RuleName;
 pub use rule::{Diagonal, Marker, Rule};
-pub use setter::redundant_givens;
 pub use solver::{VariantSolutions, VariantSolver};
 pub use sums::MAX_SUM_OPTIONS;
 

@@ -592,23 +592,6 @@ proptest! {
 }
 
 #[test]
-fn redundant_givens_are_those_that_keep_the_puzzle_unique() {
-    // Every given of a full 4x4 anti-diagonal grid that can go alone, checked one by one.
-    let shape = Shape::new(2, 2).unwrap();
-    let solution: Grid = "1234341243212143".parse().unwrap();
-    let variant = Variant::new(solution.clone(), None, vec![Rule::Diagonal(Diagonal::Anti)]);
-    let variant = variant.unwrap();
-    let mut solver = VariantSolver::new();
-    let found = super::redundant_givens(&mut solver, &variant).unwrap();
-    // A full grid: each given alone can go.
-    assert_eq!(found.len(), 16);
-    let mut sparse = Grid::empty(shape);
-    sparse.set(0, 0, 1);
-    let sparse = variant.with_givens(sparse).unwrap();
-    assert!(super::redundant_givens(&mut solver, &sparse).is_err());
-}
-
-#[test]
 fn jigsaw_regions_come_from_grids_with_a_swap_to_make() {
     // Some grids have no two equal digits a king's move apart: no swap keeps the regions
     // compact, so they give none (the generator takes another grid rather than loop).

@@ -4,11 +4,9 @@
 use super::{search, Cell, SparseCover, DONE, SPACER};
 use crate::exact_cover::{BuildError, Stats};
 
-/// The most entries of the size snapshots (one per item at each level of the search) a
-/// problem may need: 2²⁶, a quarter of a gigabyte. A problem beyond it is refused with
-/// [`BuildError::TooLarge`]; the dancing-links [`ExactCover`](crate::exact_cover::ExactCover)
-/// has no such bound.
-const MAX_SNAPSHOT: usize = 1 << 26;
+/// The most sizes the snapshots (one size per item at each level) may hold, 64 MiB of them;
+/// a problem that would need more keeps a trail. See [`trails`].
+const MAX_SNAPSHOT: usize = 1 << 24;
 
 /// Gathers the options of a [`SparseCover`].
 #[derive(Clone, Debug)]
@@ -22,6 +20,8 @@ pub struct SparseBuilder {
     colored: bool,
     /// How many options each item is in.
     lengths: Vec<u32>,
+    /// The fewest primary items an option has (`usize::MAX` before the first).
+    fewest_primary: usize,
 }
 
 impl SparseBuilder {
@@ -36,6 +36,7 @@ impl SparseBuilder {
             colors: Vec::new(),
             colored: false,
             lengths: vec![0; items.min(DONE as usize)],
+            fewest_primary: usize::MAX,
         }
     }
 
@@ -105,7 +106,9 @@ impl SparseBuilder {
             return Err(BuildError::TooLarge);
         }
         let first = first as u32;
+        let mut primary = 0;
         for (item, color) in entries {
+            primary += usize::from(item < self.primary);
             self.cells.push(Cell {
                 item: item as u32,
                 loc: 0,
@@ -127,12 +130,11 @@ impl SparseBuilder {
             self.colors.push(0);
         }
         self.option_start.push(first);
+        self.fewest_primary = self.fewest_primary.min(primary);
         Ok(self.option_start.len() - 1)
     }
 
-    /// The problem, ready to search; [`BuildError::TooLarge`] if its size snapshots (one
-    /// size per item at each level, the levels at most the primary items) would pass 2²⁶
-    /// entries.
+    /// The problem, ready to search.
     pub fn build(self) -> Result<SparseCover, BuildError> {
         let SparseBuilder {
             primary,
@@ -142,12 +144,9 @@ impl SparseBuilder {
             colors,
             colored: _,
             lengths,
+            fewest_primary,
         } = self;
-        if items >= DONE as usize
-            || primary
-                .checked_mul(items)
-                .is_none_or(|entries| entries > MAX_SNAPSHOT)
-        {
+        if items >= DONE as usize {
             return Err(BuildError::TooLarge);
         }
         let mut base = Vec::with_capacity(items);
@@ -166,8 +165,15 @@ impl SparseBuilder {
                 *at += 1;
             }
         }
+        let depth = depth(primary, fewest_primary);
+        let trailing = trails(
+            depth,
+            items,
+            option_start.len(),
+            cells.len() - option_start.len(),
+        );
         let mut search = search::State::default();
-        search.reset(primary, items);
+        search.reset(depth, items, cells.len() + items, trailing);
         Ok(SparseCover {
             cells,
             option_start,
@@ -182,4 +188,33 @@ impl SparseBuilder {
             stats: Stats::default(),
         })
     }
+}
+
+/// How many levels a search can enter (set a branching item at): every option of a
+/// solution covers at least `fewest_primary` primary items, so a solution has at most
+/// `primary / fewest_primary` options; and a level is set only with an option still live,
+/// whose `fewest_primary` or more primary items are all uncovered, which leaves room for
+/// one more option. With no option, `fewest_primary` is `usize::MAX`: no level.
+fn depth(primary: usize, fewest_primary: usize) -> usize {
+    primary / fewest_primary
+}
+
+/// Whether the search puts sizes back from a trail of their changes rather than from
+/// snapshots, for a problem of `depth` levels, `items` items, `options` options and `entries`
+/// entries. A snapshot costs a copy of every size on entering a level and another for each
+/// option tried there, eight sizes to a 32-byte move; the trail costs a store at every
+/// removal and a step back for each. The removals of a level are estimated as an option's
+/// length squared times an item's, and the trail is kept when eight times that estimate is
+/// below the items (or when the snapshots would pass [`MAX_SNAPSHOT`]). Measured in
+/// docs/lab/performance-notes.md, "The sparse engine's snapshots and trail": on every input
+/// of `../shared/data/xc` (estimates 0.9 to 86 times the items) and the 6x8 domino tiling
+/// (0.28) the snapshots search as fast or faster, on larger domino tilings (0.04 and less)
+/// the trail.
+fn trails(depth: usize, items: usize, options: usize, entries: usize) -> bool {
+    if depth.saturating_mul(items) > MAX_SNAPSHOT {
+        return true;
+    }
+    let (entries, options, items) = (entries as u128, options as u128, items as u128);
+    // 8 × (entries / options)² × (entries / items) < items, without the divisions.
+    8 * entries * entries * entries < options * options * items * items
 }

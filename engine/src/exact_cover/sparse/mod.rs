@@ -7,8 +7,13 @@
 //! swaps its node with the last live one and shortens the set by one: four stores, all in
 //! two small arrays, where dancing links touch the two neighbours of every entry.
 //! Putting things back is cheaper still: a removal only permutes the region below the old
-//! size, so restoring the sizes (one copy of a dense array, saved when a branch point is
-//! entered) restores every set, with no walk over the options that were hidden.
+//! size, so restoring the sizes restores every set, with no walk over the options that were
+//! hidden. The sizes come back in one of two ways, chosen when the problem is built: from
+//! snapshots (every item's size, copied in one go when a branch point is entered), or from a
+//! trail of the changes since (one entry per removal, undone newest first). The snapshots
+//! are faster where a level removes more nodes than there are items, the trail elsewhere
+//! and for deep searches over many items, whose snapshots would fill fresh memory level
+//! after level; the trail never holds more than the nodes plus the items.
 //!
 //! The search branches as Knuth's `dlx1` and `dlx2` do, on the first primary item (in item
 //! order) with the fewest live options, found by a scan of the dense size array where a

@@ -29,6 +29,9 @@ struct Level {
     at: u32,
     /// The end of the branching item's live options.
     end: u32,
+    /// With a trail, its length once the branching item was covered: what trying the next
+    /// option undoes back to.
+    mark: u32,
 }
 
 /// The search's own memory, sized when the problem is built so that searching never
@@ -38,26 +41,56 @@ pub(super) struct State {
     phase: Phase,
     /// Options chosen on the current path.
     level: usize,
-    /// One per level; a level covers a primary item, so there are at most `primary`.
+    /// One per level a search can enter (`depth` in build.rs says how many).
     levels: Vec<Level>,
+    /// How sizes are put back: from `snapshots` or from `trail`, one of them empty.
+    trailing: bool,
     /// The sizes of every item on entering each level, after its branching item was
     /// covered: `items` entries per level.
     snapshots: Vec<u32>,
+    /// Every change of a size on the current path, oldest first: an item that lost a node
+    /// (its size went down by one), or the item with `DONE` added when it was covered or
+    /// purified. Undoing the entries in reverse order gives back the sizes, hence the sets.
+    /// Along a path a node leaves its set once and an item is marked once, so the trail
+    /// never holds more than the nodes plus the items: its capacity.
+    trail: Vec<u32>,
+    /// The trail's length.
+    top: u32,
     /// The interrupt the search watches.
     pub(super) watch: Watch,
 }
 
 impl State {
+    /// True when sizes are put back from the trail, false from the snapshots.
+    #[cfg(test)]
+    pub(super) fn trailing(&self) -> bool {
+        self.trailing
+    }
+
+    /// How many levels a search can enter.
+    #[cfg(test)]
+    pub(super) fn depth(&self) -> usize {
+        self.levels.len()
+    }
+
     /// True when no search is under way: the sizes are the initial ones.
     pub(super) fn is_idle(&self) -> bool {
         self.phase == Phase::Ready
     }
 
-    pub(super) fn reset(&mut self, primary: usize, items: usize) {
+    /// Sizes the memory for `depth` levels, and either a snapshot of `items` sizes per level
+    /// or a trail of `changes` entries.
+    pub(super) fn reset(&mut self, depth: usize, items: usize, changes: usize, trailing: bool) {
         self.phase = Phase::Ready;
         self.level = 0;
-        self.levels = vec![Level::default(); primary];
-        self.snapshots = vec![0; primary * items];
+        self.levels = vec![Level::default(); depth];
+        self.trailing = trailing;
+        (self.snapshots, self.trail) = if trailing {
+            (Vec::new(), vec![0; changes])
+        } else {
+            (vec![0; depth * items], Vec::new())
+        };
+        self.top = 0;
     }
 }
 
@@ -108,6 +141,7 @@ impl SparseCover {
             self.size.copy_from_slice(&self.initial);
             self.search.phase = Phase::Ready;
             self.search.level = 0;
+            self.search.top = 0;
         }
     }
 
@@ -115,10 +149,11 @@ impl SparseCover {
     /// every solution has been reported (until [`restart`](Self::restart)) or when the
     /// interrupt stopped the search ([`was_interrupted`](Self::was_interrupted)).
     pub fn next_solution(&mut self) -> Option<SparseSolution<'_>> {
-        let found = if self.colors.is_empty() {
-            self.advance::<false>()
-        } else {
-            self.advance::<true>()
+        let found = match (self.colors.is_empty(), self.search.trailing) {
+            (true, false) => self.advance::<false, false>(),
+            (true, true) => self.advance::<false, true>(),
+            (false, false) => self.advance::<true, false>(),
+            (false, true) => self.advance::<true, true>(),
         };
         found.then_some(SparseSolution { cover: self })
     }
@@ -159,7 +194,7 @@ impl SparseCover {
     }
 
     /// Runs the search until the next solution (true) or the end (false).
-    fn advance<const COLORED: bool>(&mut self) -> bool {
+    fn advance<const COLORED: bool, const TRAIL: bool>(&mut self) -> bool {
         let mut step = match self.search.phase {
             Phase::Ready | Phase::Paused => Step::Enter,
             Phase::Found => Step::Backtrack,
@@ -167,18 +202,21 @@ impl SparseCover {
         };
         self.search.watch.stopped = false;
         let mut level = self.search.level;
+        let mut top = self.search.top;
         // Locals, not fields of `self`: the stores into the arrays could alias a field, so
         // each field would be reloaded at every step.
         let mut stats = self.stats;
         // SAFETY: from here to every return of this function, the arrays are touched
         // through `hot` alone: the loop below reads and writes only `self.search`'s
-        // `watch`, `level` and `phase` and `self.stats`, fields outside those arrays.
-        let hot = unsafe { Hot::new(self) };
+        // `watch`, `level`, `phase` and `top` and `self.stats`, fields outside those
+        // arrays; and `TRAIL` is `self.search.trailing` (see `next_solution`).
+        let hot = unsafe { Hot::<TRAIL>::new(self) };
         loop {
             match step {
                 Step::Enter => {
                     if self.search.watch.must_stop() {
                         (self.search.level, self.search.phase) = (level, Phase::Paused);
+                        self.search.top = top;
                         self.stats = stats;
                         return false;
                     }
@@ -186,6 +224,7 @@ impl SparseCover {
                     let (len, first) = hot.shortest();
                     if len >= DONE {
                         (self.search.level, self.search.phase) = (level, Phase::Found);
+                        self.search.top = top;
                         stats.solutions += 1;
                         self.stats = stats;
                         return true;
@@ -202,15 +241,15 @@ impl SparseCover {
                     }
                     let item = first as u32;
                     let start = hot.base(item);
-                    hot.set_size(item, hot.size(item) | DONE);
+                    hot.mark(item, &mut top);
                     stats.covers += 1;
                     for at in start..start + len {
                         // Nothing to check: an item this empties may be covered by every
                         // option of `item`, and is found at the next level otherwise.
-                        hot.hide::<false>(hot.set_at(at), &mut stats.updates);
+                        hot.hide::<false>(hot.set_at(at), &mut top, &mut stats.updates);
                     }
                     // Only a level with a second option to try restores its sizes.
-                    if len > 1 {
+                    if !TRAIL && len > 1 {
                         hot.save(level);
                     }
                     hot.set_level(
@@ -218,13 +257,14 @@ impl SparseCover {
                         Level {
                             at: start,
                             end: start + len,
+                            mark: top,
                         },
                     );
                     step = Step::Try;
                 }
                 Step::Try => {
                     let node = hot.set_at(hot.level(level).at);
-                    if hot.commit::<COLORED>(node, &mut stats) {
+                    if hot.commit::<COLORED>(node, &mut top, &mut stats) {
                         level += 1;
                         stats.max_depth = stats.max_depth.max(level as u32);
                         step = Step::Enter;
@@ -232,7 +272,7 @@ impl SparseCover {
                         // The node dlx1 would enter and find a primary item without options.
                         stats.nodes += 1;
                         stats.dead_ends += 1;
-                        step = hot.next_option(level);
+                        step = hot.next_option(level, &mut top);
                     }
                 }
                 Step::Backtrack => {
@@ -243,7 +283,7 @@ impl SparseCover {
                         return false;
                     }
                     level -= 1;
-                    step = hot.next_option(level);
+                    step = hot.next_option(level, &mut top);
                 }
             }
         }
@@ -260,9 +300,12 @@ impl SparseCover {
 /// so no two live references to an array can exist. Every index is in range: node numbers come from the cells
 /// and the sets, which the builder filled with numbers of existing nodes and which the
 /// search only permutes; items are below `items`; a position is below its region's end;
-/// a level is below `primary`, since every level covers a primary item.
+/// a level is below the number of levels (`depth` in build.rs); the trail's length
+/// stays within its capacity (see [`State`]'s `trail`).
+///
+/// With `TRAIL`, sizes are put back from the trail, else from the snapshots.
 #[derive(Clone, Copy)]
-struct Hot {
+struct Hot<const TRAIL: bool> {
     cells: *mut Cell,
     set: *mut u32,
     size: *mut u32,
@@ -270,26 +313,33 @@ struct Hot {
     colors: *const u32,
     levels: *mut Level,
     snapshots: *mut u32,
+    trail: *mut u32,
     primary: u32,
     items: usize,
-    /// The lengths of `cells`, `set` and `colors`, for the debug checks of every access.
-    lengths: (usize, usize, usize),
+    /// The lengths of `cells`, `set`, `colors`, `trail` and `levels`, for the debug checks
+    /// of every access.
+    lengths: (usize, usize, usize, usize, usize),
 }
 
-impl Hot {
+impl<const TRAIL: bool> Hot<TRAIL> {
     /// The pointers of `cover`'s arrays.
     ///
     /// # Safety
     ///
     /// Until the last use of the `Hot` (and of its copies), `cover`'s arrays `cells`,
-    /// `set`, `size`, `base`, `colors`, `search.levels` and `search.snapshots` must be
-    /// neither read nor written through anything but the `Hot`, nor resized, nor dropped.
-    unsafe fn new(cover: &mut SparseCover) -> Hot {
-        debug_assert_eq!(cover.search.levels.len(), cover.primary as usize);
-        debug_assert_eq!(
-            cover.search.snapshots.len(),
-            cover.primary as usize * cover.items as usize
-        );
+    /// `set`, `size`, `base`, `colors`, `search.levels`, `search.snapshots` and
+    /// `search.trail` must be neither read nor written through anything but the `Hot`, nor
+    /// resized, nor dropped; and `TRAIL` must be `search.trailing`.
+    unsafe fn new(cover: &mut SparseCover) -> Self {
+        debug_assert_eq!(TRAIL, cover.search.trailing);
+        let depth = cover.search.levels.len();
+        let (snapshots, trail) = if TRAIL {
+            (0, cover.cells.len() + cover.items as usize)
+        } else {
+            (depth * cover.items as usize, 0)
+        };
+        debug_assert_eq!(cover.search.snapshots.len(), snapshots);
+        debug_assert_eq!(cover.search.trail.len(), trail);
         Hot {
             cells: cover.cells.as_mut_ptr(),
             set: cover.set.as_mut_ptr(),
@@ -298,9 +348,16 @@ impl Hot {
             colors: cover.colors.as_ptr(),
             levels: cover.search.levels.as_mut_ptr(),
             snapshots: cover.search.snapshots.as_mut_ptr(),
+            trail: cover.search.trail.as_mut_ptr(),
             primary: cover.primary,
             items: cover.items as usize,
-            lengths: (cover.cells.len(), cover.set.len(), cover.colors.len()),
+            lengths: (
+                cover.cells.len(),
+                cover.set.len(),
+                cover.colors.len(),
+                cover.search.trail.len(),
+                depth,
+            ),
         }
     }
 
@@ -314,12 +371,16 @@ impl Hot {
     /// Moves `level` to its next option, with the sizes it had on entering the level; or
     /// backtracks when it has none left.
     #[inline(always)]
-    fn next_option(self, level: usize) -> Step {
+    fn next_option(self, level: usize, top: &mut u32) -> Step {
         let mut state = self.level(level);
         state.at += 1;
         self.set_level(level, state);
         if state.at < state.end {
-            self.restore(level);
+            if TRAIL {
+                self.undo(state.mark, top);
+            } else {
+                self.restore(level);
+            }
             Step::Try
         } else {
             Step::Backtrack
@@ -330,7 +391,7 @@ impl Hot {
     /// covered). False, leaving the work half done, as soon as a primary item is left with no
     /// option: the caller restores the sizes.
     #[inline(always)]
-    fn commit<const COLORED: bool>(self, node: u32, stats: &mut Stats) -> bool {
+    fn commit<const COLORED: bool>(self, node: u32, top: &mut u32, stats: &mut Stats) -> bool {
         // First mark every item to cover, so that the hides below neither take an option
         // away from them as if they were live nor see them emptied.
         let mut q = node + 1;
@@ -341,7 +402,7 @@ impl Hot {
                 continue;
             }
             if !COLORED || self.color(q) == 0 {
-                self.set_size(cell.item, self.size(cell.item) | DONE);
+                self.mark(cell.item, top);
                 stats.covers += 1;
             }
             q += 1;
@@ -359,13 +420,13 @@ impl Hot {
                 if size & DONE == 0 {
                     // Purify: the options of another color, or of none, leave; those of
                     // this color stay, and the item is done with.
-                    self.set_size(cell.item, size | DONE);
+                    self.mark(cell.item, top);
                     stats.covers += 1;
                     let color = self.color(q);
                     for at in start..start + size {
                         let other = self.set_at(at);
                         if self.color(other) != color
-                            && !self.hide::<true>(other, &mut stats.updates)
+                            && !self.hide::<true>(other, top, &mut stats.updates)
                         {
                             return false;
                         }
@@ -374,7 +435,7 @@ impl Hot {
             } else {
                 let size = self.size(cell.item) & !DONE;
                 for at in start..start + size {
-                    if !self.hide::<true>(self.set_at(at), &mut stats.updates) {
+                    if !self.hide::<true>(self.set_at(at), top, &mut stats.updates) {
                         return false;
                     }
                 }
@@ -386,9 +447,9 @@ impl Hot {
 
     /// Removes the option of `node` from the sets of its items other than `node`'s own.
     /// With `CHECK`, false as soon as a live primary item is left with no option (every
-    /// removal made so far complete, so that sizes alone undo them).
+    /// removal made so far complete and on the trail, so that undoing the trail undoes it).
     #[inline(always)]
-    fn hide<const CHECK: bool>(self, node: u32, updates: &mut u64) -> bool {
+    fn hide<const CHECK: bool>(self, node: u32, top: &mut u32, updates: &mut u64) -> bool {
         let mut q = node + 1;
         while q != node {
             let cell = self.cell(q);
@@ -402,9 +463,13 @@ impl Hot {
             let item = cell.item;
             let size = self.size(item) - 1;
             self.set_size(item, size);
+            if TRAIL {
+                self.push(item, top);
+            }
             // Swap the node with the last live one of the region, which becomes the free
             // slot past the new size.
             let last_at = self.base(item) + (size & !DONE);
+            debug_assert!(cell.loc <= last_at, "node {q} was not live");
             let last = self.set_at(last_at);
             self.put_set(last_at, q);
             self.put_set(cell.loc, last);
@@ -425,10 +490,33 @@ impl Hot {
         true
     }
 
+    /// Marks `item` covered or purified (on the trail, if there is one).
+    #[inline(always)]
+    fn mark(self, item: u32, top: &mut u32) {
+        let size = self.size(item);
+        debug_assert!(size & DONE == 0, "item {item} marked twice");
+        self.set_size(item, size | DONE);
+        if TRAIL {
+            self.push(item | DONE, top);
+        }
+    }
+
+    /// Appends a change of a size to the trail: `item` alone for a node it lost, with
+    /// `DONE` for its mark.
+    #[inline(always)]
+    fn push(self, entry: u32, top: &mut u32) {
+        debug_assert!((*top as usize) < self.lengths.3, "the trail overflows");
+        // SAFETY: see the type: the trail never holds more than its capacity.
+        unsafe { *self.trail.add(*top as usize) = entry }
+        *top += 1;
+    }
+
     /// Saves the sizes on entering `level`.
     #[inline(always)]
     fn save(self, level: usize) {
-        // SAFETY: `snapshots` holds `items` sizes for each of the `primary` levels.
+        debug_assert!(!TRAIL && level < self.lengths.4);
+        // SAFETY: `snapshots` holds `items` sizes for each level, and `level` is in range
+        // (see the type).
         unsafe {
             std::ptr::copy_nonoverlapping(
                 self.size,
@@ -441,6 +529,7 @@ impl Hot {
     /// Puts back the sizes saved on entering `level`: every set then holds what it held then.
     #[inline(always)]
     fn restore(self, level: usize) {
+        debug_assert!(!TRAIL && level < self.lengths.4);
         // SAFETY: as in `save`.
         unsafe {
             std::ptr::copy_nonoverlapping(
@@ -449,6 +538,27 @@ impl Hot {
                 self.items,
             )
         }
+    }
+
+    /// Undoes the changes of the trail past `mark`, newest first: every size, hence every
+    /// set, is then what it was when the trail was `mark` long.
+    #[inline(always)]
+    fn undo(self, mark: u32, top: &mut u32) {
+        debug_assert!(mark <= *top);
+        for at in (mark..*top).rev() {
+            // SAFETY: see the type: `at` is below the trail's length.
+            let entry = unsafe { *self.trail.add(at as usize) };
+            let item = entry & !DONE;
+            // A lost node comes back by growing the size by one (the removal left it just
+            // past the size); a mark goes by taking `DONE` off.
+            let change = if entry & DONE != 0 {
+                DONE
+            } else {
+                1u32.wrapping_neg()
+            };
+            self.set_size(item, self.size(item).wrapping_sub(change));
+        }
+        *top = mark;
     }
 
     #[inline(always)]
@@ -509,14 +619,14 @@ impl Hot {
 
     #[inline(always)]
     fn level(self, level: usize) -> Level {
-        debug_assert!(level < self.primary as usize);
+        debug_assert!(level < self.lengths.4);
         // SAFETY: see the type: `level` is in range.
         unsafe { *self.levels.add(level) }
     }
 
     #[inline(always)]
     fn set_level(self, level: usize, state: Level) {
-        debug_assert!(level < self.primary as usize);
+        debug_assert!(level < self.lengths.4);
         // SAFETY: see the type: `level` is in range, and nothing else touches `levels`.
         unsafe { *self.levels.add(level) = state }
     }

@@ -47,6 +47,15 @@ fn both(primary: usize, secondary: usize, options: &[Vec<usize>]) -> (ExactCover
     (dlx, builder.build().unwrap())
 }
 
+/// `cover` searched with a trail of changes, whatever its size.
+fn trailing(mut cover: SparseCover) -> SparseCover {
+    assert!(!cover.search.trailing(), "small problems take snapshots");
+    let (depth, items) = (cover.search.depth(), cover.items());
+    let changes = cover.cells.len() + items;
+    cover.search.reset(depth, items, changes, true);
+    cover
+}
+
 fn solutions(cover: &mut SparseCover) -> BTreeSet<Vec<usize>> {
     let mut found = BTreeSet::new();
     cover.restart();
@@ -132,26 +141,109 @@ fn a_first_solution_then_a_count_start_from_the_top() {
 fn an_interrupted_search_resumes_where_it_stopped() {
     // 35,584 solutions over 440,000 nodes: many times the interrupt's countdown.
     let (primary, secondary, options) = langford(11);
-    let (_, mut sparse) = both(primary, secondary, &options);
-    let interrupt = Interrupt::new();
-    sparse.set_interrupt(Some(interrupt.clone()));
-    let mut found = 0;
-    while sparse.next_solution().is_some() {
-        found += 1;
-        if found == 3 {
-            interrupt.set();
+    let (_, snapshots) = both(primary, secondary, &options);
+    for mut sparse in [snapshots.clone(), trailing(snapshots)] {
+        let interrupt = Interrupt::new();
+        sparse.set_interrupt(Some(interrupt.clone()));
+        let mut found = 0;
+        while sparse.next_solution().is_some() {
+            found += 1;
+            if found == 3 {
+                interrupt.set();
+            }
         }
+        assert!(sparse.was_interrupted());
+        interrupt.clear();
+        while sparse.next_solution().is_some() {
+            found += 1;
+        }
+        assert!(!sparse.was_interrupted());
+        assert_eq!(found, 35_584);
+        interrupt.set();
+        let count = sparse.count(None);
+        assert!(count.capped && sparse.was_interrupted());
     }
-    assert!(sparse.was_interrupted());
-    interrupt.clear();
-    while sparse.next_solution().is_some() {
-        found += 1;
+}
+
+#[test]
+fn the_trail_and_the_snapshots_agree_on_every_statistic() {
+    let largest = if cfg!(miri) { 5 } else { 8 };
+    let problems = (1..=largest)
+        .map(queens)
+        .chain([3, 4, largest].into_iter().map(langford));
+    for (primary, secondary, options) in problems {
+        let (_, mut snapshots) = both(primary, secondary, &options);
+        let mut trail = trailing(snapshots.clone());
+        assert_eq!(solutions(&mut trail), solutions(&mut snapshots));
+        assert_eq!(trail.count(None), snapshots.count(None));
+        assert_eq!(trail.stats(), snapshots.stats());
+        trail.sanity();
     }
-    assert!(!sparse.was_interrupted());
-    assert_eq!(found, 35_584);
-    interrupt.set();
-    let count = sparse.count(None);
-    assert!(count.capped && sparse.was_interrupted());
+}
+
+/// Options drawn at random over `primary` primary and `secondary` secondary items, the
+/// secondary ones colored 0 to 2 or not at all.
+fn random_colored(seed: u64, primary: usize, secondary: usize) -> SparseCover {
+    let mut state = seed;
+    let mut next = |bound: usize| {
+        // Knuth's MMIX multiplier: a linear congruential sequence, its high bits taken.
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) as usize % bound
+    };
+    let mut builder = SparseCover::builder(primary, secondary);
+    for _ in 0..3 * (primary + secondary) {
+        let mut entries = vec![(next(primary), None)];
+        for _ in 0..next(4) {
+            let item = next(primary + secondary);
+            if entries.iter().all(|&(other, _)| other != item) {
+                let color = (item >= primary && next(3) > 0).then(|| next(3) as u32);
+                entries.push((item, color));
+            }
+        }
+        builder.add_colored_option(&entries).unwrap();
+    }
+    builder.build().unwrap()
+}
+
+#[test]
+fn the_trail_and_the_snapshots_agree_with_colors() {
+    let mut solved = 0;
+    for seed in 0..if cfg!(miri) { 8 } else { 200 } {
+        let mut snapshots = random_colored(seed, 6, 4);
+        let mut trail = trailing(snapshots.clone());
+        let expected = solutions(&mut snapshots);
+        solved += usize::from(!expected.is_empty());
+        assert_eq!(solutions(&mut trail), expected, "seed {seed}");
+        assert_eq!(trail.stats(), snapshots.stats(), "seed {seed}");
+        trail.sanity();
+    }
+    assert!(solved > 0, "some problems have solutions");
+}
+
+#[cfg_attr(miri, ignore = "a thousand levels: too long under Miri (scripts/miri)")]
+#[test]
+fn a_problem_with_more_items_than_its_levels_change_keeps_a_trail() {
+    // One option of one item for each item: a level changes one size, and the snapshots of
+    // its levels would copy them all.
+    for items in [20, 1025] {
+        let mut builder = SparseCover::builder(items, 0);
+        for item in 0..items {
+            builder.add_option(&[item]).unwrap();
+        }
+        let mut cover = builder.build().unwrap();
+        assert!(cover.search.trailing());
+        assert_eq!(cover.search.depth(), items);
+        assert_eq!(cover.count(None).solutions, 1);
+        assert_eq!(cover.first_solution().unwrap().len(), items);
+    }
+    // Queens take snapshots: a level removes more sizes than there are items.
+    let (primary, secondary, options) = queens(8);
+    let (_, cover) = both(primary, secondary, &options);
+    assert!(!cover.search.trailing());
+    // At most 8 queens, each covering 2 of the 16 primary items.
+    assert_eq!(cover.search.depth(), 8);
 }
 
 #[test]

@@ -111,9 +111,51 @@ const NOT_SUPPORTED: &[&str] = &[
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse(text: &str) -> Result<Variant, FpuzzlesError> {
-    let text = text.trim_start_matches('\u{feff}').trim();
+    match unpack(trimmed(text))? {
+        Some(json) => parse_json(&json),
+        None => parse_json(trimmed(text)),
+    }
+}
+
+/// True when `text` is an f-puzzles document rather than a puzzle in another notation:
+/// JSON (its first character, after white space and a byte-order mark, is `{`), a share
+/// link (it holds `load=`, which no line puzzle does), or a compressed string that unpacks
+/// to a JSON object. The question every reader of mixed input asks before
+/// [`parse`](self::parse), so that a bad document is refused with the reason of this format.
+///
+/// ```
+/// use sudoku_dlx::variant::fpuzzles::is_document;
+///
+/// assert!(is_document(r#"  {"size":4}"#));
+/// assert!(is_document("https://f-puzzles.com/?load=N4IgzglgXg"));
+/// assert!(is_document(&lz_str::compress_to_base64(r#"{"size":4}"#)));
+/// assert!(!is_document("1234341243212143"));
+/// assert!(!is_document("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"));
+/// ```
+pub fn is_document(text: &str) -> bool {
+    let text = trimmed(text);
+    if text.starts_with('{') || text.contains("load=") {
+        return true;
+    }
+    let base64 = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=');
+    !text.is_empty()
+        && text.bytes().all(base64)
+        && unpack(text).is_ok_and(|json| {
+            json.is_some_and(|json| {
+                serde_json::from_str::<Value>(&json).is_ok_and(|value| value.is_object())
+            })
+        })
+}
+
+/// `text` without a byte-order mark and the white space around it.
+fn trimmed(text: &str) -> &str {
+    text.trim_start_matches('\u{feff}').trim()
+}
+
+/// The JSON of a share link or of its compressed string; `None` for plain JSON.
+fn unpack(text: &str) -> Result<Option<String>, FpuzzlesError> {
     if text.starts_with('{') {
-        return parse_json(text);
+        return Ok(None);
     }
     if let Some(payload) = sudokupad::payload(text) {
         return match payload {
@@ -145,7 +187,7 @@ fn parse_compressed(packed: &str) -> Result<Variant, FpuzzlesError> {
     if !json.trim_start().starts_with('{') {
         return Err(FpuzzlesError::Compressed);
     }
-    parse_json(&json)
+    Ok(Some(json))
 }
 
 /// The text that lz-string base64 `packed` decompresses to, if it does.
