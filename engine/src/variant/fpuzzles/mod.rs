@@ -111,17 +111,39 @@ const NOT_SUPPORTED: &[&str] = &[
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse(text: &str) -> Result<Variant, FpuzzlesError> {
-    match unpack(trimmed(text))? {
+    let text = trimmed(text);
+    if let Some(payload) = sudokupad::payload(text) {
+        return match payload {
+            Payload::Fpuzzles(packed) => match unpack(&packed) {
+                Ok(Some(json)) => parse_json(&json),
+                Ok(None) => parse_json(&packed),
+                // f-puzzles' own short links: `fpuzzles` and an id of a few characters.
+                Err(_) if packed.len() < 20 => Err(FpuzzlesError::NeedsLookup {
+                    id: format!("fpuzzles{packed}"),
+                }),
+                Err(_) => Err(FpuzzlesError::field(
+                    "(link)",
+                    "f-puzzles data that does not decompress (lz-string base64)",
+                )),
+            },
+            Payload::Native(data) => sudokupad::parse_native(&data),
+            Payload::Classic(data) => sudokupad::parse_classic(&data),
+            Payload::Remote(id) => Err(FpuzzlesError::NeedsLookup { id }),
+        };
+    }
+    match unpack(text)? {
         Some(json) => parse_json(&json),
-        None => parse_json(trimmed(text)),
+        None => parse_json(text),
     }
 }
 
 /// True when `text` is an f-puzzles document rather than a puzzle in another notation:
 /// JSON (its first character, after white space and a byte-order mark, is `{`), a share
-/// link (it holds `load=`, which no line puzzle does), or a compressed string that unpacks
-/// to a JSON object. The question every reader of mixed input asks before
-/// [`parse`](self::parse), so that a bad document is refused with the reason of this format.
+/// link (it holds `load=`, which no line puzzle does), a SudokuPad link or prefixed puzzle
+/// id (`https://sudokupad.app/...`, `scl...`, `fpuzzles...`: read, or refused with the
+/// reason), or a compressed string that unpacks to a JSON object. The question every
+/// reader of mixed input asks before [`parse`](self::parse), so that a bad document is
+/// refused with the reason of this format.
 ///
 /// ```
 /// use sudoku_dlx::variant::fpuzzles::is_document;
@@ -129,15 +151,17 @@ pub fn parse(text: &str) -> Result<Variant, FpuzzlesError> {
 /// assert!(is_document(r#"  {"size":4}"#));
 /// assert!(is_document("https://f-puzzles.com/?load=N4IgzglgXg"));
 /// assert!(is_document(&lz_str::compress_to_base64(r#"{"size":4}"#)));
+/// assert!(is_document("https://sudokupad.app/sudoku/BLLGjtrb4P"));
+/// assert!(is_document("sclN4IgzglgXg"));
 /// assert!(!is_document("1234341243212143"));
 /// assert!(!is_document("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"));
 /// ```
 pub fn is_document(text: &str) -> bool {
     let text = trimmed(text);
-    if text.starts_with('{') || text.contains("load=") {
+    if text.starts_with('{') || text.contains("load=") || sudokupad::payload(text).is_some() {
         return true;
     }
-    let base64 = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=');
+    let base64 = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'%');
     !text.is_empty()
         && text.bytes().all(base64)
         && unpack(text).is_ok_and(|json| {
@@ -152,38 +176,15 @@ fn trimmed(text: &str) -> &str {
     text.trim_start_matches('\u{feff}').trim()
 }
 
-/// The JSON of a share link or of its compressed string; `None` for plain JSON.
+/// The JSON of a share link or of its compressed string (percent-encoded or not); `None`
+/// for plain JSON.
 fn unpack(text: &str) -> Result<Option<String>, FpuzzlesError> {
     if text.starts_with('{') {
         return Ok(None);
     }
-    if let Some(payload) = sudokupad::payload(text) {
-        return match payload {
-            Payload::Fpuzzles(packed) => match parse_compressed(&packed) {
-                // f-puzzles' own short links: `fpuzzles` and an id of a few characters.
-                Err(FpuzzlesError::Compressed) if packed.len() < 20 => {
-                    Err(FpuzzlesError::NeedsLookup {
-                        id: format!("fpuzzles{packed}"),
-                    })
-                }
-                Err(FpuzzlesError::Compressed) => Err(FpuzzlesError::field(
-                    "(link)",
-                    "f-puzzles data that does not decompress (lz-string base64)",
-                )),
-                read => read,
-            },
-            Payload::Native(data) => sudokupad::parse_native(&data),
-            Payload::Remote(id) => Err(FpuzzlesError::NeedsLookup { id }),
-        };
-    }
     let packed = text.rsplit_once("load=").map_or(text, |(_, rest)| rest);
     let packed = packed.split('&').next().unwrap_or(packed);
-    parse_compressed(&sudokupad::percent_decode(packed))
-}
-
-/// Reads the compressed form of f-puzzles' share links.
-fn parse_compressed(packed: &str) -> Result<Variant, FpuzzlesError> {
-    let json = decompress(packed).ok_or(FpuzzlesError::Compressed)?;
+    let json = decompress(&sudokupad::percent_decode(packed)).ok_or(FpuzzlesError::Compressed)?;
     if !json.trim_start().starts_with('{') {
         return Err(FpuzzlesError::Compressed);
     }

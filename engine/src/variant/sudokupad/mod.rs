@@ -3,12 +3,16 @@
 //! and bare puzzle ids with a known prefix. After `fpuzzles` or `fpuz` comes the compressed
 //! f-puzzles document of f-puzzles' share links; after `scl` or `ctc`, SudokuPad's own
 //! document, lz-string base64 of its "zipped" JSON ([`zipper`]), which [`native`] maps to a
-//! variant. Percent-encoded data (`%2B`, `%2F`, `%3D`) reads. A short id (no known prefix)
+//! variant; after `classic`, a classic grid's givens in a compact code ([`classic`]).
+//! Percent-encoded data (`%2B`, `%2F`, `%3D`) reads. A short id (no known prefix)
 //! names a puzzle stored on SudokuPad's server: it is refused, since reading it needs a
 //! network lookup.
 
+mod classic;
 mod native;
 mod zipper;
+
+pub(crate) use classic::parse as parse_classic;
 
 use super::fpuzzles::{self, FpuzzlesError};
 use super::Variant;
@@ -29,12 +33,14 @@ pub(crate) enum Payload {
     Fpuzzles(String),
     /// SudokuPad's own document, after `scl` or `ctc`.
     Native(String),
+    /// A classic grid's givens in a compact code, after `classic`.
+    Classic(String),
     /// A short id (or none) that only SudokuPad's server resolves.
     Remote(String),
 }
 
 /// The payload of a SudokuPad link or of a puzzle id with a known prefix (`scl`, `ctc`,
-/// `fpuzzles`, `fpuz`), percent-decoded; `None` for any other text.
+/// `fpuzzles`, `fpuz`, `classic`), percent-decoded; `None` for any other text.
 pub(crate) fn payload(text: &str) -> Option<Payload> {
     let text = text.trim();
     let (linked, id) = match link_id(text) {
@@ -51,6 +57,9 @@ pub(crate) fn payload(text: &str) -> Option<Payload> {
         if let Some(data) = id.strip_prefix(prefix) {
             return Some(Payload::Native(base64(data)));
         }
+    }
+    if let Some(data) = id.strip_prefix("classic") {
+        return Some(Payload::Classic(data.to_string()));
     }
     linked.then_some(Payload::Remote(id))
 }

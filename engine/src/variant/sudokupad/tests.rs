@@ -22,6 +22,11 @@ fn links_give_their_payloads() {
     );
     assert_eq!(payload("https://sudokupad.app/sclN4Ig?setting-x=1"), native);
     assert_eq!(payload("sclN4Ig"), native);
+    let classic = Some(Payload::Classic("sIFrev0quIs0pAGDHPqBs0".into()));
+    assert_eq!(
+        payload("https://sudokupad.app/classicsIFrev0quIs0pAGDHPqBs0"),
+        classic
+    );
     let remote = Some(Payload::Remote("wsj7iunsg6".into()));
     assert_eq!(payload("https://sudokupad.app/wsj7iunsg6"), remote);
     assert_eq!(payload("N4IgzglgXgpiBcBOANCA"), None);
