@@ -145,6 +145,17 @@ def test_bad_documents_say_where_and_why():
     assert "cannot be written as JSON" in str(error)
 
 
+def test_sudokupad_links_read_and_short_ids_are_refused():
+    # SudokuPad's zipped JSON after scl (links compress it; SudokuPad reads it plain too).
+    link = 'https://sudokupad.app/scl{ce:[[{v:1},,,],[,,,],[,,,],[,,,]],ca:[{ce:[[3,2],[3,3]],v:7}],global:["diagonal-"]}'
+    assert sudoku_dlx.count(link) == 2
+    assert sudoku_dlx.count("https://sudokupad.app/classicsIFrev0quIs0pAGDHPqBs0") == 1
+    error = failure(lambda: sudoku_dlx.solve("https://sudokupad.app/sudoku/BLLGjtrb4P"))
+    assert "needs a network lookup" in str(error)
+    error = failure(lambda: sudoku_dlx.solve("https://sudokupad.app/scl{ce:[[,,,],[,,,],[,,,],[,,,]],l:[{wp:[[0,0],[1,1]]}]}"))
+    assert "draws lines (1)" in str(error)
+
+
 def test_bad_rules_and_regions_say_why():
     error = failure(lambda: sudoku_dlx.count("." * 16, rules="x,sandwich"))
     assert 'unknown rule "sandwich"' in str(error) and "anti-knight" in str(error)
