@@ -71,11 +71,12 @@ pub(super) fn from_value(value: &Value) -> Result<Variant, FpuzzlesError> {
             }
             "regions" => {}
             _ if IGNORED.contains(&key.as_str()) || is_empty(value) => {}
+            // Refused rather than dropped: it may carry a rule.
             _ => {
-                return Err(FpuzzlesError::UnknownKey {
-                    name: key.clone(),
-                    similar: None,
-                })
+                return Err(FpuzzlesError::field(
+                    key.as_str(),
+                    "not a key of SudokuPad documents that this reader knows",
+                ))
             }
         }
     }
@@ -83,7 +84,14 @@ pub(super) fn from_value(value: &Value) -> Result<Variant, FpuzzlesError> {
         Some(value) if !is_empty(value) => reader.regions(value, shape)?,
         _ => None,
     };
-    rules.dedup();
+    // A rule named twice (in `global` and in metadata, say) is one rule.
+    let mut named_once: Vec<Rule> = Vec::with_capacity(rules.len());
+    for rule in rules {
+        if !named_once.contains(&rule) {
+            named_once.push(rule);
+        }
+    }
+    let rules = named_once;
     let drawn: Vec<String> = drawings
         .iter()
         .filter_map(|&(key, value)| reader.unexplained(key, value, &rules))
@@ -251,6 +259,7 @@ impl Reader {
             .collect()
     }
 
+    /// One cell, `[row, column]` from 0 or `r1c1`, as a cell index.
     fn cell(&self, value: &Value) -> Option<usize> {
         let (r, c) = match value {
             Value::Array(pair) if pair.len() == 2 => (whole(&pair[0])?, whole(&pair[1])?),
@@ -319,6 +328,7 @@ fn meta(value: &str) -> Option<(&str, &str)> {
     plain.then(|| (name, text.trim()))
 }
 
+/// `true` written as text (metadata values are strings).
 fn is_true_text(text: &str) -> bool {
     text.trim().eq_ignore_ascii_case("true")
 }

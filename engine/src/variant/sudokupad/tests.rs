@@ -34,13 +34,18 @@ fn links_give_their_payloads() {
 }
 
 /// The zipped form of a 4x4 killer made by hand from SudokuPad's format: givens, a cage
-/// with a total, a metadata cage, a global rule and a metadata rule.
+/// with a total, a metadata cage and a global rule.
 const ZIPPED: &str = "{ce:[[{v:1},,,],[,,,],[,,,],[,,,{v:'1'}]],\
     ca:[{ce:[[0,1],[0,2]],v:5},{v:'title: hand-made'}],global:['antiking']}";
 
 #[test]
 fn the_zipped_document_reads_plain_and_compressed() {
     let variant = parse_native(ZIPPED).unwrap();
+    let twice = ZIPPED.replace(
+        "global:['antiking']",
+        "global:['antiking'],metadata:{antiking:t}",
+    );
+    assert_eq!(parse_native(&twice).unwrap(), variant);
     assert_eq!(variant.givens().to_string(), "1..............1");
     assert!(variant.rules().contains(&Rule::AntiKing));
     let packed = lz_str::compress_to_base64(ZIPPED);
@@ -80,6 +85,12 @@ fn short_ids_and_bad_cages_are_refused() {
     assert_eq!(
         error.to_string(),
         "unsupported constraint \"cages[0] (digits may repeat)\""
+    );
+    let unknown = "{ce:[[,,,],[,,,],[,,,],[,,,]],sandwich:[{v:3}]}";
+    let error = parse_native(unknown).unwrap_err().to_string();
+    assert_eq!(
+        error,
+        "sandwich: not a key of SudokuPad documents that this reader knows"
     );
     let outside = "{ce:[[,,,],[,,,],[,,,],[,,,]],ca:[{ce:[[0,4]],v:3}]}";
     let error = parse_native(outside).unwrap_err().to_string();
