@@ -137,7 +137,6 @@ fn counting_a_colored_matrix_allocates_nothing() {
     assert_eq!(allocations, 0, "ExactCover::next_solution with colors");
 }
 
-/// The built-in famous puzzles: hard 9x9 puzzles, most of which need a search.
 /// The n-queens matrix of `common::queens` on sparse sets.
 fn sparse_queens(n: usize) -> SparseCover {
     let matrix = queens(n);
