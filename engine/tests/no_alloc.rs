@@ -5,6 +5,7 @@
 use crate::common::queens;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use sudoku_dlx::exact_cover::knuth_format::Problem;
 use sudoku_dlx::exact_cover::sparse::SparseCover;
 use sudoku_dlx::samples::FAMOUS;
 use sudoku_dlx::{Grid, Logic, Shape, Solver};
@@ -137,16 +138,9 @@ fn counting_a_colored_matrix_allocates_nothing() {
     assert_eq!(allocations, 0, "ExactCover::next_solution with colors");
 }
 
-/// The n-queens matrix of `common::queens` on sparse sets.
+/// The n-queens problem on sparse sets.
 fn sparse_queens(n: usize) -> SparseCover {
-    let matrix = queens(n);
-    let primary = matrix.primary_items();
-    let mut builder = SparseCover::builder(primary, matrix.items() - primary);
-    for option in 0..matrix.options() {
-        let items: Vec<usize> = matrix.option_items(option).collect();
-        builder.add_option(&items).unwrap();
-    }
-    builder.build().unwrap()
+    Problem::queens(n).sparse().unwrap()
 }
 
 #[test]

@@ -244,24 +244,10 @@ impl Cover for SparseCover {
 mod tests {
     use super::*;
 
-    /// n queens for both engines, from the same option lists.
+    /// n queens for both engines, from the same problem.
     fn queens(n: usize) -> (ExactCover, SparseCover) {
-        let diagonals = 2 * n - 1;
-        let mut links = ExactCover::new(2 * n, 2 * diagonals);
-        let mut sparse = SparseCover::builder(2 * n, 2 * diagonals);
-        for row in 0..n {
-            for col in 0..n {
-                let option = [
-                    row,
-                    n + col,
-                    2 * n + row + col,
-                    2 * n + diagonals + row + n - 1 - col,
-                ];
-                links.add_option(&option).unwrap();
-                sparse.add_option(&option).unwrap();
-            }
-        }
-        (links, sparse.build().unwrap())
+        let problem = super::super::knuth_format::Problem::queens(n);
+        (problem.matrix().unwrap(), problem.sparse().unwrap())
     }
 
     /// Every solution as a sorted list of options, through the trait alone.

@@ -31,6 +31,7 @@ mod error;
 mod interrupt;
 pub mod knuth_format;
 mod propagate;
+mod reference;
 mod sanity;
 mod search;
 mod shortest;

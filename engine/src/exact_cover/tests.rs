@@ -19,18 +19,9 @@ fn knuth_example() -> ExactCover {
     matrix
 }
 
-/// n queens: rows and columns are primary, the two diagonal families secondary.
+/// n queens (see [`Problem::queens`]).
 pub(crate) fn queens(n: usize) -> ExactCover {
-    let diagonals = 2 * n - 1;
-    let mut matrix = ExactCover::new(2 * n, 2 * diagonals);
-    for row in 0..n {
-        for col in 0..n {
-            let up = 2 * n + row + col;
-            let down = 2 * n + diagonals + row + n - 1 - col;
-            matrix.add_option(&[row, n + col, up, down]).unwrap();
-        }
-    }
-    matrix
+    super::knuth_format::Problem::queens(n).matrix().unwrap()
 }
 
 #[test]

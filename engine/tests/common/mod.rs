@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
+use sudoku_dlx::exact_cover::knuth_format::Problem;
 use sudoku_dlx::exact_cover::ExactCover;
 use sudoku_dlx::{Grid, Shape};
 
@@ -184,17 +185,7 @@ pub fn shared_data() -> PathBuf {
     folder
 }
 
-/// n queens as exact cover: rows and columns primary, both diagonal families secondary.
+/// n queens as exact cover (the engine's [`Problem::queens`]): option `row * n + col`.
 pub fn queens(n: usize) -> ExactCover {
-    let diagonals = 2 * n - 1;
-    let mut matrix = ExactCover::new(2 * n, 2 * diagonals);
-    for row in 0..n {
-        for col in 0..n {
-            let rising = 2 * n + row + col;
-            let falling = 2 * n + diagonals + row + n - 1 - col;
-            let option = matrix.add_option(&[row, n + col, rising, falling]).unwrap();
-            assert_eq!(option, row * n + col);
-        }
-    }
-    matrix
+    Problem::queens(n).matrix().unwrap()
 }

@@ -2,49 +2,15 @@
 //! the same solutions, and under Knuth's branching rule the same nodes.
 
 use super::SparseCover;
+use crate::exact_cover::knuth_format::Problem;
 use crate::exact_cover::{Branching, ExactCover, Interrupt};
 use std::collections::BTreeSet;
 
-/// The n-queens problem as options of (row, column, diagonal, anti-diagonal): rows and
-/// columns primary, the diagonals secondary.
-fn queens(n: usize) -> (usize, usize, Vec<Vec<usize>>) {
-    let options = (0..n * n)
-        .map(|k| {
-            let (r, c) = (k / n, k % n);
-            vec![
-                r,
-                n + c,
-                2 * n + r + c,
-                2 * n + (2 * n - 1) + (n - 1 + r - c),
-            ]
-        })
-        .collect();
-    (2 * n, 2 * (2 * n - 1), options)
-}
-
-/// Langford pairs of 1..=n: item k for the number, n + position for the slots.
-fn langford(n: usize) -> (usize, usize, Vec<Vec<usize>>) {
-    let mut options = Vec::new();
-    for k in 1..=n {
-        for i in 0..2 * n {
-            let j = i + k + 1;
-            if j < 2 * n {
-                options.push(vec![k - 1, n + i, n + j]);
-            }
-        }
-    }
-    (3 * n, 0, options)
-}
-
-fn both(primary: usize, secondary: usize, options: &[Vec<usize>]) -> (ExactCover, SparseCover) {
-    let mut dlx = ExactCover::new(primary, secondary);
+/// `problem` on the dancing links (under Knuth's branching rule, as `dlx1`) and on sparse sets.
+fn both(problem: &Problem) -> (ExactCover, SparseCover) {
+    let mut dlx = problem.matrix().unwrap();
     dlx.set_branching(Branching::FirstShortest);
-    let mut builder = SparseCover::builder(primary, secondary);
-    for option in options {
-        dlx.add_option(option).unwrap();
-        builder.add_option(option).unwrap();
-    }
-    (dlx, builder.build().unwrap())
+    (dlx, problem.sparse().unwrap())
 }
 
 /// `cover` searched with a trail of changes, whatever its size.
@@ -83,8 +49,7 @@ fn queens_have_their_counts_and_dlx1s_nodes() {
         (7, 40),
         (8, 92),
     ] {
-        let (primary, secondary, options) = queens(n);
-        let (mut dlx, mut sparse) = both(primary, secondary, &options);
+        let (mut dlx, mut sparse) = both(&Problem::queens(n));
         assert_eq!(sparse.count(None).solutions, expected, "queens {n}");
         assert_eq!(dlx.count(None).solutions, expected);
         assert_eq!(sparse.stats().nodes, dlx.stats().nodes, "queens {n}");
@@ -92,8 +57,7 @@ fn queens_have_their_counts_and_dlx1s_nodes() {
     }
     // Knuth's figure for queens8 in his item order is 1,049 nodes; this order gives its own,
     // the same for both searches (checked above), and the count is the same at every cap.
-    let (primary, secondary, options) = queens(8);
-    let (_, mut sparse) = both(primary, secondary, &options);
+    let (_, mut sparse) = both(&Problem::queens(8));
     let count = sparse.count(Some(10));
     assert_eq!((count.solutions, count.capped), (10, true));
     assert_eq!(sparse.count(Some(93)).solutions, 92);
@@ -106,8 +70,7 @@ fn queens_have_their_counts_and_dlx1s_nodes() {
 #[test]
 fn langford_pairs_stream_the_same_solutions_as_the_dancing_links() {
     for n in [3, 4, 7, 8] {
-        let (primary, secondary, options) = langford(n);
-        let (mut dlx, mut sparse) = both(primary, secondary, &options);
+        let (mut dlx, mut sparse) = both(&Problem::langford(n));
         let mut expected = BTreeSet::new();
         while let Some(solution) = dlx.next_solution() {
             let mut options: Vec<usize> = solution.options().collect();
@@ -122,8 +85,7 @@ fn langford_pairs_stream_the_same_solutions_as_the_dancing_links() {
 
 #[test]
 fn a_first_solution_then_a_count_start_from_the_top() {
-    let (primary, secondary, options) = queens(6);
-    let (_, mut sparse) = both(primary, secondary, &options);
+    let (_, mut sparse) = both(&Problem::queens(6));
     let first = sparse.first_solution().unwrap();
     assert_eq!(first.len(), 6);
     assert!(!first.is_empty());
@@ -140,8 +102,7 @@ fn a_first_solution_then_a_count_start_from_the_top() {
 #[test]
 fn an_interrupted_search_resumes_where_it_stopped() {
     // 35,584 solutions over 440,000 nodes: many times the interrupt's countdown.
-    let (primary, secondary, options) = langford(11);
-    let (_, snapshots) = both(primary, secondary, &options);
+    let (_, snapshots) = both(&Problem::langford(11));
     for mut sparse in [snapshots.clone(), trailing(snapshots)] {
         let interrupt = Interrupt::new();
         sparse.set_interrupt(Some(interrupt.clone()));
@@ -169,10 +130,10 @@ fn an_interrupted_search_resumes_where_it_stopped() {
 fn the_trail_and_the_snapshots_agree_on_every_statistic() {
     let largest = if cfg!(miri) { 5 } else { 8 };
     let problems = (1..=largest)
-        .map(queens)
-        .chain([3, 4, largest].into_iter().map(langford));
-    for (primary, secondary, options) in problems {
-        let (_, mut snapshots) = both(primary, secondary, &options);
+        .map(Problem::queens)
+        .chain([3, 4, largest].into_iter().map(Problem::langford));
+    for problem in problems {
+        let (_, mut snapshots) = both(&problem);
         let mut trail = trailing(snapshots.clone());
         assert_eq!(solutions(&mut trail), solutions(&mut snapshots));
         assert_eq!(trail.count(None), snapshots.count(None));
@@ -239,8 +200,7 @@ fn a_problem_with_more_items_than_its_levels_change_keeps_a_trail() {
         assert_eq!(cover.first_solution().unwrap().len(), items);
     }
     // Queens take snapshots: a level removes more sizes than there are items.
-    let (primary, secondary, options) = queens(8);
-    let (_, cover) = both(primary, secondary, &options);
+    let (_, cover) = both(&Problem::queens(8));
     assert!(!cover.search.trailing());
     // At most 8 queens, each covering 2 of the 16 primary items.
     assert_eq!(cover.search.depth(), 8);
