@@ -1,6 +1,7 @@
 //! Colors in the exact-cover core: Knuth's colored example, and a brute-force oracle on
 //! small random colored matrices, under both branching rules and for the sparse-set search.
 
+use crate::common::distinct_solutions;
 use proptest::prelude::*;
 use std::collections::HashSet;
 use sudoku_dlx::exact_cover::sparse::SparseCover;
@@ -136,12 +137,7 @@ proptest! {
             prop_assert_eq!(matrix.count(None).solutions, expected.len() as u128);
             matrix.restart();
             matrix.sanity();
-            let mut streamed = HashSet::new();
-            while let Some(solution) = matrix.next_solution() {
-                let mut chosen: Vec<usize> = solution.options().collect();
-                chosen.sort();
-                prop_assert!(streamed.insert(chosen), "a solution was streamed twice");
-            }
+            let streamed = distinct_solutions(|| matrix.next_solution().map(|s| s.options().collect()));
             prop_assert_eq!(&streamed, &expected);
             matrix.restart();
             matrix.sanity();
@@ -177,12 +173,7 @@ proptest! {
         prop_assert_eq!(sparse.stats().nodes, matrix.stats().nodes);
         sparse.restart();
         sparse.sanity();
-        let mut streamed = HashSet::new();
-        while let Some(solution) = sparse.next_solution() {
-            let mut chosen: Vec<usize> = solution.options().collect();
-            chosen.sort();
-            prop_assert!(streamed.insert(chosen), "a solution was streamed twice");
-        }
+        let streamed = distinct_solutions(|| sparse.next_solution().map(|s| s.options().collect()));
         prop_assert_eq!(&streamed, &expected);
         sparse.sanity();
         sparse.restart();

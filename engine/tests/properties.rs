@@ -2,7 +2,7 @@
 //! blanked. A planted solved grid is built from a pattern and shuffled by transforms that
 //! keep it valid, so every puzzle made from it has at least that solution.
 
-use crate::common::{assert_solves, pattern_grid, Transform};
+use crate::common::{assert_solves, distinct_solutions, pattern_grid, Transform};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
@@ -244,12 +244,7 @@ proptest! {
         matrix.sanity();
         // A finished count leaves the search exhausted: start the stream from the top.
         matrix.restart();
-        let mut streamed = HashSet::new();
-        while let Some(solution) = matrix.next_solution() {
-            let mut chosen: Vec<usize> = solution.options().collect();
-            chosen.sort();
-            prop_assert!(streamed.insert(chosen), "a solution was streamed twice");
-        }
+        let streamed = distinct_solutions(|| matrix.next_solution().map(|s| s.options().collect()));
         prop_assert_eq!(&streamed, &expected);
         matrix.restart();
         matrix.sanity();
@@ -277,12 +272,7 @@ proptest! {
         prop_assert_eq!(matrix.stats().pruned, propagator.removed as u64);
         matrix.sanity();
         matrix.restart();
-        let mut streamed = HashSet::new();
-        while let Some(solution) = matrix.next_solution_propagating(&mut propagator) {
-            let mut chosen: Vec<usize> = solution.options().collect();
-            chosen.sort();
-            prop_assert!(streamed.insert(chosen), "a solution was streamed twice");
-        }
+        let streamed = distinct_solutions(|| matrix.next_solution_propagating(&mut propagator).map(|s| s.options().collect()));
         prop_assert_eq!(&streamed, &expected);
         // Stopped after the first solution and continued without the propagator, then
         // abandoned: every removal is put back.

@@ -5,6 +5,7 @@
 //! Each test binary compiles this module and uses only part of it.
 #![allow(dead_code)]
 
+use std::collections::HashSet;
 use std::path::PathBuf;
 use sudoku_dlx::exact_cover::knuth_format::Problem;
 use sudoku_dlx::exact_cover::ExactCover;
@@ -188,4 +189,15 @@ pub fn shared_data() -> PathBuf {
 /// n queens as exact cover (the engine's [`Problem::queens`]): option `row * n + col`.
 pub fn queens(n: usize) -> ExactCover {
     Problem::queens(n).matrix().unwrap()
+}
+
+/// The solutions `next` yields until it returns `None`, each as its options sorted;
+/// panics when one comes twice.
+pub fn distinct_solutions(mut next: impl FnMut() -> Option<Vec<usize>>) -> HashSet<Vec<usize>> {
+    let mut found = HashSet::new();
+    while let Some(mut options) = next() {
+        options.sort_unstable();
+        assert!(found.insert(options), "a solution was streamed twice");
+    }
+    found
 }
