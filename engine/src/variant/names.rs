@@ -1,11 +1,17 @@
-//! The names of the rules that need no cells to name them (`x`, `anti-knight`...): one
-//! table for the command line, the line records' `rules=` field and the Python package.
+//! The names of the rules: those that need no cells to name them (`x`, `anti-knight`...),
+//! for the command line, the line records' `rules=` field and the Python package; and the
+//! families of rules that carry cells (`killer`, `thermometer`...), which the generator places
+//! on each solution grid it draws (`generate --rules killer`). One table for both.
 
 use super::{Diagonal, Rule};
 use std::fmt;
 
 /// A rule by the name the command line's `--rules`, the `rules=` field of a line record
-/// and the Python package's `rules=` give it: the one table of these names.
+/// and the Python package's `rules=` give it, or a family of rules that carry cells by the
+/// name `generate --rules` gives it: the one table of these names. [`ALL`](Self::ALL) are the
+/// rules of the whole grid, which every command takes; [`PLACED`](Self::PLACED) the
+/// families that only the generator takes, since it places their cages, lines and dots on
+/// the solution it draws.
 ///
 /// ```
 /// use sudoku_dlx::variant::{Diagonal, Rule, RuleName};
@@ -31,10 +37,28 @@ pub enum RuleName {
     Windoku,
     /// Cells at the same place in their boxes differ
     Disjoint,
+    /// Killer cages over the whole grid, with their totals
+    Killer,
+    /// Every kropki dot, with the negative constraint
+    Kropki,
+    /// Every X and V, with the negative constraint
+    Xv,
+    /// Thermometers: digits increase from the bulb
+    Thermometer,
+    /// Arrows: the digits on the line sum to the circle's
+    Arrow,
+    /// German whispers: neighbours on a line differ by at least half the side
+    Whispers,
+    /// Renban lines: a set of consecutive digits in any order
+    Renban,
+    /// Palindrome lines: the same digits read from either end
+    Palindrome,
+    /// Odd and even cells
+    OddEven,
 }
 
 impl RuleName {
-    /// Every name, in the order `--help` lists them.
+    /// Every name of a rule of the whole grid, in the order `--help` lists them.
     pub const ALL: [RuleName; 8] = [
         RuleName::X,
         RuleName::DiagonalPlus,
@@ -44,6 +68,20 @@ impl RuleName {
         RuleName::NonConsecutive,
         RuleName::Windoku,
         RuleName::Disjoint,
+    ];
+
+    /// Every family of rules with cells that the generator places, in the order it places
+    /// them (lines and arrows first, so that killer cages cover the cells left).
+    pub const PLACED: [RuleName; 9] = [
+        RuleName::Thermometer,
+        RuleName::Arrow,
+        RuleName::Whispers,
+        RuleName::Renban,
+        RuleName::Palindrome,
+        RuleName::Kropki,
+        RuleName::Xv,
+        RuleName::OddEven,
+        RuleName::Killer,
     ];
 
     /// The name as written: `x`, `diagonal+`, `anti-knight`...
@@ -57,12 +95,44 @@ impl RuleName {
             RuleName::NonConsecutive => "non-consecutive",
             RuleName::Windoku => "windoku",
             RuleName::Disjoint => "disjoint",
+            RuleName::Killer => "killer",
+            RuleName::Kropki => "kropki",
+            RuleName::Xv => "xv",
+            RuleName::Thermometer => "thermometer",
+            RuleName::Arrow => "arrow",
+            RuleName::Whispers => "whispers",
+            RuleName::Renban => "renban",
+            RuleName::Palindrome => "palindrome",
+            RuleName::OddEven => "odd-even",
         }
     }
 
-    /// The rule of name `text`, if there is one.
+    /// The rule of the whole grid of name `text` (one of [`ALL`](Self::ALL)), if there is
+    /// one: a family that needs cells is not one (see [`parse_any`](Self::parse_any)).
     pub fn parse(text: &str) -> Option<RuleName> {
         RuleName::ALL.into_iter().find(|rule| rule.name() == text)
+    }
+
+    /// The rule or family of rules of name `text`, of [`ALL`](Self::ALL) or
+    /// [`PLACED`](Self::PLACED): the names that `generate --rules` takes.
+    ///
+    /// ```
+    /// use sudoku_dlx::variant::RuleName;
+    /// assert_eq!(RuleName::parse_any("killer"), Some(RuleName::Killer));
+    /// assert_eq!(RuleName::parse("killer"), None);
+    /// assert!(RuleName::Killer.is_placed() && !RuleName::X.is_placed());
+    /// ```
+    pub fn parse_any(text: &str) -> Option<RuleName> {
+        RuleName::ALL
+            .into_iter()
+            .chain(RuleName::PLACED)
+            .find(|rule| rule.name() == text)
+    }
+
+    /// True for a family of rules with cells, which the generator places on a solution grid
+    /// (one of [`PLACED`](Self::PLACED)).
+    pub fn is_placed(self) -> bool {
+        RuleName::PLACED.contains(&self)
     }
 
     /// What the rule means, in a line (for help texts).
@@ -76,10 +146,22 @@ impl RuleName {
             RuleName::NonConsecutive => "Orthogonal neighbours are not consecutive",
             RuleName::Windoku => "Four extra 3x3 windows (windows of the box shape)",
             RuleName::Disjoint => "Cells at the same place in their boxes differ",
+            RuleName::Killer => "Killer cages over the whole grid, with their totals",
+            RuleName::Kropki => "Every kropki dot, with the negative constraint",
+            RuleName::Xv => "Every X and V, with the negative constraint",
+            RuleName::Thermometer => "Thermometers: digits increase from the bulb",
+            RuleName::Arrow => "Arrows: the digits on the line sum to the circle's",
+            RuleName::Whispers => {
+                "German whispers: neighbours on a line differ by at least half the side"
+            }
+            RuleName::Renban => "Renban lines: a set of consecutive digits in any order",
+            RuleName::Palindrome => "Palindrome lines: the same digits read from either end",
+            RuleName::OddEven => "Odd and even cells",
         }
     }
 
-    /// The rules the name stands for.
+    /// The rules the name stands for; none for a family of [`PLACED`](Self::PLACED), whose
+    /// rules the generator makes on each solution grid.
     pub fn rules(self) -> Vec<Rule> {
         match self {
             RuleName::X => vec![
@@ -93,6 +175,15 @@ impl RuleName {
             RuleName::NonConsecutive => vec![Rule::NonConsecutive],
             RuleName::Windoku => vec![Rule::Windoku],
             RuleName::Disjoint => vec![Rule::DisjointGroups],
+            RuleName::Killer
+            | RuleName::Kropki
+            | RuleName::Xv
+            | RuleName::Thermometer
+            | RuleName::Arrow
+            | RuleName::Whispers
+            | RuleName::Renban
+            | RuleName::Palindrome
+            | RuleName::OddEven => Vec::new(),
         }
     }
 
@@ -152,5 +243,12 @@ mod tests {
             }
         }
         assert_eq!(RuleName::parse("disjoint groups"), None);
+        // A family is read by `parse_any` only, stands for no fixed rules, and its name is
+        // none of the rules of the whole grid.
+        for name in RuleName::PLACED {
+            assert_eq!(RuleName::parse_any(name.name()), Some(name));
+            assert_eq!(RuleName::parse(name.name()), None);
+            assert!(name.rules().is_empty());
+        }
     }
 }

@@ -1,0 +1,315 @@
+//! The variant side of the classic generator's loop ([`Carving`]): drawing a solution grid
+//! that keeps the rules (and the layout, and the random regions), placing the families of
+//! rules on it, and checking each removal with the variant solver.
+
+use super::place::{place, taken_by};
+use super::VariantGenerateOptions;
+use crate::exact_cover::Interrupt;
+use crate::setter::{random_solution, Carving, Rating, RemovalStats, SetterRng};
+use crate::variant::{Rule, RuleName, Variant, VariantError, VariantSolver};
+use crate::{Grid, Logic, Shape};
+
+/// Random givens tried one after the other (each kept when the rules still have a
+/// solution with it) to draw a solution grid of a setter's layout: one given leaves too few
+/// grids to choose from when the layout's rules compare digits.
+const LAYOUT_SEEDS: usize = 4;
+
+/// The variant side of [`Carving`]: the puzzle being carved and the solver that checks it.
+#[derive(Clone, Debug)]
+pub(super) struct VariantCarving {
+    shape: Shape,
+    /// The rules of the whole grid.
+    rules: Vec<Rule>,
+    jigsaw: bool,
+    layout: Option<Variant>,
+    /// The families placed on each grid, in [`RuleName::PLACED`]'s order.
+    placed: Vec<RuleName>,
+    solver: VariantSolver,
+    interrupt: Option<Interrupt>,
+    /// The rules (and the layout) compiled on the layout's givens, kept from grid to grid
+    /// without jigsaw.
+    base: Option<Variant>,
+    pub(super) puzzle: Option<Variant>,
+    pub(super) solution: Grid,
+    pub(super) stats: RemovalStats,
+}
+
+impl VariantCarving {
+    /// The carving for `options`.
+    pub(super) fn new(options: &VariantGenerateOptions) -> VariantCarving {
+        let shape = options.base.shape;
+        VariantCarving {
+            shape,
+            rules: options.rules.clone(),
+            jigsaw: options.jigsaw,
+            layout: options.layout.clone(),
+            placed: RuleName::PLACED
+                .into_iter()
+                .filter(|name| options.placed.contains(name))
+                .collect(),
+            solver: VariantSolver::new(),
+            interrupt: None,
+            base: None,
+            puzzle: None,
+            solution: Grid::empty(shape),
+            stats: RemovalStats::default(),
+        }
+    }
+
+    /// Makes the solver and the loop watch `interrupt`.
+    pub(super) fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.solver.set_interrupt(interrupt.clone());
+        self.interrupt = interrupt;
+    }
+
+    /// The puzzle being carved (set by [`Carving::draw`]).
+    fn puzzle(&self) -> &Variant {
+        self.puzzle.as_ref().expect("a grid was drawn")
+    }
+
+    /// True when `cell` holds one of the layout's givens, which stay.
+    fn is_fixed(&self, cell: usize) -> bool {
+        self.layout
+            .as_ref()
+            .is_some_and(|layout| layout.givens().cells()[cell] != 0)
+    }
+
+    /// The puzzle without the givens at `cells`; `None` when one is the layout's.
+    fn without(&self, cells: &[usize]) -> Option<Variant> {
+        if cells.iter().any(|&cell| self.is_fixed(cell)) {
+            return None;
+        }
+        let puzzle = self.puzzle();
+        let n = self.shape.size();
+        let mut fewer = puzzle.givens().clone();
+        for &cell in cells {
+            fewer.set(cell / n, cell % n, 0);
+        }
+        Some(puzzle.with_givens(fewer).expect("same shape"))
+    }
+
+    /// True when `candidate` has one solution, counting how the check was decided.
+    fn is_unique(&mut self, candidate: &Variant) -> bool {
+        let unique = self.solver.count(candidate, Some(2)).solutions == 1;
+        if self.solver.stats().search.guesses == 0 {
+            self.stats.singles += 1;
+        } else {
+            self.stats.searches += 1;
+        }
+        unique
+    }
+
+    /// The rules of the whole grid and the layout's, compiled on its givens (or on the empty
+    /// grid) with `regions`.
+    fn base(&self, regions: Option<Vec<usize>>) -> Result<Variant, VariantError> {
+        let mut rules = Vec::new();
+        let mut givens = Grid::empty(self.shape);
+        let mut regions = regions;
+        if let Some(layout) = &self.layout {
+            rules.extend(layout.rules().iter().cloned());
+            givens = layout.givens().clone();
+            regions = layout.regions().map(<[usize]>::to_vec);
+        }
+        for rule in &self.rules {
+            if !rules.contains(rule) {
+                rules.push(rule.clone());
+            }
+        }
+        Variant::new(givens, regions, rules)
+    }
+}
+
+impl Carving for VariantCarving {
+    type Error = VariantError;
+
+    fn draw(&mut self, rng: &mut SetterRng) -> Result<bool, VariantError> {
+        let mut classic = random_solution(self.shape, rng);
+        let base = if self.jigsaw {
+            // A grid with no two equal digits a king's move apart across boxes has no swap
+            // to make: another grid then.
+            let regions = loop {
+                if let Some(made) = random_regions(&classic, rng) {
+                    break made;
+                }
+                classic = random_solution(self.shape, rng);
+            };
+            self.base(Some(regions))?
+        } else {
+            match &self.base {
+                Some(base) => base.clone(),
+                None => {
+                    let base = self.base(None)?;
+                    self.base = Some(base.clone());
+                    base
+                }
+            }
+        };
+        let free = base.rules().is_empty() && !base.givens().cells().iter().any(|&d| d != 0);
+        self.solution = if free {
+            classic
+        } else {
+            let seeds = if self.layout.is_some() {
+                LAYOUT_SEEDS
+            } else {
+                1
+            };
+            match random_variant_solution(&base, &mut self.solver, rng, seeds) {
+                Some(solution) => solution,
+                // Other regions may fit the rules: another draw.
+                None if self.jigsaw => return Ok(false),
+                None => return Err(no_solution(&base)),
+            }
+        };
+        let puzzle = if self.placed.is_empty() {
+            base.with_givens(self.solution.clone())?
+        } else {
+            let mut taken = taken_by(self.shape, base.rules());
+            let mut rules = base.rules().to_vec();
+            for &name in &self.placed {
+                rules.extend(place(name, &self.solution, &mut taken, rng));
+            }
+            let regions = base.regions().map(<[usize]>::to_vec);
+            Variant::new(self.solution.clone(), regions, rules)?
+        };
+        self.puzzle = Some(puzzle);
+        Ok(true)
+    }
+
+    fn remove_if_unique(&mut self, cells: &[usize]) -> bool {
+        let Some(candidate) = self.without(cells) else {
+            return false;
+        };
+        let unique = self.is_unique(&candidate);
+        if unique && !self.is_interrupted() {
+            self.puzzle = Some(candidate);
+        }
+        unique
+    }
+
+    fn remove_if_solved_by(&mut self, cells: &[usize], logic: Logic) -> bool {
+        let Some(candidate) = self.without(cells) else {
+            return false;
+        };
+        let solved = self.solver.solved_by_logic(&candidate, logic);
+        self.stats.singles += 1;
+        if solved {
+            self.puzzle = Some(candidate);
+        }
+        solved
+    }
+
+    fn can_remove(&mut self, cell: usize) -> bool {
+        match self.without(&[cell]) {
+            Some(candidate) => self.is_unique(&candidate),
+            None => false,
+        }
+    }
+
+    fn is_given(&self, cell: usize) -> bool {
+        self.puzzle().givens().cells()[cell] != 0
+    }
+
+    fn rate(&mut self) -> Rating {
+        let puzzle = self.puzzle.take().expect("a grid was drawn");
+        let rating = self.solver.rate(&puzzle);
+        self.puzzle = Some(puzzle);
+        // Cut short by the interrupt, a rating is not used.
+        rating.unwrap_or_else(|_| {
+            assert!(self.is_interrupted(), "a carved puzzle is unique");
+            Rating::new(crate::setter::StrongestStep::Search, 0.0)
+        })
+    }
+
+    fn is_interrupted(&self) -> bool {
+        self.interrupt.as_ref().is_some_and(Interrupt::is_set)
+    }
+}
+
+/// The error for rules that no grid keeps.
+fn no_solution(variant: &Variant) -> VariantError {
+    VariantError::NoSolution {
+        rules: variant.rules().len(),
+    }
+}
+
+/// Regions made from a classic solution by swapping the regions of cells that hold the same
+/// digit: every region keeps distinct digits, so `solution` keeps them too. `None` when no
+/// two cells a king's move apart hold the same digit (no swap keeps the regions compact).
+pub(in crate::variant) fn random_regions(
+    solution: &Grid,
+    rng: &mut SetterRng,
+) -> Option<Vec<usize>> {
+    let shape = solution.shape();
+    let (n, cells) = (shape.size(), solution.cells());
+    let mut regions: Vec<usize> = (0..shape.cells()).map(|c| shape.box_of(c)).collect();
+    // Neighbours' cells only, so that the regions stay compact. Two cells with the same
+    // digit are always in different regions (each region holds distinct digits), so every
+    // swap of such a pair changes the regions.
+    let pairs: Vec<(usize, usize)> = (0..cells.len())
+        .flat_map(|a| (a + 1..cells.len()).map(move |b| (a, b)))
+        .filter(|&(a, b)| {
+            (a / n).abs_diff(b / n) <= 1 && (a % n).abs_diff(b % n) <= 1 && cells[a] == cells[b]
+        })
+        .collect();
+    if pairs.is_empty() {
+        return None;
+    }
+    // Enough swaps to change the look of every region.
+    for _ in 0..2 * n {
+        let (a, b) = pairs[rng.below(pairs.len())];
+        regions.swap(a, b);
+    }
+    Some(regions)
+}
+
+/// A random grid that keeps `start`'s rules and givens: the first solution with `seeds`
+/// random givens added one after the other (each kept when a solution keeps it too), with
+/// its digits then relabelled at random where nothing compares digits or fixes them.
+/// `None` when no grid keeps them.
+fn random_variant_solution(
+    start: &Variant,
+    solver: &mut VariantSolver,
+    rng: &mut SetterRng,
+    seeds: usize,
+) -> Option<Grid> {
+    let shape = start.shape();
+    let n = shape.size();
+    let mut seeded = start.givens().clone();
+    let mut found = None;
+    for _ in 0..seeds {
+        let cell = rng.below(shape.cells());
+        let digit = 1 + rng.below(n) as u8;
+        if seeded.cells()[cell] != 0 {
+            continue;
+        }
+        seeded.set(cell / n, cell % n, digit);
+        match solver.solve(&start.with_givens(seeded.clone()).ok()?) {
+            Some(solution) => found = Some(solution),
+            None => seeded.set(cell / n, cell % n, 0),
+        }
+    }
+    let base = found.or_else(|| solver.solve(start))?;
+    let compares = start.rules().iter().any(|rule| {
+        !matches!(
+            rule,
+            Rule::Diagonal(_)
+                | Rule::ExtraRegion(_)
+                | Rule::Windoku
+                | Rule::DisjointGroups
+                | Rule::AntiKnight
+                | Rule::AntiKing
+                | Rule::Killer { sum: None, .. }
+        )
+    });
+    let fixed = start.givens().cells().iter().any(|&d| d != 0);
+    if compares || fixed {
+        return Some(base);
+    }
+    let relabel = rng.permutation(n);
+    let cells = base
+        .cells()
+        .iter()
+        .map(|&d| relabel[d as usize - 1] as u8 + 1)
+        .collect();
+    Grid::from_cells(shape, cells)
+}
