@@ -3,7 +3,7 @@
 //! `solve` with the solution it was made from; the `regions=` and `rules=` fields of line
 //! records, their errors, and the refusal of fields where a classic reader meets them.
 
-use crate::cli_support::{stdout_piped, sudoku, temp_file};
+use crate::cli_support::{json_solution, stdout_piped, sudoku, temp_file};
 use proptest::prelude::*;
 use sudoku_dlx::variant::{RuleName, VariantSolver};
 use sudoku_dlx_cli::input::variant::{read_all, LineRules};
@@ -12,17 +12,7 @@ use sudoku_dlx_cli::output::Format;
 
 /// The solutions of the generated JSON documents, one per line.
 fn json_solutions(text: &str) -> Vec<String> {
-    text.lines()
-        .map(|line| {
-            let object: serde_json::Value = serde_json::from_str(line).unwrap();
-            object["solution"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|d| sudoku_dlx::sudoku::cell_char(d.as_u64().unwrap() as u8))
-                .collect()
-        })
-        .collect()
+    text.lines().map(json_solution).collect()
 }
 
 /// Generates `count` puzzles with `args` in each format, and checks that each output reads

@@ -25,4 +25,5 @@ mod cli_variants;
 mod cli_xc;
 mod fuzz_corpus;
 mod setter_generate;
+mod setter_generate_rules;
 mod setter_tools;

@@ -4,9 +4,10 @@ use super::common::{self, CliError, Status};
 use std::convert::Infallible;
 use std::io::{self, Write};
 use sudoku_dlx::setter::{Difficulty, GenerateOptions, Generator, RemovalStats, Symmetry};
-use sudoku_dlx::variant::{RuleName, VariantGenerateOptions, VariantGenerator};
+use sudoku_dlx::variant::{RuleName, Variant, VariantGenerateOptions, VariantGenerator};
 use sudoku_dlx::Shape;
 use sudoku_dlx_cli::batch::{Batch, BatchError, Finished};
+use sudoku_dlx_cli::input::variant::{read_all, LineRules};
 use sudoku_dlx_cli::output::variant::write_variant_generated;
 use sudoku_dlx_cli::output::{write_generated, Format};
 
@@ -24,6 +25,15 @@ Symmetries: none, rot180, rot90, mirror (left-right), flip (up-down), diagonal,
 antidiagonal, mirror-flip, diagonals (both), full (all eight).
 Difficulties (the scale of `sudoku-dlx rate`): easy, medium, hard, expert, extreme.
 
+--rules takes the rules of the whole grid (x, anti-knight...) and the families of rules
+with cells (killer, kropki, xv, thermometer, arrow, whispers, renban, palindrome, odd-even),
+which are placed on each solution grid drawn, from its digits, before the givens go: a
+puzzle its rules alone make unique has no givens. --from DOC generates on a setter's own
+layout (an f-puzzles document or SudokuPad link: a file, - or inline): a random solution
+that keeps its cages, lines and dots, with their totals, and its givens, which stay.
+Puzzles whose rules carry cells print as f-puzzles JSON (the default for them; line and
+grid cannot carry them).
+
 The same --seed and options print the same puzzles, whatever --jobs is.
 
 Examples:
@@ -32,15 +42,18 @@ Examples:
   sudoku-dlx generate --box 2x3 --count 5 --format grid
   sudoku-dlx generate --difficulty expert --format json --seed 3
   sudoku-dlx generate --rules x,anti-king --count 5 --seed 1
-  sudoku-dlx generate --jigsaw --format json --seed 2")]
+  sudoku-dlx generate --jigsaw --format json --seed 2
+  sudoku-dlx generate --rules killer --count 10 --seed 1
+  sudoku-dlx generate --from layout.json --symmetry rot180 --seed 4")]
 pub struct Args {
     /// How many puzzles
     #[arg(long, short = 'n', default_value_t = 1, value_name = "N")]
     pub count: u64,
 
-    /// The box shape, as ROWSxCOLS (3x3 is the classic 9x9 grid)
-    #[arg(long = "box", value_name = "RxC", default_value = "3x3")]
-    pub shape: Shape,
+    /// The box shape, as ROWSxCOLS (3x3 is the classic 9x9 grid) [default: 3x3, or the
+    /// layout's with --from]
+    #[arg(long = "box", value_name = "RxC")]
+    pub shape: Option<Shape>,
 
     /// The pattern the givens follow
     #[arg(long, value_name = "NAME", default_value = "none")]
@@ -64,9 +77,10 @@ pub struct Args {
     pub max_attempts: u64,
 
     /// Output format: line (the puzzle), grid (with givens and rating), json (puzzle,
-    /// solution, givens, rating)
-    #[arg(long, value_enum, default_value_t = Format::Line)]
-    pub format: Format,
+    /// solution, givens, rating; for variants an f-puzzles document) [default: line, or
+    /// json when the rules carry cells]
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
 
     /// Print to standard error, at the end, how the removal checks were decided (by the
     /// givens forcing a digit back, by an unavoidable set, by the logic pass, by search)
@@ -79,34 +93,54 @@ pub struct Args {
     #[arg(long, short = 'j', value_name = "N", value_parser = common::parse_jobs)]
     pub jobs: Option<usize>,
 
-    /// Variant rules the puzzles keep, separated by commas
-    #[arg(long, value_parser = super::variant::rule_names(), value_delimiter = ',',
+    /// Variant rules the puzzles keep, separated by commas: rules of the whole grid, and
+    /// families of rules with cells placed at random on each solution
+    #[arg(long, value_parser = super::variant::generated_rule_names(), value_delimiter = ',',
           value_name = "RULES")]
     pub rules: Vec<RuleName>,
 
     /// Irregular regions made at random for each puzzle (jigsaw)
     #[arg(long)]
     pub jigsaw: bool,
+
+    /// A setter's layout to generate on: an f-puzzles document or SudokuPad link (a file,
+    /// `-` for standard input, or inline) with cages, lines and dots; its rules, totals and
+    /// givens stay in every puzzle
+    #[arg(long, value_name = "DOC")]
+    pub from: Option<String>,
 }
 
 /// Generates and prints the puzzles, in order: classic ones, or with `--rules` or `--jigsaw`
 /// variant ones, with the same options, seed and output.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    let mut options = GenerateOptions::new(args.shape);
+    let layout = args.from.as_deref().map(read_layout).transpose()?;
+    let shape = match (&layout, args.shape) {
+        (Some(layout), Some(shape)) if layout.shape() != shape => {
+            return Err(CliError::Usage(format!(
+                "--box {shape} differs from the layout's boxes ({})",
+                layout.shape()
+            )))
+        }
+        (Some(layout), _) => layout.shape(),
+        (None, shape) => shape.unwrap_or(Shape::CLASSIC),
+    };
+    let format = output_format(&args, layout.as_ref())?;
+    let mut options = GenerateOptions::new(shape);
     options.symmetry = args.symmetry;
     options.minimal = args.minimal;
     options.difficulty = args.difficulty;
-    options.rate = args.format != Format::Line;
+    options.rate = format != Format::Line;
     options.max_attempts = args.max_attempts;
     let seed = args.seed.unwrap_or_else(fresh_seed);
-    if !args.rules.is_empty() || args.jigsaw {
-        let options = variant_options(&args, options)?;
+    if !args.rules.is_empty() || args.jigsaw || layout.is_some() {
+        let options = variant_options(&args, options, layout)?;
         let generator = common::watching(
             move || VariantGenerator::new(options.clone()),
             VariantGenerator::set_interrupt,
         );
         return generate(
             &args,
+            format,
             generator,
             |generator: &mut VariantGenerator, index| {
                 let made = generator.generate(seed, index);
@@ -119,6 +153,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     let generator = common::watching(move || Generator::new(options), Generator::set_interrupt);
     generate(
         &args,
+        format,
         generator,
         |generator: &mut Generator, index| {
             let made = generator.generate(seed, index);
@@ -129,8 +164,60 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     )
 }
 
-/// The variant options of `args` over the shared `base`, or why they cannot go together.
-fn variant_options(args: &Args, base: GenerateOptions) -> Result<VariantGenerateOptions, CliError> {
+/// The one layout of `arg` (a file, `-` or inline: an f-puzzles document, a SudokuPad link,
+/// or a line puzzle with its fields), or why it cannot be one.
+fn read_layout(arg: &str) -> Result<Variant, CliError> {
+    let records =
+        read_all(&[arg.to_string()], None, &LineRules::default()).map_err(CliError::Input)?;
+    match &records[..] {
+        [record] => record.puzzle.clone().map_err(|_| {
+            let message = record.error_message().unwrap_or_default();
+            CliError::Usage(format!("--from: {message}"))
+        }),
+        [] => Err(CliError::Usage(format!("--from: {arg} holds no layout"))),
+        more => Err(CliError::Usage(format!(
+            "--from: {arg} holds {} puzzles; give one layout",
+            more.len()
+        ))),
+    }
+}
+
+/// The format to print in: `--format`, or by default line, unless the rules carry cells,
+/// which only f-puzzles JSON carries (then `--format line` or `grid` is refused).
+fn output_format(args: &Args, layout: Option<&Variant>) -> Result<Format, CliError> {
+    let placed = args.rules.iter().find(|name| name.is_placed());
+    let unnamed = layout.is_some_and(|layout| RuleName::names_of(layout.rules()).is_none());
+    match args.format {
+        None if placed.is_some() || unnamed => Ok(Format::Json),
+        None => Ok(Format::Line),
+        Some(format @ (Format::Line | Format::Grid)) if placed.is_some() || unnamed => {
+            let what = placed.map_or("the layout's rules".to_string(), |name| {
+                format!("--rules {name}")
+            });
+            Err(CliError::Usage(format!(
+                "--format {} cannot carry {what}: only f-puzzles JSON carries cages, lines \
+                 and dots (--format json, the default for them)",
+                format.name()
+            )))
+        }
+        Some(format) => Ok(format),
+    }
+}
+
+/// The variant options of `args` over the shared `base` and the `layout`, or why they
+/// cannot go together.
+fn variant_options(
+    args: &Args,
+    base: GenerateOptions,
+    layout: Option<Variant>,
+) -> Result<VariantGenerateOptions, CliError> {
+    if args.jigsaw && layout.is_some() {
+        return Err(CliError::Usage(
+            "--jigsaw cannot go with --from: the layout's cages and lines are drawn on its own \
+             regions"
+                .into(),
+        ));
+    }
     if args.jigsaw && args.rules.contains(&RuleName::Disjoint) {
         return Err(CliError::Usage(
             "--rules disjoint cannot go with --jigsaw: disjoint groups are cells at the same \
@@ -148,6 +235,13 @@ fn variant_options(args: &Args, base: GenerateOptions) -> Result<VariantGenerate
         base,
         rules,
         jigsaw: args.jigsaw,
+        layout,
+        placed: args
+            .rules
+            .iter()
+            .copied()
+            .filter(|name| name.is_placed())
+            .collect(),
     })
 }
 
@@ -155,6 +249,7 @@ fn variant_options(args: &Args, base: GenerateOptions) -> Result<VariantGenerate
 /// `write` as it comes, in order; `cost` tells `--stats` the grids drawn and removal checks.
 fn generate<G: Send, M: Send, E: std::fmt::Display + Send>(
     args: &Args,
+    format: Format,
     make: impl Fn() -> G + Sync,
     job: impl Fn(&mut G, u64) -> Option<Result<M, E>> + Sync,
     write: impl Fn(&mut dyn Write, Format, u64, &M) -> io::Result<()>,
@@ -173,7 +268,7 @@ fn generate<G: Send, M: Send, E: std::fmt::Display + Send>(
         |(index, made)| match made {
             Ok(made) => {
                 tally.add(cost(&made));
-                write(&mut out, args.format, index, &made)
+                write(&mut out, format, index, &made)
             }
             Err(error) => {
                 // Stops the batch; reported below.

@@ -15,14 +15,26 @@ use sudoku_dlx_cli::input::variant_stream::VariantRecords;
 use sudoku_dlx_cli::output::variant::{rules_json, VariantPrinter, WithRules};
 use sudoku_dlx_cli::output::Report;
 
-/// clap's reader of `--rules`: the engine's table of rule names ([`RuleName`]), each shown
-/// with its description in `--help`.
+/// clap's reader of `--rules`: the engine's table of rule names ([`RuleName::ALL`]), each
+/// shown with its description in `--help`.
 pub fn rule_names() -> impl clap::builder::TypedValueParser<Value = RuleName> {
+    names_parser(RuleName::ALL.to_vec())
+}
+
+/// clap's reader of `generate --rules`: the rules of the whole grid and the families of
+/// rules with cells that the generator places ([`RuleName::PLACED`]).
+pub fn generated_rule_names() -> impl clap::builder::TypedValueParser<Value = RuleName> {
+    names_parser(RuleName::ALL.into_iter().chain(RuleName::PLACED).collect())
+}
+
+/// clap's reader of one of `names`, each shown with its description in `--help`.
+fn names_parser(names: Vec<RuleName>) -> impl clap::builder::TypedValueParser<Value = RuleName> {
     use clap::builder::TypedValueParser;
-    let values = RuleName::ALL
+    let values = names
+        .iter()
         .map(|rule| clap::builder::PossibleValue::new(rule.name()).help(rule.description()));
     clap::builder::PossibleValuesParser::new(values)
-        .map(|name: String| RuleName::parse(&name).expect("one of the possible values"))
+        .map(|name: String| RuleName::parse_any(&name).expect("one of the possible values"))
 }
 
 /// The variant options of the batch commands.

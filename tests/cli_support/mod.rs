@@ -140,3 +140,14 @@ pub fn stdout_piped(args: &[&str], stdin: &str, code: i32) -> String {
         .clone();
     String::from_utf8(out).unwrap()
 }
+
+/// The `solution` that a generated f-puzzles document carries, in one-line notation.
+pub fn json_solution(document: &str) -> String {
+    let object: serde_json::Value = serde_json::from_str(document).unwrap();
+    object["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| sudoku_dlx::sudoku::cell_char(d.as_u64().unwrap() as u8))
+        .collect()
+}

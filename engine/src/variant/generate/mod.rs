@@ -138,6 +138,12 @@ pub enum VariantGenerateError {
     JigsawLayout,
     /// A name that is not a family of rules with cells was asked to be placed.
     NotPlaced(RuleName),
+    /// No grid keeps the layout's rules and givens (with the rules of the whole grid
+    /// asked for).
+    LayoutNoSolution {
+        /// How many rules there are, the layout's and the others.
+        rules: usize,
+    },
 }
 
 impl fmt::Display for VariantGenerateError {
@@ -156,6 +162,11 @@ impl fmt::Display for VariantGenerateError {
             VariantGenerateError::JigsawLayout => f.write_str(
                 "random regions cannot go with a layout: its cages and lines are drawn on its \
                  own regions",
+            ),
+            VariantGenerateError::LayoutNoSolution { rules } => write!(
+                f,
+                "no grid keeps the layout's {rules} rules and its givens: no puzzle can be made \
+                 on it"
             ),
             VariantGenerateError::NotPlaced(name) => write!(
                 f,
@@ -275,7 +286,13 @@ impl VariantGenerator {
             &self.orbits,
             &mut self.order,
             &mut rng,
-        )?;
+        )
+        .map_err(|error| match error {
+            VariantError::NoSolution { rules } if self.options.layout.is_some() => {
+                VariantGenerateError::LayoutNoSolution { rules }
+            }
+            error => VariantGenerateError::Variant(error),
+        })?;
         let not_found = || VariantGenerateError::NotFound(Box::new(self.options.clone()));
         let found = found.ok_or_else(not_found)?;
         let puzzle = self.carving.puzzle.clone().ok_or_else(not_found)?;

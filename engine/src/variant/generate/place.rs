@@ -80,7 +80,7 @@ impl Placing<'_> {
     /// (see [`MAX_SUM_OPTIONS`](crate::variant::MAX_SUM_OPTIONS)).
     fn largest_cage(&self) -> usize {
         match self.n {
-            n if n <= 9 => (n / 2 + 1).min(5),
+            n if n <= 9 => (n / 2 + 1).min(4),
             _ => 4,
         }
     }

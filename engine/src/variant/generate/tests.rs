@@ -266,9 +266,10 @@ fn a_layout_without_a_solution_and_contradictory_options_are_errors() {
     let error = VariantGenerator::new(VariantGenerateOptions::from_layout(layout.clone()))
         .generate(1, 0)
         .unwrap_err();
+    assert_eq!(error, VariantGenerateError::LayoutNoSolution { rules: 1 });
     assert_eq!(
-        error,
-        VariantGenerateError::Variant(VariantError::NoSolution { rules: 1 })
+        error.to_string(),
+        "no grid keeps the layout's 1 rules and its givens: no puzzle can be made on it"
     );
     let mut options = VariantGenerateOptions::from_layout(layout.clone());
     options.jigsaw = true;
