@@ -50,12 +50,21 @@ fn every_family_prints_f_puzzles_documents_that_read_back_with_their_rules() {
             RuleName::Whispers => "whispers",
             RuleName::Renban => "renban",
             RuleName::Palindrome => "palindrome",
+            RuleName::SlowThermometer => "slowthermometer",
+            RuleName::Entropic => "entropicline",
+            RuleName::Modular => "modularline",
+            RuleName::Nabner => "nabner",
+            RuleName::MinMax => "imum",
             _ => unreachable!("a placed family"),
         };
         // Lines may not fit a small grid every time; the other families always do.
         let lines = !matches!(
             name,
-            RuleName::Killer | RuleName::Kropki | RuleName::Xv | RuleName::OddEven
+            RuleName::Killer
+                | RuleName::Kropki
+                | RuleName::Xv
+                | RuleName::OddEven
+                | RuleName::MinMax
         );
         let with_key = documents.iter().filter(|d| d.contains(key)).count();
         assert!(lines || with_key == 2, "{name}: {documents:?}");

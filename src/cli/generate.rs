@@ -26,8 +26,8 @@ antidiagonal, mirror-flip, diagonals (both), full (all eight).
 Difficulties (the scale of `sudoku-dlx rate`): easy, medium, hard, expert, extreme.
 
 --rules takes the rules of the whole grid (x, anti-knight...) and the families of rules
-with cells (killer, kropki, xv, thermometer, arrow, whispers, renban, palindrome, odd-even),
-which are placed on each solution grid drawn, from its digits, before the givens go: a
+with cells (killer, kropki, xv, thermometer, slow-thermometer, arrow, whispers, renban,
+palindrome, entropic, modular, nabner, odd-even, min-max), which are placed on each solution grid drawn, from its digits, before the givens go: a
 puzzle its rules alone make unique has no givens. --from DOC generates on a setter's own
 layout (an f-puzzles document or SudokuPad link: a file, - or inline): a random solution
 that keeps its cages, lines and dots, with their totals, and its givens, which stay.

@@ -55,6 +55,16 @@ pub enum RuleName {
     Palindrome,
     /// Odd and even cells
     OddEven,
+    /// Slow thermometers: digits never decrease from the bulb
+    SlowThermometer,
+    /// Entropic lines: any three cells in a row hold a low, a middle and a high digit
+    Entropic,
+    /// Modular lines: any three cells in a row hold digits of three residues modulo 3
+    Modular,
+    /// Nabner lines: no two digits on a line are equal or consecutive
+    Nabner,
+    /// Minimum and maximum cells: smaller (larger) than their orthogonal neighbours
+    MinMax,
 }
 
 impl RuleName {
@@ -72,15 +82,20 @@ impl RuleName {
 
     /// Every family of rules with cells that the generator places, in the order it places
     /// them (lines and arrows first, so that killer cages cover the cells left).
-    pub const PLACED: [RuleName; 9] = [
+    pub const PLACED: [RuleName; 14] = [
         RuleName::Thermometer,
+        RuleName::SlowThermometer,
         RuleName::Arrow,
         RuleName::Whispers,
         RuleName::Renban,
         RuleName::Palindrome,
+        RuleName::Entropic,
+        RuleName::Modular,
+        RuleName::Nabner,
         RuleName::Kropki,
         RuleName::Xv,
         RuleName::OddEven,
+        RuleName::MinMax,
         RuleName::Killer,
     ];
 
@@ -104,6 +119,11 @@ impl RuleName {
             RuleName::Renban => "renban",
             RuleName::Palindrome => "palindrome",
             RuleName::OddEven => "odd-even",
+            RuleName::SlowThermometer => "slow-thermometer",
+            RuleName::Entropic => "entropic",
+            RuleName::Modular => "modular",
+            RuleName::Nabner => "nabner",
+            RuleName::MinMax => "min-max",
         }
     }
 
@@ -157,6 +177,17 @@ impl RuleName {
             RuleName::Renban => "Renban lines: a set of consecutive digits in any order",
             RuleName::Palindrome => "Palindrome lines: the same digits read from either end",
             RuleName::OddEven => "Odd and even cells",
+            RuleName::SlowThermometer => "Slow thermometers: digits never decrease from the bulb",
+            RuleName::Entropic => {
+                "Entropic lines: any three cells in a row hold a low, a middle and a high digit"
+            }
+            RuleName::Modular => {
+                "Modular lines: any three cells in a row hold digits of three residues modulo 3"
+            }
+            RuleName::Nabner => "Nabner lines: no two digits on a line are equal or consecutive",
+            RuleName::MinMax => {
+                "Minimum and maximum cells: smaller (larger) than their orthogonal neighbours"
+            }
         }
     }
 
@@ -183,7 +214,12 @@ impl RuleName {
             | RuleName::Whispers
             | RuleName::Renban
             | RuleName::Palindrome
-            | RuleName::OddEven => Vec::new(),
+            | RuleName::OddEven
+            | RuleName::SlowThermometer
+            | RuleName::Entropic
+            | RuleName::Modular
+            | RuleName::Nabner
+            | RuleName::MinMax => Vec::new(),
         }
     }
 

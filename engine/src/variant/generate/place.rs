@@ -1,8 +1,9 @@
 //! Families of rules with cells placed on a solution grid, from its digits, so that the grid
 //! keeps them: killer cages over every free cell with their totals; every kropki dot, or
-//! every X and V, with the negative constraint; thermometers, whispers, renban and palindrome
-//! lines and arrows along random paths of king's moves whose digits fit; odd and even marks
-//! on a quarter of the cells. Cages, lines and arrows never share a cell (a cell in two sums
+//! every X and V, with the negative constraint; thermometers (slow ones too), whispers,
+//! renban, palindrome, entropic, modular and nabner lines and arrows along random paths of
+//! king's moves whose digits fit; odd and even marks on a quarter of the cells; minimum and
+//! maximum marks on half the cells smaller or larger than their orthogonal neighbours. Cages, lines and arrows never share a cell (a cell in two sums
 //! cannot be encoded, and crossing lines are hard to read); dots and marks go anywhere.
 
 use crate::setter::SetterRng;
@@ -59,11 +60,25 @@ pub(super) fn place(
         RuleName::Kropki => grid.dots(&[Marker::Difference, Marker::Ratio]),
         RuleName::Xv => grid.dots(&[Marker::Xv]),
         RuleName::OddEven => grid.odd_even(),
+        RuleName::MinMax => grid.extrema(),
         RuleName::Arrow => grid.arrows(),
-        RuleName::Thermometer | RuleName::Whispers | RuleName::Renban | RuleName::Palindrome => {
-            grid.lines(name)
-        }
-        _ => Vec::new(),
+        RuleName::Thermometer
+        | RuleName::SlowThermometer
+        | RuleName::Whispers
+        | RuleName::Renban
+        | RuleName::Palindrome
+        | RuleName::Entropic
+        | RuleName::Modular
+        | RuleName::Nabner => grid.lines(name),
+        // The rules of the whole grid are not placed.
+        RuleName::X
+        | RuleName::DiagonalPlus
+        | RuleName::DiagonalMinus
+        | RuleName::AntiKnight
+        | RuleName::AntiKing
+        | RuleName::NonConsecutive
+        | RuleName::Windoku
+        | RuleName::Disjoint => Vec::new(),
     }
 }
 
@@ -188,6 +203,29 @@ impl Placing<'_> {
             .collect()
     }
 
+    /// A minimum (maximum) mark on half the cells, at random, of those smaller (larger) than
+    /// each of their orthogonal neighbours.
+    fn extrema(&mut self) -> Vec<Rule> {
+        let cells = self.digits.len();
+        let digits = self.digits;
+        let beats = |cell: usize, lower: bool| {
+            orthogonal_neighbours(self.n, cell)
+                .into_iter()
+                .all(|other| (digits[cell] < digits[other]) == lower)
+        };
+        let extrema: Vec<Rule> = (0..cells)
+            .filter_map(|cell| match (beats(cell, true), beats(cell, false)) {
+                (true, _) => Some(Rule::Minimum(cell)),
+                (_, true) => Some(Rule::Maximum(cell)),
+                _ => None,
+            })
+            .collect();
+        let mut kept: Vec<usize> = self.rng.permutation(extrema.len());
+        kept.truncate(extrema.len().div_ceil(2));
+        kept.sort_unstable();
+        kept.into_iter().map(|k| extrema[k].clone()).collect()
+    }
+
     /// How many lines or arrows of a family a grid gets: two thirds of its side, at least 2.
     fn count(&self) -> usize {
         (2 * self.n / 3).max(2)
@@ -214,8 +252,9 @@ impl Placing<'_> {
         next
     }
 
-    /// Lines of family `name` (thermometer, whispers, renban or palindrome) of 3 cells or
-    /// more, up to [`count`](Self::count) of them, each marked taken.
+    /// Lines of family `name` (a thermometer, slow or not, whispers, renban, palindrome,
+    /// entropic, modular or nabner line) of 3 cells or more, up to [`count`](Self::count) of
+    /// them, each marked taken.
     fn lines(&mut self, name: RuleName) -> Vec<Rule> {
         let mut rules = Vec::new();
         for _ in 0..self.count() {
@@ -228,10 +267,21 @@ impl Placing<'_> {
                     RuleName::Palindrome => self.palindrome(start, length),
                     RuleName::Renban => self.renban(start, length.min(self.n)),
                     _ => {
-                        let gap = self.n.div_ceil(2) as u8;
-                        self.walk(start, length, |a, b| match name {
-                            RuleName::Thermometer => a < b,
-                            _ => a.abs_diff(b) >= gap,
+                        let (n, gap) = (self.n, self.n.div_ceil(2) as u8);
+                        // The digits of the line so far, and the next one.
+                        self.walk(start, length, |line: &[u8], next: u8| {
+                            let last = line[line.len() - 1];
+                            let recent = &line[line.len().saturating_sub(2)..];
+                            match name {
+                                RuleName::Thermometer => last < next,
+                                RuleName::SlowThermometer => last <= next,
+                                RuleName::Entropic => recent
+                                    .iter()
+                                    .all(|&d| Rule::band(n, d) != Rule::band(n, next)),
+                                RuleName::Modular => recent.iter().all(|&d| d % 3 != next % 3),
+                                RuleName::Nabner => line.iter().all(|&d| d.abs_diff(next) >= 2),
+                                _ => last.abs_diff(next) >= gap,
+                            }
                         })
                     }
                 };
@@ -241,8 +291,12 @@ impl Placing<'_> {
                 line.iter().for_each(|&cell| self.taken[cell] = true);
                 rules.push(match name {
                     RuleName::Thermometer => Rule::Thermometer(line),
+                    RuleName::SlowThermometer => Rule::SlowThermometer(line),
                     RuleName::Renban => Rule::Renban(line),
                     RuleName::Palindrome => Rule::Palindrome(line),
+                    RuleName::Entropic => Rule::Entropic(line),
+                    RuleName::Modular => Rule::Modular(line),
+                    RuleName::Nabner => Rule::Nabner(line),
                     _ => Rule::Whispers {
                         line,
                         gap: self.n.div_ceil(2) as u8,
@@ -255,20 +309,20 @@ impl Placing<'_> {
     }
 
     /// A random path from `start` of at most `length` cells, each step to a free cell whose
-    /// digit `follows` the last one's.
+    /// digit `follows` the digits of the path so far.
     fn walk(
         &mut self,
         start: usize,
         length: usize,
-        follows: impl Fn(u8, u8) -> bool,
+        follows: impl Fn(&[u8], u8) -> bool,
     ) -> Vec<usize> {
         let mut path = vec![start];
         while path.len() < length {
-            let last = self.digits[path[path.len() - 1]];
+            let line: Vec<u8> = path.iter().map(|&c| self.digits[c]).collect();
             let next: Vec<usize> = self
                 .next_cells(path[path.len() - 1], &path)
                 .into_iter()
-                .filter(|&c| follows(last, self.digits[c]))
+                .filter(|&c| follows(&line, self.digits[c]))
                 .collect();
             if next.is_empty() {
                 break;

@@ -132,6 +132,11 @@ fn of_family(name: RuleName, rule: &Rule) -> bool {
         RuleName::Renban => matches!(rule, Rule::Renban(line) if line.len() >= 3),
         RuleName::Palindrome => matches!(rule, Rule::Palindrome(line) if line.len() >= 3),
         RuleName::OddEven => matches!(rule, Rule::Odd(_) | Rule::Even(_)),
+        RuleName::SlowThermometer => matches!(rule, Rule::SlowThermometer(line) if line.len() >= 3),
+        RuleName::Entropic => matches!(rule, Rule::Entropic(line) if line.len() >= 3),
+        RuleName::Modular => matches!(rule, Rule::Modular(line) if line.len() >= 3),
+        RuleName::Nabner => matches!(rule, Rule::Nabner(line) if line.len() >= 3),
+        RuleName::MinMax => matches!(rule, Rule::Minimum(_) | Rule::Maximum(_)),
         _ => false,
     }
 }
@@ -182,7 +187,7 @@ proptest! {
         let rules = made.puzzle.rules();
         prop_assert!(rules.iter().all(|rule| of_family(name, rule)), "{} {:?}", what, rules);
         // Dots and marks always find places; a line may not on a small grid.
-        let lines = !matches!(name, RuleName::Kropki | RuleName::Xv | RuleName::OddEven | RuleName::Killer);
+        let lines = !matches!(name, RuleName::Kropki | RuleName::Xv | RuleName::OddEven | RuleName::MinMax | RuleName::Killer);
         prop_assert!(lines || !rules.is_empty(), "{}", what);
         if name == RuleName::Killer {
             let mut covered: Vec<usize> = rules.iter().flat_map(Rule::cells).collect();
@@ -215,7 +220,7 @@ proptest! {
         let rest = rules.iter().filter(|rule| **rule != Rule::Diagonal(Diagonal::Main));
         prop_assert!(rest.clone().all(|rule| names.iter().any(|&name| of_family(name, rule))), "{}", what);
         let mut covered: Vec<usize> = rest
-            .filter(|rule| !matches!(rule, Rule::Difference { .. } | Rule::Ratio { .. } | Rule::Xv { .. } | Rule::Odd(_) | Rule::Even(_)))
+            .filter(|rule| !matches!(rule, Rule::Difference { .. } | Rule::Ratio { .. } | Rule::Xv { .. } | Rule::Odd(_) | Rule::Even(_) | Rule::Minimum(_) | Rule::Maximum(_)))
             .flat_map(Rule::cells)
             .collect();
         let cells = covered.len();
