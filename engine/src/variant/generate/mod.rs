@@ -165,8 +165,8 @@ impl fmt::Display for VariantGenerateError {
             ),
             VariantGenerateError::LayoutNoSolution { rules } => write!(
                 f,
-                "no grid keeps the layout's {rules} rules and its givens: no puzzle can be made \
-                 on it"
+                "no grid keeps the layout with these {rules} rules and its givens: no puzzle can \
+                 be made on it"
             ),
             VariantGenerateError::NotPlaced(name) => write!(
                 f,
