@@ -110,7 +110,7 @@ fn families_go_with_the_rules_of_the_grid_and_every_classic_option() {
 }
 
 #[test]
-fn a_layout_keeps_its_rules_and_givens_from_a_file_an_argument_or_standard_input() {
+fn a_layout_keeps_its_rules_and_givens_from_a_file_a_link_an_argument_or_standard_input() {
     let layout_path = example_file("layout.json");
     let path = layout_path.to_str().unwrap();
     let layout = fpuzzles::parse(&std::fs::read_to_string(&layout_path).unwrap()).unwrap();
@@ -127,6 +127,12 @@ fn a_layout_keeps_its_rules_and_givens_from_a_file_an_argument_or_standard_input
     }
     let piped = stdout_piped(&["generate", "--from", "-", "--seed", "5"], &given, 0);
     assert!(piped.starts_with(r#"{"size":6,"grid":[[{"value":2,"given":true}"#));
+    // A SudokuPad link is a layout: its cage keeps its total.
+    let link =
+        "https://sudokupad.app/scl{ce:[[,,,],[,,,],[,,,],[,,,]],ca:[{ce:[[3,2],[3,3]],v:7}]}";
+    for document in reads_back(&["--from", link], 2) {
+        assert!(document.contains(r#""killercage":[{"cells":["R4C3","R4C4"],"value":"7"}]"#));
+    }
     // A line puzzle with fields is a layout too, and prints as a line.
     let jigsaw = "................ regions=1122132413243344";
     let file = temp_file(jigsaw.as_bytes());
