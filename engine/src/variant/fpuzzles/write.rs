@@ -26,13 +26,17 @@ fn pencil_marks(rules: &[Rule], cell: usize) -> Option<Vec<u8>> {
 }
 
 /// The f-puzzles document of `variant`: `size`, `grid` (givens, and regions when they are
-/// not the boxes, and the cells' `givenPencilMarks`) and one key per kind of rule. Windoku,
+/// not the boxes or the boxes are not the side's usual ones, and the cells'
+/// `givenPencilMarks`) and one key per kind of rule. Windoku,
 /// which f-puzzles has no key for, is written as its four extra regions.
 pub fn to_json(variant: &Variant) -> Value {
     let shape = variant.shape();
     let n = shape.size();
     let name = |cell: usize| Value::from(format!("R{}C{}", cell / n + 1, cell % n + 1));
     let names = |cells: &[usize]| Value::from(cells.iter().map(|&c| name(c)).collect::<Vec<_>>());
+    // f-puzzles gives a side its usual boxes (2x3 for 6): other boxes (3x2) are written as
+    // the cells' regions, so that the document reads back with them.
+    let usual_boxes = crate::Shape::for_size(n) == Some(shape);
     let mut object = Map::new();
     object.insert("size".into(), n.into());
     let grid: Vec<Value> = (0..n)
@@ -46,7 +50,7 @@ pub fn to_json(variant: &Variant) -> Value {
                         fields.insert("value".into(), digit.into());
                         fields.insert("given".into(), true.into());
                     }
-                    if variant.regions().is_some() {
+                    if variant.regions().is_some() || !usual_boxes {
                         fields.insert("region".into(), variant.region_of()[cell].into());
                     }
                     if let Some(digits) = pencil_marks(variant.rules(), cell) {
