@@ -4,9 +4,10 @@
 //! The naive way is one search per candidate. The work is shared instead:
 //!
 //! 1. the solver's logic pass runs first and its matrix holds only the candidates it left;
-//! 2. one enumeration, up to a budget of solutions (the matrix's options times the cap),
-//!    tallies every placement of every solution found; when it ends before the budget, the
-//!    tallies are the exact counts and nothing else is searched;
+//! 2. one enumeration tallies every placement of every solution found, up to a budget of
+//!    solutions (the matrix's options times the cap) and while it still learns something
+//!    ([`STALE`]); when it ends by running out of solutions, the tallies are the exact
+//!    counts and nothing else is searched;
 //! 3. otherwise each candidate still under the cap gets its own search on the same matrix
 //!    (rewound, never rebuilt), with an option that places it selected, counting up to the
 //!    cap; every solution such a search finds also raises what is known of the candidates it
@@ -133,6 +134,13 @@ pub(crate) enum Begun {
     /// The matrix is built: the solutions are the fixed cells plus a solution of it.
     Search,
 }
+
+/// The enumeration stops after this many solutions in a row that raised no placement's
+/// tally (a search in depth-first order then varies only its last cells), leaving the rest
+/// to the searches of single candidates. On a 9x9 killer with half of its 24 cages and no
+/// givens (over 100,000 solutions), 16 made 32,935 nodes where enumerating up to the budget
+/// made 39,014; with a third of the cages, 4,859 against 10,959.
+const STALE: u64 = 16;
 
 /// A solver's matrix as the true-candidates search drives it: implemented by the classic
 /// and the variant solvers.
@@ -279,9 +287,12 @@ pub(crate) fn search<S: CandidateSearch>(
     let mut solutions = 0u64;
     search.restart_with(None);
     let mut exhausted = false;
-    while solutions < budget {
+    let mut learned_at = 0;
+    let mut stopped = false;
+    while solutions < budget && solutions - learned_at < STALE {
         if !search.next_solution(|option| b.path.push(option as u32)) {
             exhausted = !search.interrupted();
+            stopped = !exhausted;
             break;
         }
         solutions += 1;
@@ -289,16 +300,18 @@ pub(crate) fn search<S: CandidateSearch>(
             search.placements(b.path[i] as usize, |p| {
                 if b.lower[p] < limit {
                     b.lower[p] += 1;
+                    learned_at = solutions;
                     settled += usize::from(b.lower[p] == limit);
                 }
             });
         }
         b.path.clear();
         if !keep_going(settled, open) {
+            stopped = true;
             break;
         }
     }
-    found.complete = exhausted || solutions == budget;
+    found.complete = !stopped;
     if found.complete && !exhausted {
         found.complete = targeted(search, &mut b, limit, &mut settled, open, &mut keep_going);
     }
