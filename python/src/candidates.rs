@@ -64,7 +64,8 @@ fn rows(py: Python<'_>, found: &TrueCandidates) -> PyResult<Vec<Vec<Py<PyAny>>>>
             (row * n..(row + 1) * n)
                 .map(|cell| -> PyResult<Py<PyAny>> {
                     if found.cap().is_none() {
-                        let digits: Vec<u8> = found.digits(cell).collect();
+                        // As ints: a list of u8 would become bytes.
+                        let digits: Vec<u32> = found.digits(cell).map(u32::from).collect();
                         return Ok(digits.into_pyobject(py)?.into_any().unbind());
                     }
                     let counts = PyDict::new(py);
