@@ -1,12 +1,14 @@
-//! One puzzle at a time: enumerating every solution of a puzzle that has many, and what it
-//! costs to go from a grid to a ready search.
+//! One puzzle at a time: enumerating every solution of a puzzle that has many, what it
+//! costs to go from a grid to a ready search, and the true candidates of a puzzle beside a
+//! count of its solutions.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::Duration;
 use sudoku_dlx::samples::FAMOUS;
 use sudoku_dlx::sudoku::LogicOutcome;
-use sudoku_dlx::{Grid, Logic, Shape, Solver};
+use sudoku_dlx::variant::{fpuzzles, VariantSolver};
+use sudoku_dlx::{Answerer, Grid, Logic, Shape, Solver};
 
 /// The empty 4x4 grid's number of solutions.
 const EMPTY_4X4_SOLUTIONS: u128 = 288;
@@ -130,6 +132,41 @@ fn setup(c: &mut Criterion) {
     group.finish();
 }
 
+/// The true candidates beside a count of every solution: the classic puzzle of `enumerate`
+/// with hundreds of solutions, and the killer of `docs/examples/killer.json` as published
+/// and with its cages alone (no givens: 8 solutions).
+fn candidates(c: &mut Criterion) {
+    let mut solver = Solver::new();
+    let hundreds = puzzle_with_hundreds_of_solutions(&mut solver);
+    assert_count(&hundreds, HUNDREDS_SOLUTIONS);
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/examples/killer.json");
+    let killer = fpuzzles::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let cages = killer.with_givens(Grid::empty(killer.shape())).unwrap();
+    let mut variant = VariantSolver::new();
+    assert_eq!(variant.count(&killer, None).solutions, 1);
+    assert_eq!(variant.count(&cages, None).solutions, 8);
+    let mut group = c.benchmark_group("candidates");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("9x9-hundreds/count", |b| {
+        b.iter(|| black_box(solver.count(&hundreds, None)))
+    });
+    group.bench_function("9x9-hundreds/candidates", |b| {
+        b.iter(|| black_box(solver.candidates(&hundreds, None)))
+    });
+    group.bench_function("9x9-hundreds/candidates-limit-8", |b| {
+        b.iter(|| black_box(solver.candidates(&hundreds, Some(8))))
+    });
+    for (name, puzzle) in [("killer", &killer), ("killer-cages", &cages)] {
+        group.bench_function(format!("{name}/count"), |b| {
+            b.iter(|| black_box(variant.count(puzzle, None)))
+        });
+        group.bench_function(format!("{name}/candidates"), |b| {
+            b.iter(|| black_box(variant.candidates(puzzle, None)))
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
@@ -137,6 +174,6 @@ criterion_group! {
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(1))
         .nresamples(10_000);
-    targets = enumerate, setup
+    targets = enumerate, setup, candidates
 }
 criterion_main!(benches);

@@ -46,6 +46,8 @@ enum Command {
     Count(Deferred<cli::count::Args>),
     /// Print whether each puzzle has a unique solution: unique, multiple or none.
     Check(Deferred<cli::check::Args>),
+    /// Print the true candidates of each puzzle: the digits some solution places in each cell.
+    Candidates(Deferred<cli::candidates::Args>),
     /// Generate puzzles with exactly one solution: minimal, symmetric, of a difficulty.
     Generate(Deferred<cli::generate::Args>),
     /// Rate each puzzle: the logic it needs, and the guesses when singles are not enough.
@@ -78,6 +80,7 @@ fn run() -> u8 {
         Command::All(Deferred(args)) => cli::all::run(args),
         Command::Count(Deferred(args)) => cli::count::run(args),
         Command::Check(Deferred(args)) => cli::check::run(args),
+        Command::Candidates(Deferred(args)) => cli::candidates::run(args),
         Command::Generate(Deferred(args)) => cli::generate::run(args),
         Command::Rate(Deferred(args)) => cli::rate::run(args),
         Command::Redundant(Deferred(args)) => cli::redundant::run(args),

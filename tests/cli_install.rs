@@ -4,11 +4,12 @@
 use crate::cli_support::*;
 
 /// Every command of `sudoku-dlx --help`.
-const COMMANDS: [&str; 11] = [
+const COMMANDS: [&str; 12] = [
     "solve",
     "all",
     "count",
     "check",
+    "candidates",
     "generate",
     "rate",
     "redundant",

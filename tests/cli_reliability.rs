@@ -173,6 +173,22 @@ fn ctrl_c_stops_the_redundant_givens_of_a_25x25_in_one_search() {
 }
 
 #[test]
+fn ctrl_c_stops_true_candidates_and_prints_nothing_partial() {
+    // Counting every candidate of the empty grid up to a billion runs for years.
+    let empty = empty9();
+    let stopped = interrupt(
+        &["candidates", "--jobs", "1", "--limit", "1000000000", &empty],
+        Duration::from_secs(1),
+        1,
+    );
+    assert_stopped_soon(&stopped, "candidates");
+    assert_eq!(
+        stopped.stdout, "",
+        "no partial candidates printed as if complete"
+    );
+}
+
+#[test]
 fn a_second_ctrl_c_a_second_later_ends_a_process_waiting_for_input() {
     // Reading a silent standard input looks at no interrupt: the first SIGINT only sets
     // it, and the second, more than a second later, ends the process at once.

@@ -436,10 +436,11 @@ fn every_command_carries_the_rules_out_in_json() {
     let doc = format!(r#"{EMPTY4},"diagonal+":true,"diagonal-":true}}"#);
     let x_doc = fpuzzles::parse(&doc).unwrap();
     let line = "1... ..2. .3.. ...4";
-    let commands: [&[&str]; 7] = [
+    let commands: [&[&str]; 8] = [
         &["solve"],
         &["count"],
         &["check"],
+        &["candidates"],
         &["check", "--witness"],
         &["redundant"],
         &["rate"],

@@ -10,6 +10,7 @@ mod cli_support;
 
 mod cli_all;
 mod cli_bench;
+mod cli_candidates;
 mod cli_check;
 mod cli_count;
 mod cli_docs;

@@ -80,7 +80,7 @@ pub mod setter;
 pub mod sudoku;
 pub mod variant;
 
-pub use answer::{Answerer, Puzzle, PuzzleSolver};
+pub use answer::{Answerer, Puzzle, PuzzleSolver, TrueCandidates};
 pub use exact_cover::Count;
 pub use median::median;
 pub use name::UnknownName;

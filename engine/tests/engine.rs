@@ -3,6 +3,7 @@
 //!
 //! - `reference`: answers known independently of this engine (288, the 6x6 count, queens,
 //!   Knuth's figures, famous puzzles);
+//! - `candidates`: true candidates against a brute-force oracle on 4x4 and 6x6 grids;
 //! - `properties`: proptest properties on planted solutions and brute-force oracles;
 //! - `exact_cover_colors`: colors in the exact-cover core against a brute-force oracle;
 //! - `algorithm_example`: every number of docs/algorithm.md's worked example;
@@ -14,6 +15,7 @@
 mod common;
 
 mod algorithm_example;
+mod candidates;
 mod exact_cover_colors;
 mod example_library;
 mod fuzz_corpus;

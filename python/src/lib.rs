@@ -6,6 +6,7 @@
 //! docstrings, and their examples are run by `python/tests/test_docs.py`.
 
 mod board;
+mod candidates;
 mod error;
 mod fast_rows;
 mod many;
@@ -36,6 +37,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(single::count, module)?)?;
     module.add_function(wrap_pyfunction!(single::is_unique, module)?)?;
     module.add_function(wrap_pyfunction!(single::verdict, module)?)?;
+    module.add_function(wrap_pyfunction!(candidates::candidates, module)?)?;
     module.add_function(wrap_pyfunction!(solutions::solutions, module)?)?;
     module.add_function(wrap_pyfunction!(many::solve_many, module)?)?;
     module.add_function(wrap_pyfunction!(setter::generate, module)?)?;

@@ -179,18 +179,21 @@ pub fn count_checking_signals(
 ) -> (Count, Option<PyErr>) {
     let mut interrupted = None;
     let count = engines.count_while(puzzle, cap, |found| {
-        if found % 65_536 != 0 {
-            return true;
-        }
-        match Python::attach(|py| py.check_signals()) {
-            Ok(()) => true,
-            Err(error) => {
-                interrupted = Some(error);
-                false
-            }
-        }
+        found % 65_536 != 0 || no_signal(&mut interrupted)
     });
     (count, interrupted)
+}
+
+/// Looks for Ctrl-C from a thread that released the GIL: true when none came, else false
+/// with the error kept in `interrupted`.
+pub fn no_signal(interrupted: &mut Option<PyErr>) -> bool {
+    match Python::attach(|py| py.check_signals()) {
+        Ok(()) => true,
+        Err(error) => {
+            *interrupted = Some(error);
+            false
+        }
+    }
 }
 
 /// True when `board` has exactly one solution.

@@ -1,6 +1,6 @@
 """Type hints for sudoku_dlx: the sudoku-dlx engine (exact cover, Dancing Links) in Rust."""
 
-from typing import Any, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, TypeVar, Union, overload
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, TypeVar, Union, overload
 
 # A board: a string in the line notation, rows of ints with 0 for empty, or a 2-D numpy
 # array of ints (numpy is optional: the type is Any so that it is not needed); or an
@@ -119,6 +119,12 @@ def count(board: Board, limit: Optional[int] = None, *, box: Optional[BoxShape] 
     """The number of solutions, counting at most `limit` when one is given."""
 def is_unique(board: Board, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> bool:
     """True when `board` has exactly one solution."""
+@overload
+def candidates(board: Board, limit: None = None, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> List[List[List[int]]]: ...
+@overload
+def candidates(board: Board, limit: int, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> List[List[Dict[int, int]]]:
+    """The true candidates of each cell (rows of lists of digits); with `limit`, rows of
+    dicts from each candidate to its solutions, counted up to `limit`."""
 def verdict(board: Board, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> Literal["unique", "multiple", "none"]:
     """How many solutions `board` has: one, several, or none."""
 def solutions(board: Board, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> Solutions:

@@ -21,6 +21,7 @@
 
 pub mod all;
 pub mod bench;
+pub mod candidates;
 pub mod check;
 pub mod common;
 pub mod completions;

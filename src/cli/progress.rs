@@ -70,6 +70,14 @@ impl Progress {
         }
     }
 
+    /// Notes that a search for true candidates has settled `settled` of the `open`
+    /// candidates the logic pass left.
+    pub fn candidates(&self, settled: usize, open: usize) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(format!("candidates: {settled} of {open} settled"));
+        }
+    }
+
     /// Runs `print` with the bar cleared, if the bar and the output share the terminal.
     pub fn print<T>(&self, print: impl FnOnce() -> T) -> T {
         match &self.bar {

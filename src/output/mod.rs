@@ -9,6 +9,7 @@
 //! [`Outcome`]: crate::batch::Outcome
 
 mod answers;
+mod candidates;
 mod grid;
 mod json;
 mod printer;
@@ -16,6 +17,7 @@ mod setter;
 pub mod variant;
 
 pub use answers::{Checked, Counted, Solved};
+pub use candidates::Candidates;
 pub use grid::{pretty, write_pretty, write_regions};
 pub use json::stats_json;
 pub use printer::{Printer, Tally};

@@ -1,7 +1,7 @@
 //! A puzzle that may be classic or a variant, and the solver that answers both: for a
 //! consumer that learns which only when it reads the puzzle (the Python package).
 
-use super::{Answerer, Givens};
+use super::{Answerer, Givens, TrueCandidates};
 use crate::exact_cover::Interrupt;
 use crate::setter::{Given, NotUnique, Rating, Witness};
 use crate::variant::{Variant, VariantSolver};
@@ -129,6 +129,19 @@ impl Answerer for PuzzleSolver {
             Answerer::redundant_givens,
             Answerer::redundant_givens,
         )
+    }
+
+    fn candidates_while(
+        &mut self,
+        puzzle: &Puzzle,
+        cap: Option<u64>,
+        keep_going: impl FnMut(usize, usize) -> bool,
+    ) -> TrueCandidates {
+        self.last_was_variant = puzzle.is_variant();
+        match puzzle {
+            Puzzle::Classic(grid) => self.classic.candidates_while(grid, cap, keep_going),
+            Puzzle::Variant(variant) => self.variant.candidates_while(variant, cap, keep_going),
+        }
     }
 
     fn stats(&self) -> SolveStats {

@@ -23,8 +23,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub(crate) mod candidates;
 mod either;
 
+pub use candidates::TrueCandidates;
 pub use either::{Puzzle, PuzzleSolver};
 
 use crate::exact_cover::Interrupt;
@@ -131,6 +133,43 @@ pub trait Answerer {
         redundant_by_counting(self, puzzle)
     }
 
+    /// The true candidates: for each cell, the digits that some solution places there,
+    /// and, with a `cap`, how many solutions place each candidate, counted up to the cap.
+    /// Far cheaper than counting every solution, or than a search per candidate: the logic
+    /// pass runs first, every solution found settles all of its placements, and only the
+    /// candidates not yet settled get a search of their own, on the same matrix (see
+    /// [`TrueCandidates`]).
+    ///
+    /// Calls `keep_going` with the candidates settled so far and the number open after the
+    /// logic pass, after each solution of the first enumeration and each search of a
+    /// candidate of its own; stops, the answer not complete, when it returns false or when
+    /// the interrupt is set ([`TrueCandidates::is_complete`]).
+    fn candidates_while(
+        &mut self,
+        puzzle: &Self::Puzzle,
+        cap: Option<u64>,
+        keep_going: impl FnMut(usize, usize) -> bool,
+    ) -> TrueCandidates;
+
+    /// [`candidates_while`](Self::candidates_while) to the end.
+    ///
+    /// ```
+    /// use sudoku_dlx::variant::{Rule, Variant, VariantSolver};
+    /// use sudoku_dlx::{Answerer, Grid, Shape};
+    ///
+    /// // A 4x4 killer: the cage r1c1+r1c2 sums to 3, so it holds 1 and 2 in some order.
+    /// let cage = Rule::Killer { cells: vec![0, 1], sum: Some(3) };
+    /// let killer = Variant::new(Grid::empty(Shape::new(2, 2)?), None, vec![cage])?;
+    /// let found = VariantSolver::new().candidates(&killer, None);
+    /// assert_eq!(found.digits(0).collect::<Vec<u8>>(), [1, 2]);
+    /// assert_eq!(found.digits(2).collect::<Vec<u8>>(), [3, 4]);
+    /// assert_eq!(found.count(0, 1), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn candidates(&mut self, puzzle: &Self::Puzzle, cap: Option<u64>) -> TrueCandidates {
+        self.candidates_while(puzzle, cap, |_, _| true)
+    }
+
     /// What the last question cost.
     fn stats(&self) -> SolveStats;
 
@@ -210,6 +249,15 @@ impl Answerer for Solver {
         crate::setter::redundant_on(self, puzzle)
     }
 
+    fn candidates_while(
+        &mut self,
+        puzzle: &Grid,
+        cap: Option<u64>,
+        keep_going: impl FnMut(usize, usize) -> bool,
+    ) -> TrueCandidates {
+        candidates::search(self, puzzle, cap, keep_going)
+    }
+
     fn stats(&self) -> SolveStats {
         Solver::stats(self)
     }
@@ -246,6 +294,15 @@ impl Answerer for VariantSolver {
 
     fn rate(&mut self, puzzle: &Variant) -> Result<Rating, NotUnique> {
         VariantSolver::rate(self, puzzle)
+    }
+
+    fn candidates_while(
+        &mut self,
+        puzzle: &Variant,
+        cap: Option<u64>,
+        keep_going: impl FnMut(usize, usize) -> bool,
+    ) -> TrueCandidates {
+        candidates::search(self, puzzle, cap, keep_going)
     }
 
     fn stats(&self) -> SolveStats {

@@ -10,6 +10,7 @@ use super::grid::Grid;
 use super::logic::{Candidates, Logic};
 use super::search_logic::{BranchLogic, Candidate, SearchLogic};
 use super::shape::{Geometry, Shape};
+use crate::answer::candidates::{self, Begun, CandidateSearch};
 use crate::exact_cover::{self, Count, ExactCover, Interrupt};
 use crate::setter::Removal;
 
@@ -99,6 +100,8 @@ pub struct Solver {
     /// made by its first call and kept, as making them costs about as much as answering
     /// (boxed: they hold a solver of their own).
     pub(crate) removal: Option<Box<Removal>>,
+    /// The buffers of [`Answerer::candidates`](crate::Answerer::candidates).
+    true_candidates: candidates::Buffers,
 }
 
 const NO_ITEM: u32 = u32::MAX;
@@ -136,6 +139,7 @@ impl Solver {
             search_logic: SearchLogic::default(),
             stats: SolveStats::default(),
             removal: None,
+            true_candidates: candidates::Buffers::default(),
         }
     }
 
@@ -408,17 +412,13 @@ impl Solver {
 
     /// Writes the matrix's current solution into `work`.
     fn decode_current(&mut self) -> bool {
-        let solution = if self.propagates() {
-            let mut propagator = BranchLogic {
-                logic: &mut self.search_logic,
-                geometry: &self.geometry,
-                placements: &self.placement,
-                triads: self.logic == Logic::Triads,
-            };
-            self.matrix.next_solution_propagating(&mut propagator)
-        } else {
-            self.matrix.next_solution()
-        };
+        let solution = next_of(
+            &mut self.matrix,
+            &mut self.search_logic,
+            &self.geometry,
+            &self.placement,
+            self.logic,
+        );
         let Some(solution) = solution else {
             return false;
         };
@@ -427,6 +427,93 @@ impl Solver {
             self.work[cell as usize] = digit as u8 + 1;
         }
         true
+    }
+}
+
+/// The next solution of `matrix`, through the locked candidates (or triads) at the branch
+/// points when `logic` sweeps there (see [`Solver::propagates`]).
+fn next_of<'m>(
+    matrix: &'m mut ExactCover,
+    search_logic: &mut SearchLogic,
+    geometry: &Geometry,
+    placements: &[Candidate],
+    logic: Logic,
+) -> Option<exact_cover::Solution<'m>> {
+    if logic >= Logic::LockedCandidates {
+        let mut propagator = BranchLogic {
+            logic: search_logic,
+            geometry,
+            placements,
+            triads: logic == Logic::Triads,
+        };
+        matrix.next_solution_propagating(&mut propagator)
+    } else {
+        matrix.next_solution()
+    }
+}
+
+/// The matrix of the compact model, driven by the true-candidates search: the cells the
+/// logic pass placed are outside it, each option places one candidate.
+impl CandidateSearch for Solver {
+    type Puzzle = Grid;
+
+    fn begin(&mut self, puzzle: &Grid) -> Begun {
+        match self.start(puzzle, &[]) {
+            Start::Contradiction => Begun::NoSolution,
+            Start::Solved => Begun::Solved,
+            Start::Search => Begun::Search,
+        }
+    }
+
+    fn shape_of(puzzle: &Grid) -> Shape {
+        puzzle.shape()
+    }
+
+    fn fixed(&self) -> &[u8] {
+        &self.candidates.value
+    }
+
+    fn options(&self) -> usize {
+        self.placement.len()
+    }
+
+    fn placements(&self, option: usize, mut place: impl FnMut(usize)) {
+        let Candidate { cell, digit } = self.placement[option];
+        place(cell as usize * self.geometry.size + digit as usize);
+    }
+
+    fn restart_with(&mut self, option: Option<usize>) {
+        self.matrix.restart();
+        if let Some(option) = option {
+            // A fresh matrix refuses no option of its own.
+            let selected = self.matrix.select(option);
+            debug_assert!(selected.is_ok());
+        }
+    }
+
+    fn next_solution(&mut self, mut visit: impl FnMut(usize)) -> bool {
+        let solution = next_of(
+            &mut self.matrix,
+            &mut self.search_logic,
+            &self.geometry,
+            &self.placement,
+            self.logic,
+        );
+        let Some(solution) = solution else {
+            self.stats.search = self.matrix.stats();
+            return false;
+        };
+        solution.options().for_each(&mut visit);
+        self.stats.search = self.matrix.stats();
+        true
+    }
+
+    fn interrupted(&self) -> bool {
+        self.matrix.was_interrupted()
+    }
+
+    fn buffers(&mut self) -> &mut candidates::Buffers {
+        &mut self.true_candidates
     }
 }
 

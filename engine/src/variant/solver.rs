@@ -3,6 +3,7 @@
 
 use super::logic::{LogicEnd, OptionLogic, Options};
 use super::Variant;
+use crate::answer::candidates::{self, Begun, CandidateSearch};
 use crate::exact_cover::{ExactCover, Interrupt};
 use crate::setter::{NotUnique, Rating, StrongestStep};
 use crate::sudoku::{SolveStats, Verdict};
@@ -45,6 +46,8 @@ pub struct VariantSolver {
     items: Vec<usize>,
     work: Vec<u8>,
     stats: SolveStats,
+    /// The buffers of [`Answerer::candidates`](crate::Answerer::candidates).
+    true_candidates: candidates::Buffers,
 }
 
 impl Default for VariantSolver {
@@ -69,6 +72,7 @@ impl VariantSolver {
             items: Vec::new(),
             work: Vec::new(),
             stats: SolveStats::default(),
+            true_candidates: candidates::Buffers::default(),
         }
     }
 
@@ -371,6 +375,68 @@ impl VariantSolver {
 
     fn finish(&mut self) {
         self.stats.search = self.matrix.stats();
+    }
+}
+
+/// The matrix of a variant, driven by the true-candidates search: every cell is inside it,
+/// and an option of a sum places several candidates.
+impl CandidateSearch for VariantSolver {
+    type Puzzle = Variant;
+
+    fn begin(&mut self, variant: &Variant) -> Begun {
+        self.build(variant);
+        self.work.clear();
+        self.work.resize(variant.shape().cells(), 0);
+        Begun::Search
+    }
+
+    fn shape_of(variant: &Variant) -> crate::Shape {
+        variant.shape()
+    }
+
+    fn fixed(&self) -> &[u8] {
+        &self.work
+    }
+
+    fn options(&self) -> usize {
+        self.option_start.len() - 1
+    }
+
+    fn placements(&self, option: usize, place: impl FnMut(usize)) {
+        let range = self.option_start[option] as usize..self.option_start[option + 1] as usize;
+        self.placements[range]
+            .iter()
+            .map(|&p| p as usize)
+            .for_each(place);
+    }
+
+    fn restart_with(&mut self, option: Option<usize>) {
+        self.matrix.restart();
+        if let Some(option) = option {
+            // A fresh matrix refuses no option of its own.
+            let selected = self.matrix.select(option);
+            debug_assert!(selected.is_ok());
+        }
+    }
+
+    fn next_solution(&mut self, visit: impl FnMut(usize)) -> bool {
+        let found = match self.matrix.next_solution() {
+            Some(solution) => {
+                solution.options().for_each(visit);
+                true
+            }
+            None => false,
+        };
+        self.finish();
+        found
+    }
+
+    fn interrupted(&self) -> bool {
+        self.matrix.was_interrupted()
+    }
+
+    fn buffers(&mut self) -> &mut candidates::Buffers {
+        &mut self.true_candidates
     }
 }
 
