@@ -18,8 +18,10 @@
 //! `ruleset`, `solution`, `metadata`, the cosmetic `text`, `line`, `rectangle` and
 //! `circle`, and the editor's and solver's settings (`activeConstraints`, `disabledlogic`...)
 //! are ignored. A constraint of f-puzzles that this engine lacks is refused by name unless
-//! it is empty (`[]` or `false`), and a key that is not in the format at all is refused as
-//! unknown, whatever its value: ignoring a rule gives wrong answers.
+//! it is empty (`[]` or `false`): ignoring a rule gives wrong answers. A key that is not in
+//! the format at all (a tool's own field, a misspelt constraint) is read past with a
+//! [`FpuzzlesWarning`] that names the key it resembles: [`parse_with_warnings`] gives them,
+//! [`parse`] drops them for callers that do not care.
 //!
 //! ```
 //! use sudoku_dlx::variant::{fpuzzles, VariantSolver};
@@ -37,62 +39,17 @@
 
 mod error;
 mod grid;
+mod keys;
 mod write;
 
-pub use error::FpuzzlesError;
+pub use error::{FpuzzlesError, FpuzzlesWarning};
 pub use write::to_json;
 
 use super::sudokupad::{self, Payload};
 use super::{Diagonal, Marker, Rule, Variant, VariantError};
 use crate::Shape;
+use keys::{is_format_key, similar_key, IGNORED, KNOWN_LISTS, NOT_SUPPORTED};
 use serde_json::{Map, Value};
-
-/// Keys that carry no rule: names, text, cosmetics, and the settings of the editor and of
-/// dclamage's solver that f-puzzles saves with a puzzle (keys seen in real exports). Fog of
-/// war (`fogofwar`, `foglight`, `triggereffect`) only hides cells from a solver's view; it
-/// changes no answer.
-const IGNORED: &[&str] = &[
-    "title",
-    "author",
-    "ruleset",
-    "solution",
-    "text",
-    "line",
-    "rectangle",
-    "circle",
-    "metadata",
-    "activeConstraints",
-    "disabledlogic",
-    "truecandidatesoptions",
-    "highlightConflicts",
-    "highlightconflicts",
-    "successmessage",
-    "fogofwar",
-    "foglight",
-    "triggereffect",
-];
-
-/// The constraints of f-puzzles (and of the tools that write its format) that this engine
-/// does not support: an empty list or `false` is no rule and reads; anything else is
-/// refused by name. A key that is in none of these lists is refused as unknown, whatever
-/// its value, so that a misspelt constraint (`killercages`) is never dropped in silence.
-const NOT_SUPPORTED: &[&str] = &[
-    "littlekillersum",
-    "sandwichsum",
-    "xsum",
-    "skyscraper",
-    "regionsumline",
-    "betweenline",
-    "lockout",
-    "zipperline",
-    "doublearrow",
-    "quadruple",
-    "rowindexer",
-    "columnindexer",
-    "boxindexer",
-    "sumdot",
-    "parity",
-];
 
 /// Reads an f-puzzles document: plain JSON, the compressed string of a share link, or the
 /// link itself (anything up to `load=` is skipped; `%2B`, `%2F`, `%3D` are decoded); or a
@@ -111,12 +68,52 @@ const NOT_SUPPORTED: &[&str] = &[
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse(text: &str) -> Result<Variant, FpuzzlesError> {
+    parse_with_warnings(text).map(|parsed| parsed.variant)
+}
+
+/// A document read, with what the reader noticed without refusing it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    /// The puzzle.
+    pub variant: Variant,
+    /// The warnings, in the order of the document's keys (sorted).
+    pub warnings: Vec<FpuzzlesWarning>,
+}
+
+/// [`parse`], with the warnings: what the document holds that the reader read past (a key
+/// that is not part of the format). [`parse`] drops them, for callers that do not care; a
+/// program that shows a user the answers should show them the warnings too.
+///
+/// ```
+/// use sudoku_dlx::variant::fpuzzles::{self, FpuzzlesWarning};
+///
+/// let empty = "[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]";
+/// let text = format!(r#"{{"size":4,"grid":{empty},"killercages":[{{"cells":["R1C1"]}}]}}"#);
+/// let parsed = fpuzzles::parse_with_warnings(&text)?;
+/// assert!(parsed.variant.rules().is_empty());
+/// assert_eq!(
+///     parsed.warnings,
+///     [FpuzzlesWarning::UnknownKey { path: "killercages".into(), similar: Some("killercage") }]
+/// );
+/// assert_eq!(
+///     parsed.warnings[0].to_string(),
+///     "killercages: unknown key, ignored (did you mean \"killercage\"?)"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn parse_with_warnings(text: &str) -> Result<Parsed, FpuzzlesError> {
     let text = trimmed(text);
+    let plain = |result: Result<Variant, FpuzzlesError>| {
+        result.map(|variant| Parsed {
+            variant,
+            warnings: Vec::new(),
+        })
+    };
     if let Some(payload) = sudokupad::payload(text) {
         return match payload {
             Payload::Fpuzzles(packed) => match unpack(&packed) {
-                Ok(Some(json)) => parse_json(&json),
-                Ok(None) => parse_json(&packed),
+                Ok(Some(json)) => parse_json_with_warnings(&json),
+                Ok(None) => parse_json_with_warnings(&packed),
                 // f-puzzles' own short links: `fpuzzles` and an id of a few characters.
                 Err(_) if packed.len() < 20 => Err(FpuzzlesError::NeedsLookup {
                     id: format!("fpuzzles{packed}"),
@@ -126,14 +123,14 @@ pub fn parse(text: &str) -> Result<Variant, FpuzzlesError> {
                     "f-puzzles data that does not decompress (lz-string base64)",
                 )),
             },
-            Payload::Native(data) => sudokupad::parse_native(&data),
-            Payload::Classic(data) => sudokupad::parse_classic(&data),
+            Payload::Native(data) => plain(sudokupad::parse_native(&data)),
+            Payload::Classic(data) => plain(sudokupad::parse_classic(&data)),
             Payload::Remote(id) => Err(FpuzzlesError::NeedsLookup { id }),
         };
     }
     match unpack(text)? {
-        Some(json) => parse_json(&json),
-        None => parse_json(text),
+        Some(json) => parse_json_with_warnings(&json),
+        None => parse_json_with_warnings(text),
     }
 }
 
@@ -199,6 +196,11 @@ pub(crate) fn decompress(packed: &str) -> Option<String> {
 
 /// Reads a plain JSON f-puzzles document.
 pub fn parse_json(text: &str) -> Result<Variant, FpuzzlesError> {
+    parse_json_with_warnings(text).map(|parsed| parsed.variant)
+}
+
+/// [`parse_json`], with the warnings (see [`parse_with_warnings`]).
+pub fn parse_json_with_warnings(text: &str) -> Result<Parsed, FpuzzlesError> {
     let value: Value = serde_json::from_str(text).map_err(|error| FpuzzlesError::Json {
         line: error.line(),
         column: error.column(),
@@ -207,11 +209,16 @@ pub fn parse_json(text: &str) -> Result<Variant, FpuzzlesError> {
     let object = value
         .as_object()
         .ok_or_else(|| FpuzzlesError::field("(document)", "expected an object"))?;
-    from_object(object)
+    from_object_with_warnings(object)
 }
 
 /// The variant an f-puzzles object describes.
 pub fn from_object(object: &Map<String, Value>) -> Result<Variant, FpuzzlesError> {
+    from_object_with_warnings(object).map(|parsed| parsed.variant)
+}
+
+/// [`from_object`], with the warnings (see [`parse_with_warnings`]).
+pub fn from_object_with_warnings(object: &Map<String, Value>) -> Result<Parsed, FpuzzlesError> {
     let size = object
         .get("size")
         .ok_or_else(|| FpuzzlesError::field("size", "missing"))?
@@ -234,19 +241,31 @@ pub fn from_object(object: &Map<String, Value>) -> Result<Variant, FpuzzlesError
     }
     // Keys in sorted order, so that rules are numbered the same whatever order the map
     // keeps (serde_json's `preserve_order` may be on in a program that uses this crate).
+    let mut warnings = Vec::new();
     let mut keys: Vec<&String> = object.keys().collect();
     keys.sort();
     for key in keys {
         let value = &object[key];
+        if !is_format_key(key) {
+            // An empty value carries nothing that reading past it could drop.
+            if !is_empty(value) {
+                warnings.push(FpuzzlesWarning::UnknownKey {
+                    path: key.clone(),
+                    similar: similar_key(key),
+                });
+            }
+            continue;
+        }
         if key == "size" || key == "grid" || IGNORED.contains(&key.as_str()) {
             continue;
         }
         reader.constraint(key, value, &mut rules, &mut origins)?;
     }
-    Variant::new(givens, regions, rules).map_err(|error| FpuzzlesError::Rule {
+    let variant = Variant::new(givens, regions, rules).map_err(|error| FpuzzlesError::Rule {
         path: rule_index(&error).map(|k| origins[k].clone()),
         error,
-    })
+    })?;
+    Ok(Parsed { variant, warnings })
 }
 
 /// The rule an error is about, if it is about one.
@@ -311,13 +330,11 @@ impl Reader {
             _ => {}
         }
         if !KNOWN_LISTS.contains(&key) {
-            return match NOT_SUPPORTED.contains(&key) {
-                true if is_empty(value) => Ok(()),
-                true => Err(FpuzzlesError::Unsupported { name: key.into() }),
-                false => Err(FpuzzlesError::UnknownKey {
-                    name: key.into(),
-                    similar: similar_key(key),
-                }),
+            // A constraint of the format that this engine lacks (the only keys left).
+            debug_assert!(NOT_SUPPORTED.contains(&key));
+            return match is_empty(value) {
+                true => Ok(()),
+                false => Err(FpuzzlesError::Unsupported { name: key.into() }),
             };
         }
         let entries = match value {
@@ -535,30 +552,6 @@ impl Reader {
     }
 }
 
-/// The lists this reader knows.
-const KNOWN_LISTS: &[&str] = &[
-    "extraregion",
-    "killercage",
-    "cage",
-    "thermometer",
-    "arrow",
-    "difference",
-    "ratio",
-    "xv",
-    "odd",
-    "even",
-    "whispers",
-    "renban",
-    "palindrome",
-    "entropicline",
-    "modularline",
-    "nabner",
-    "slowthermometer",
-    "clone",
-    "minimum",
-    "maximum",
-];
-
 /// An optional number at `entry[field]`, written as a number or a string (`""` is none).
 fn number(
     path: &str,
@@ -610,51 +603,6 @@ fn xv_sum(path: &str, entry: &Map<String, Value>) -> Result<u8, FpuzzlesError> {
             "expected \"X\" or \"V\"",
         )),
     }
-}
-
-/// The key of the format closest to `key` (a letter or two away, or the same but for case
-/// or a plural `s`), to suggest for a misspelt one.
-fn similar_key(key: &str) -> Option<&'static str> {
-    let flags = [
-        "diagonal+",
-        "diagonal-",
-        "antiknight",
-        "antiking",
-        "disjointgroups",
-        "nonconsecutive",
-        "negative",
-        "size",
-        "grid",
-    ];
-    let known = KNOWN_LISTS
-        .iter()
-        .chain(&flags)
-        .chain(IGNORED)
-        .chain(NOT_SUPPORTED);
-    let lower = key.to_ascii_lowercase();
-    known
-        .map(|&name| (edit_distance(&lower, &name.to_ascii_lowercase()), name))
-        .filter(|&(distance, name)| distance <= 2.min(name.len() / 3))
-        .min()
-        .map(|(_, name)| name)
-}
-
-/// Levenshtein's distance between two short ASCII strings.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b = b.as_bytes();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, &x) in a.as_bytes().iter().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &y) in b.iter().enumerate() {
-            let next = (diagonal + usize::from(x != y))
-                .min(row[j] + 1)
-                .min(row[j + 1] + 1);
-            diagonal = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
 }
 
 /// True for `[]`, `{}`, `""`, `null` and `false`.
