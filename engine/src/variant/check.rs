@@ -76,7 +76,8 @@ pub(super) fn rule(
         | Rule::Entropic(_)
         | Rule::Modular(_)
         | Rule::Nabner(_)
-        | Rule::SlowThermometer(_) => 1,
+        | Rule::SlowThermometer(_)
+        | Rule::Indexer { .. } => 1,
         Rule::Arrow { .. } => 2,
         _ => 0,
     };
@@ -193,6 +194,13 @@ pub(super) fn solved(variant: &Variant, cells: &[u8]) -> bool {
             Rule::Minimum(cell) => extremum_holds(rules, *cell, true, n, cells),
             Rule::Maximum(cell) => extremum_holds(rules, *cell, false, n, cells),
             Rule::PencilMarks { cell, digits } => digits.contains(&cells[*cell]),
+            Rule::Indexer {
+                kind,
+                cells: indexers,
+            } => indexers.iter().all(|&cell| {
+                let (unit, place) = kind.unit(n, region_of, cell);
+                usize::from(cells[unit[usize::from(cells[cell]) - 1]]) == place + 1
+            }),
         })
 }
 

@@ -47,8 +47,9 @@ pub(crate) fn all_digits(n: usize) -> u64 {
     (1u64 << n) - 1
 }
 
-/// Compiles `rules` for a grid of `shape`. The rules are already validated.
-pub(crate) fn compile(shape: Shape, rules: &[Rule]) -> Parts {
+/// Compiles `rules` for a grid of `shape` whose cells are in regions `region_of`. The rules
+/// are already validated.
+pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Parts {
     let n = shape.size();
     let mut parts = Parts {
         allowed: vec![all_digits(n); shape.cells()],
@@ -195,6 +196,17 @@ pub(crate) fn compile(shape: Shape, rules: &[Rule]) -> Parts {
             Rule::PencilMarks { cell, digits } => {
                 parts.allowed[*cell] &= digits.iter().fold(0, |mask, &d| mask | 1 << (d - 1));
             }
+            Rule::Indexer { kind, cells } => {
+                // The cell's digit `k + 1` names the unit's `k`-th cell, which must then
+                // hold the cell's own place (the digit of its place names the cell itself).
+                for &cell in cells {
+                    let (unit, place) = kind.unit(n, region_of, cell);
+                    for (k, &other) in unit.iter().enumerate().filter(|&(k, _)| k != place) {
+                        let relation = Relation::Implies(k as u8 + 1, place as u8 + 1);
+                        parts.relate(n, cell, other, relation);
+                    }
+                }
+            }
         }
     }
     parts
@@ -252,7 +264,8 @@ mod tests {
             },
             Rule::Minimum(40),
         ];
-        let parts = compile(Shape::CLASSIC, &rules);
+        let boxes: Vec<usize> = (0..81).map(|cell| Shape::CLASSIC.box_of(cell)).collect();
+        let parts = compile(Shape::CLASSIC, &boxes, &rules);
         let without = |digit: u32| all_digits(9) & !(1 << (digit - 1));
         assert_eq!(parts.allowed[0], without(5));
         assert_eq!(parts.allowed[1], without(5));

@@ -12,6 +12,37 @@ pub enum Diagonal {
     Anti,
 }
 
+/// What an indexer cell's digit names: the row, the column or the cell of its box where
+/// its own position's digit goes (f-puzzles' `rowindexer`, `columnindexer`, `boxindexer`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Indexer {
+    /// A cell of row `r` (from 1) holding `x` says that its column holds `r` in row `x`.
+    Row,
+    /// A cell of column `c` (from 1) holding `x` says that its row holds `c` in column `x`.
+    Column,
+    /// The `k`-th cell of a box (from 1, in reading order) holding `x` says that the box's
+    /// `x`-th cell holds `k`. With irregular regions, the cell's region is its box.
+    Box,
+}
+
+impl Indexer {
+    /// The cells of the line or region that `cell`'s digit indexes, in order, and `cell`'s
+    /// place among them (from 0): its column for a row indexer, its row for a column
+    /// indexer, its region (cells in reading order) for a box indexer.
+    pub(crate) fn unit(self, n: usize, region_of: &[usize], cell: usize) -> (Vec<usize>, usize) {
+        let (row, col) = (cell / n, cell % n);
+        let unit: Vec<usize> = match self {
+            Indexer::Row => (0..n).map(|r| r * n + col).collect(),
+            Indexer::Column => (0..n).map(|c| row * n + c).collect(),
+            Indexer::Box => (0..n * n)
+                .filter(|&other| region_of[other] == region_of[cell])
+                .collect(),
+        };
+        let place = unit.iter().position(|&other| other == cell).unwrap_or(0);
+        (unit, place)
+    }
+}
+
 /// The markers between two cells whose absence a negative constraint gives a meaning to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Marker {
@@ -149,6 +180,14 @@ pub enum Rule {
         /// The digits it may hold.
         digits: Vec<u8>,
     },
+    /// Indexer cells: each cell's digit `x` names the `x`-th cell of its column, row or box
+    /// ([`Indexer`]), which holds the cell's own place there (dclamage's definition).
+    Indexer {
+        /// What the digits index.
+        kind: Indexer,
+        /// The indexer cells.
+        cells: Vec<usize>,
+    },
 }
 
 impl Rule {
@@ -184,6 +223,16 @@ impl Rule {
             Rule::Minimum(_) => "minimum",
             Rule::Maximum(_) => "maximum",
             Rule::PencilMarks { .. } => "pencil marks",
+            Rule::Indexer {
+                kind: Indexer::Row, ..
+            } => "row indexer",
+            Rule::Indexer {
+                kind: Indexer::Column,
+                ..
+            } => "column indexer",
+            Rule::Indexer {
+                kind: Indexer::Box, ..
+            } => "box indexer",
         }
     }
 
@@ -194,7 +243,8 @@ impl Rule {
             Rule::ExtraRegion(cells)
             | Rule::Killer { cells, .. }
             | Rule::Thermometer(cells)
-            | Rule::Whispers { line: cells, .. } => cells.clone(),
+            | Rule::Whispers { line: cells, .. }
+            | Rule::Indexer { cells, .. } => cells.clone(),
             Rule::Renban(cells)
             | Rule::Palindrome(cells)
             | Rule::Entropic(cells)
@@ -281,6 +331,8 @@ pub(crate) enum Relation {
     Equal,
     /// The first digit is not larger.
     NotMore,
+    /// When the first cell holds the first digit, the second holds the second.
+    Implies(u8, u8),
     /// The digits are in different entropic bands of a grid of this side ([`Rule::band`]).
     OtherBand(u8),
     /// The digits have different residues modulo 3.
@@ -305,6 +357,7 @@ impl Relation {
             Relation::Within(span) => a != b && a.abs_diff(b) <= span,
             Relation::Equal => a == b,
             Relation::NotMore => a <= b,
+            Relation::Implies(x, y) => a != x || b == y,
             Relation::OtherBand(n) => Rule::band(n.into(), a) != Rule::band(n.into(), b),
             Relation::OtherResidue => a % 3 != b % 3,
         }

@@ -8,6 +8,7 @@ use crate::{Grid, Shape};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
+mod indexers;
 mod lines;
 
 const N: usize = 4;
@@ -140,6 +141,7 @@ fn oracle(rule: &Rule, all: &[Rule], g: &[u8]) -> bool {
         | Rule::Minimum(_)
         | Rule::Maximum(_)
         | Rule::PencilMarks { .. } => lines::oracle(rule, all, g),
+        Rule::Indexer { .. } => indexers::oracle(rule, &boxes(), g),
     }
 }
 

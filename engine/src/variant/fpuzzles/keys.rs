@@ -43,9 +43,6 @@ pub(super) const NOT_SUPPORTED: &[&str] = &[
     "zipperline",
     "doublearrow",
     "quadruple",
-    "rowindexer",
-    "columnindexer",
-    "boxindexer",
     "sumdot",
     "sum",
     "parity",
@@ -84,6 +81,9 @@ pub(super) const KNOWN_LISTS: &[&str] = &[
     "clone",
     "minimum",
     "maximum",
+    "rowindexer",
+    "columnindexer",
+    "boxindexer",
 ];
 
 /// Every key of the format.

@@ -13,9 +13,11 @@
 //! the lists `extraregion`, `killercage` (and `cage`), `thermometer`, `arrow`, `difference`,
 //! `ratio`, `xv`, `odd`, `even`, `negative`, the lines `whispers` (optional `value`, the
 //! least difference), `renban`, `palindrome`, `entropicline`, `modularline`, `nabner` and
-//! `slowthermometer`, `clone` (`cells` and `cloneCells`), `minimum` and `maximum`; and each
+//! `slowthermometer`, `clone` (`cells` and `cloneCells`), `minimum` and `maximum`,
+//! `rowindexer`, `columnindexer` and `boxindexer` (`cells`); and each
 //! cell's `givenPencilMarks`. Cells are named `R1C1`. `title`, `author`,
-//! `ruleset`, `solution`, `metadata`, the cosmetic `text`, `line`, `rectangle` and
+//! `ruleset`, `solution`, `metadata`, the entries tagged `fromConstraint` (drawings of a
+//! constraint stored under its own key), the cosmetic `text`, `line`, `rectangle` and
 //! `circle`, and the editor's and solver's settings (`activeConstraints`, `disabledlogic`...)
 //! are ignored. A constraint of f-puzzles that this engine lacks is refused by name unless
 //! it is empty (`[]` or `false`): ignoring a rule gives wrong answers. A key that is not in
@@ -46,7 +48,7 @@ pub use error::{FpuzzlesError, FpuzzlesWarning};
 pub use write::to_json;
 
 use super::sudokupad::{self, Payload};
-use super::{Diagonal, Marker, Rule, Variant, VariantError};
+use super::{Diagonal, Indexer, Marker, Rule, Variant, VariantError};
 use crate::Shape;
 use keys::{is_format_key, similar_key, IGNORED, KNOWN_LISTS, NOT_SUPPORTED};
 use serde_json::{Map, Value};
@@ -347,6 +349,11 @@ impl Reader {
             let entry = entry
                 .as_object()
                 .ok_or_else(|| FpuzzlesError::field(&path, "expected an object"))?;
+            // A drawing that f-puzzles makes of a constraint stored under its own key (the
+            // cage it outlines around indexer cells): counting it would count that twice.
+            if entry.contains_key("fromConstraint") {
+                continue;
+            }
             self.entry(key, &path, entry, rules)?;
             origins.resize(rules.len(), path);
         }
@@ -363,6 +370,14 @@ impl Reader {
     ) -> Result<(), FpuzzlesError> {
         match key {
             "extraregion" => rules.push(Rule::ExtraRegion(self.cells(path, entry, "cells")?)),
+            "rowindexer" | "columnindexer" | "boxindexer" => rules.push(Rule::Indexer {
+                kind: match key {
+                    "rowindexer" => Indexer::Row,
+                    "columnindexer" => Indexer::Column,
+                    _ => Indexer::Box,
+                },
+                cells: self.cells(path, entry, "cells")?,
+            }),
             "killercage" | "cage" => {
                 let cells = self.cells(path, entry, "cells")?;
                 let sum = cage_total(entry);
