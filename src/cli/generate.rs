@@ -64,7 +64,7 @@ pub struct Args {
     pub max_attempts: u64,
 
     /// Output format: line (the puzzle), grid (with givens and rating), json (puzzle,
-    /// solution, givens, rating)
+    /// solution, givens, rating), link (a SudokuPad share link with the solution)
     #[arg(long, value_enum, default_value_t = Format::Line)]
     pub format: Format,
 
@@ -96,7 +96,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     options.symmetry = args.symmetry;
     options.minimal = args.minimal;
     options.difficulty = args.difficulty;
-    options.rate = args.format != Format::Line;
+    options.rate = matches!(args.format, Format::Grid | Format::Json);
     options.max_attempts = args.max_attempts;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     if !args.rules.is_empty() || args.jigsaw {

@@ -8,7 +8,7 @@ use super::common::{self, BatchArgs, CliError, InputArgs, OutputArgs, Status};
 use clap::Args;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
-use sudoku_dlx::variant::{RuleName, VariantSolver};
+use sudoku_dlx::variant::{fpuzzles, RuleName, VariantSolver};
 use sudoku_dlx::Logic;
 use sudoku_dlx_cli::batch::Batch;
 use sudoku_dlx_cli::input::variant::{self as read, LineRules, VariantRecord};
@@ -187,7 +187,10 @@ pub fn run_all(
             };
             let started = Instant::now();
             printer.before_good_record()?;
-            printer.printer().begin_solutions(&classic)?;
+            let document = fpuzzles::to_json(puzzle);
+            printer
+                .printer()
+                .begin_solutions_of(&classic, Some(document))?;
             let mut solutions = solver.solutions(puzzle);
             let (mut found, mut capped) = (0u128, false);
             loop {

@@ -142,9 +142,13 @@ pub(super) fn solved(variant: &Variant, cells: &[u8]) -> bool {
             Rule::AntiKnight => knight_pairs(n)
                 .into_iter()
                 .all(|[a, b]| holds(a, b, Relation::Differ)),
-            Rule::NonConsecutive => orthogonal_pairs(n)
-                .into_iter()
-                .all(|[a, b]| holds(a, b, Relation::NotConsecutive)),
+            Rule::NonConsecutive => {
+                let marked = marked_pairs(rules, Marker::Difference);
+                orthogonal_pairs(n)
+                    .into_iter()
+                    .filter(|pair| !marked.contains(pair))
+                    .all(|[a, b]| holds(a, b, Relation::NotConsecutive))
+            }
             Rule::Killer { cells: cage, sum } => {
                 distinct(&mut cage.iter().copied())
                     && sum.is_none_or(|sum| {
@@ -204,13 +208,15 @@ pub(super) fn solved(variant: &Variant, cells: &[u8]) -> bool {
         })
 }
 
-/// True when no unmarked orthogonal pair satisfies `marker`.
+/// True when no unmarked orthogonal pair satisfies a marker of this kind with one of the
+/// values a negative constraint forbids.
 fn negative_holds(rules: &[Rule], marker: Marker, n: usize, cells: &[u8]) -> bool {
     let marked = marked_pairs(rules, marker);
+    let values = marker.forbidden(rules);
     orthogonal_pairs(n)
         .into_iter()
         .filter(|pair| !marked.contains(pair))
-        .all(|[a, b]| !marker.satisfied(cells[a], cells[b]))
+        .all(|[a, b]| !values.iter().any(|&v| marker.shows(v, cells[a], cells[b])))
 }
 
 /// True when every two or three cells in a row on `line` hold digits of different classes.

@@ -70,11 +70,16 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
                     .into_iter()
                     .map(|[a, b]| (a, b, Relation::Differ)),
             ),
-            Rule::NonConsecutive => parts.relations.extend(
-                orthogonal_pairs(n)
-                    .into_iter()
-                    .map(|[a, b]| (a, b, Relation::NotConsecutive)),
-            ),
+            Rule::NonConsecutive => {
+                // Two cells with a kropki dot are free of it (dclamage's reading).
+                let marked = marked_pairs(rules, Marker::Difference);
+                parts.relations.extend(
+                    orthogonal_pairs(n)
+                        .into_iter()
+                        .filter(|pair| !marked.contains(pair))
+                        .map(|[a, b]| (a, b, Relation::NotConsecutive)),
+                )
+            }
             Rule::Killer {
                 cells,
                 sum: Some(sum),
@@ -128,11 +133,12 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
             Rule::Even(cell) => parts.allowed[*cell] &= !odd,
             Rule::Negative(marker) => {
                 let marked = marked_pairs(rules, *marker);
+                let relation = Relation::Unmarked(*marker, value_bits(&marker.forbidden(rules)));
                 parts.relations.extend(
                     orthogonal_pairs(n)
                         .into_iter()
                         .filter(|pair| !marked.contains(pair))
-                        .map(|[a, b]| (a, b, Relation::Not(*marker))),
+                        .map(|[a, b]| (a, b, relation)),
                 );
             }
             Rule::Whispers { line, gap } => {
@@ -241,14 +247,23 @@ fn every_pair(line: &[usize], mut pair: impl FnMut(usize, usize, usize)) {
     }
 }
 
-/// The pairs of cells (smaller first) that carry a marker of this kind.
+/// The pairs of cells (smaller first) that a negative constraint of this kind leaves free:
+/// those with a marker that [exempts](Marker::exempted_by) them.
 pub(crate) fn marked_pairs(rules: &[Rule], kind: Marker) -> BTreeSet<[usize; 2]> {
     rules
         .iter()
+        .filter(|rule| kind.exempted_by(rule))
         .filter_map(Rule::marker)
-        .filter(|(marker, _)| *marker == kind)
         .map(|(_, [a, b])| [a.min(b), a.max(b)])
         .collect()
+}
+
+/// Values as the bits of [`Relation::Unmarked`] (a value past 127 can hold no pair).
+pub(crate) fn value_bits(values: &[u8]) -> u128 {
+    values
+        .iter()
+        .filter(|&&v| v < 128)
+        .fold(0, |bits, &v| bits | 1u128 << v)
 }
 
 #[cfg(test)]

@@ -65,12 +65,61 @@ impl Marker {
     }
 
     /// True when two neighbours holding `a` and `b` would satisfy the marker's standard
-    /// meaning (what a negative constraint forbids where the marker is absent).
+    /// meaning (a difference of 1, a ratio of 2, a sum of 5 or 10).
     pub fn satisfied(self, a: u8, b: u8) -> bool {
+        self.standard().iter().any(|&value| self.shows(value, a, b))
+    }
+
+    /// True when two neighbours holding `a` and `b` satisfy a marker of this kind that shows
+    /// `value`: a difference, a ratio, a sum.
+    pub fn shows(self, value: u8, a: u8, b: u8) -> bool {
+        let (a, b, value) = (u32::from(a), u32::from(b), u32::from(value));
         match self {
-            Marker::Difference => a.abs_diff(b) == 1,
-            Marker::Ratio => a == 2 * b || b == 2 * a,
-            Marker::Xv => a + b == 10 || a + b == 5,
+            Marker::Difference => a.abs_diff(b) == value,
+            Marker::Ratio => a == value * b || b == value * a,
+            Marker::Xv => a + b == value,
+        }
+    }
+
+    /// The values of the marker's standard meaning.
+    fn standard(self) -> &'static [u8] {
+        match self {
+            Marker::Difference => &[1],
+            Marker::Ratio => &[2],
+            Marker::Xv => &[5, 10],
+        }
+    }
+
+    /// The values that a negative constraint of this kind forbids on unmarked neighbours,
+    /// among `rules`: the standard ones, and each value a marker of this kind shows (a
+    /// white dot showing 3 forbids a difference of 3 wherever no dot is), as dclamage's
+    /// solver reads f-puzzles' `negative`.
+    pub fn forbidden(self, rules: &[Rule]) -> Vec<u8> {
+        let mut values: Vec<u8> = self.standard().to_vec();
+        for rule in rules {
+            let shown = match (self, rule) {
+                (Marker::Difference, Rule::Difference { value, .. })
+                | (Marker::Ratio, Rule::Ratio { value, .. })
+                | (Marker::Xv, Rule::Xv { sum: value, .. }) => *value,
+                _ => continue,
+            };
+            if !values.contains(&shown) {
+                values.push(shown);
+            }
+        }
+        values.sort_unstable();
+        values
+    }
+
+    /// True when `rule` is a marker that frees its two cells from a negative constraint of
+    /// this kind: any kropki dot for differences and ratios (two cells with a black dot need
+    /// not avoid being consecutive, as dclamage's solver reads it), an X or a V for XV.
+    pub fn exempted_by(self, rule: &Rule) -> bool {
+        match self {
+            Marker::Difference | Marker::Ratio => {
+                matches!(rule, Rule::Difference { .. } | Rule::Ratio { .. })
+            }
+            Marker::Xv => matches!(rule, Rule::Xv { .. }),
         }
     }
 }
@@ -321,8 +370,9 @@ pub(crate) enum Relation {
     Sum(u8),
     /// The first digit is smaller.
     Less,
-    /// The digits do not satisfy the marker's standard meaning.
-    Not(Marker),
+    /// The digits satisfy no marker of this kind showing one of these values (bit `v` for
+    /// value `v`).
+    Unmarked(Marker, u128),
     /// The digits differ by at least this much.
     Apart(u8),
     /// The digits differ, by at most this much.
@@ -352,7 +402,9 @@ impl Relation {
             }
             Relation::Sum(sum) => u32::from(a) + u32::from(b) == u32::from(sum),
             Relation::Less => a < b,
-            Relation::Not(marker) => !marker.satisfied(a, b),
+            Relation::Unmarked(marker, values) => {
+                !(0..128u8).any(|v| values >> v & 1 == 1 && marker.shows(v, a, b))
+            }
             Relation::Apart(gap) => a.abs_diff(b) >= gap,
             Relation::Within(span) => a != b && a.abs_diff(b) <= span,
             Relation::Equal => a == b,

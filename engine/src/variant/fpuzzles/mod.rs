@@ -145,11 +145,11 @@ pub fn parse_with_warnings(text: &str) -> Result<Parsed, FpuzzlesError> {
 /// refused with the reason of this format.
 ///
 /// ```
-/// use sudoku_dlx::variant::fpuzzles::is_document;
+/// use sudoku_dlx::variant::fpuzzles::{self, is_document};
 ///
 /// assert!(is_document(r#"  {"size":4}"#));
 /// assert!(is_document("https://f-puzzles.com/?load=N4IgzglgXg"));
-/// assert!(is_document(&lz_str::compress_to_base64(r#"{"size":4}"#)));
+/// assert!(is_document(&fpuzzles::compress(r#"{"size":4}"#)));
 /// assert!(is_document("https://sudokupad.app/sudoku/BLLGjtrb4P"));
 /// assert!(is_document("sclN4IgzglgXg"));
 /// assert!(!is_document("1234341243212143"));
@@ -190,10 +190,51 @@ fn unpack(text: &str) -> Result<Option<String>, FpuzzlesError> {
     Ok(Some(json))
 }
 
-/// The text that lz-string base64 `packed` decompresses to, if it does.
-pub(crate) fn decompress(packed: &str) -> Option<String> {
+/// The text that lz-string base64 `packed` decompresses to, if it does: the inverse of
+/// [`compress`].
+///
+/// ```
+/// use sudoku_dlx::variant::fpuzzles;
+/// let packed = fpuzzles::compress(r#"{"size":4}"#);
+/// assert_eq!(fpuzzles::decompress(&packed).as_deref(), Some(r#"{"size":4}"#));
+/// ```
+pub fn decompress(packed: &str) -> Option<String> {
     let wide = lz_str::decompress_from_base64(packed.trim())?;
     String::from_utf16(&wide).ok()
+}
+
+/// `text` compressed as f-puzzles' share links carry it: lz-string, base64 (what
+/// [`parse`] decompresses).
+pub fn compress(text: &str) -> String {
+    lz_str::compress_to_base64(text)
+}
+
+/// Where a share link's data follows: SudokuPad's page for f-puzzles data, which opens the
+/// puzzle in SudokuPad (and f-puzzles' own editor reads the same data after `?load=`).
+pub const LINK_PREFIX: &str = "https://sudokupad.app/fpuzzles";
+
+/// The share link of `variant`: [`LINK_PREFIX`] and its f-puzzles document
+/// ([`to_json`]) [compressed](compress). [`parse`] reads it back as the same puzzle.
+///
+/// ```
+/// use sudoku_dlx::variant::{fpuzzles, Rule, Variant};
+/// use sudoku_dlx::Grid;
+///
+/// let givens: Grid = "1... .... .... ...4".parse()?;
+/// let variant = Variant::new(givens, None, vec![Rule::AntiKing])?;
+/// let link = fpuzzles::to_link(&variant);
+/// assert!(link.starts_with("https://sudokupad.app/fpuzzles"));
+/// assert_eq!(fpuzzles::parse(&link)?, variant);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_link(variant: &Variant) -> String {
+    document_link(&to_json(variant))
+}
+
+/// The share link of an f-puzzles document (one that [`to_json`] made, with a `solution`
+/// or a `title` added, say).
+pub fn document_link(document: &Value) -> String {
+    format!("{LINK_PREFIX}{}", compress(&document.to_string()))
 }
 
 /// Reads a plain JSON f-puzzles document.
