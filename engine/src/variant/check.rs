@@ -47,8 +47,13 @@ pub(super) fn rule(
         if cell >= shape.cells() {
             return Err(VariantError::CellOutside { rule: at, cell });
         }
-        // A clone's cell may be in several pairs.
-        if !matches!(rule, Rule::Clone(_)) && cells[..k].contains(&cell) {
+        // A clone's cell may be in several pairs; a whispers line may close on itself (a
+        // loop of at least two other cells, whose last cell neighbours its first).
+        let closes = matches!(rule, Rule::Whispers { .. })
+            && k == cells.len() - 1
+            && k >= 3
+            && cell == cells[0];
+        if !matches!(rule, Rule::Clone(_)) && !closes && cells[..k].contains(&cell) {
             return Err(VariantError::RepeatedCell {
                 rule: at,
                 cell: cell_of(shape, cell),

@@ -189,7 +189,8 @@ pub enum Rule {
     /// meaning.
     Negative(Marker),
     /// Whispers: neighbours on the line differ by at least `gap` (German whispers: 5 on the
-    /// 9×9 grid; Dutch whispers: 4).
+    /// 9×9 grid; Dutch whispers: 4). A line that ends on its first cell again (after two
+    /// others at least) is a loop: its last and first cells are neighbours too.
     Whispers {
         /// The line's cells, in order.
         line: Vec<usize>,

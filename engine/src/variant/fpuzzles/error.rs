@@ -42,6 +42,9 @@ pub enum FpuzzlesError {
         /// The id (empty for a link with none).
         id: String,
     },
+    /// A SudokuPad link in its compact format (`scf...`), which only SudokuPad's own code
+    /// decodes.
+    CompactLink,
     /// The constraints were read but do not make a valid variant.
     Rule {
         /// The constraint's path in the document, when the error is about one.
@@ -87,6 +90,11 @@ impl fmt::Display for FpuzzlesError {
                 "SudokuPad puzzle id \"{id}\" needs a network lookup, which this reader does \
                  not do: use the full link (SudokuPad's long share link, scl... or fpuzzles...) \
                  or the puzzle's f-puzzles export"
+            ),
+            FpuzzlesError::CompactLink => f.write_str(
+                "a SudokuPad link in its compact format (scf...), which only SudokuPad's own code \
+                 decodes: use the puzzle's scl... or fpuzzles... link (SudokuPad's share menu) \
+                 or its f-puzzles export",
             ),
             FpuzzlesError::Rule {
                 path: Some(path),

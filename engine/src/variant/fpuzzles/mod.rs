@@ -128,6 +128,7 @@ pub fn parse_with_warnings(text: &str) -> Result<Parsed, FpuzzlesError> {
             Payload::Native(data) => plain(sudokupad::parse_native(&data)),
             Payload::Classic(data) => plain(sudokupad::parse_classic(&data)),
             Payload::Remote(id) => Err(FpuzzlesError::NeedsLookup { id }),
+            Payload::Compact => Err(FpuzzlesError::CompactLink),
         };
     }
     match unpack(text)? {

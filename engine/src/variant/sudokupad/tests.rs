@@ -80,6 +80,15 @@ fn drawings_are_refused_unless_a_rule_explains_them() {
 fn short_ids_and_bad_cages_are_refused() {
     let error = fpuzzles::parse("https://sudokupad.app/wsj7iunsg6").unwrap_err();
     assert!(error.to_string().contains("network lookup"), "{error}");
+    // A link in SudokuPad's compact format says what it is, not that it needs a lookup.
+    for link in ["https://sudokupad.app/scfN4IgzglgXg", "scfN4IgzglgXg"] {
+        let error = fpuzzles::parse(link).unwrap_err();
+        assert_eq!(error, FpuzzlesError::CompactLink);
+        assert!(
+            error.to_string().contains("compact format (scf...)"),
+            "{error}"
+        );
+    }
     let repeat = "{ce:[[,,,],[,,,],[,,,],[,,,]],ca:[{ce:[[0,0],[0,1]],unique:f}]}";
     let error = parse_native(repeat).unwrap_err();
     assert_eq!(

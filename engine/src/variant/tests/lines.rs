@@ -72,6 +72,16 @@ fn line_rules_match_brute_force() {
             }],
         );
     }
+    // A closed loop: r2c1 (4) neighbours r1c1 (0), where the line starts and ends.
+    for gap in 1..=2 {
+        check_rules(
+            None,
+            vec![Rule::Whispers {
+                line: vec![0, 1, 5, 4, 0],
+                gap,
+            }],
+        );
+    }
     check_rules(None, vec![Rule::Renban(vec![0, 5, 10])]);
     check_rules(None, vec![Rule::Renban(vec![12, 13])]);
     check_rules(None, vec![Rule::Palindrome(vec![0, 1, 2, 7, 11])]);
@@ -106,6 +116,24 @@ fn line_rules_match_brute_force() {
 fn line_rules_refuse_what_they_cannot_mean() {
     let grid = Grid::empty(Shape::new(2, 2).unwrap());
     let refused = |rule: Rule| Variant::new(grid.clone(), None, vec![rule]).unwrap_err();
+    // Only a whispers line closes on itself, around two other cells at least: a renban
+    // line naming a cell twice, or a "loop" of one other cell, is refused.
+    for rule in [
+        Rule::Renban(vec![0, 1, 5, 0]),
+        Rule::Whispers {
+            line: vec![0, 1, 0],
+            gap: 1,
+        },
+        Rule::Whispers {
+            line: vec![0, 1, 5, 1],
+            gap: 1,
+        },
+    ] {
+        assert!(
+            matches!(refused(rule.clone()), VariantError::RepeatedCell { .. }),
+            "{rule:?}"
+        );
+    }
     assert!(matches!(
         refused(Rule::Renban((0..5).collect())),
         VariantError::TooManyCells { .. }
