@@ -39,13 +39,20 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod cells;
 mod error;
 mod grid;
 mod keys;
+mod link;
+mod values;
 mod write;
 
 pub use error::{FpuzzlesError, FpuzzlesWarning};
+pub use link::{compress, decompress, document_link, to_link, LINK_PREFIX};
 pub use write::to_json;
+
+use link::unpack;
+use values::{cage_total, number, small, xv_sum};
 
 use super::sudokupad::{self, Payload};
 use super::{Diagonal, Indexer, Marker, Rule, Variant, VariantError};
@@ -174,68 +181,6 @@ pub fn is_document(text: &str) -> bool {
 /// `text` without a byte-order mark and the white space around it.
 fn trimmed(text: &str) -> &str {
     text.trim_start_matches('\u{feff}').trim()
-}
-
-/// The JSON of a share link or of its compressed string (percent-encoded or not); `None`
-/// for plain JSON.
-fn unpack(text: &str) -> Result<Option<String>, FpuzzlesError> {
-    if text.starts_with('{') {
-        return Ok(None);
-    }
-    let packed = text.rsplit_once("load=").map_or(text, |(_, rest)| rest);
-    let packed = packed.split('&').next().unwrap_or(packed);
-    let json = decompress(&sudokupad::percent_decode(packed)).ok_or(FpuzzlesError::Compressed)?;
-    if !json.trim_start().starts_with('{') {
-        return Err(FpuzzlesError::Compressed);
-    }
-    Ok(Some(json))
-}
-
-/// The text that lz-string base64 `packed` decompresses to, if it does: the inverse of
-/// [`compress`].
-///
-/// ```
-/// use sudoku_dlx::variant::fpuzzles;
-/// let packed = fpuzzles::compress(r#"{"size":4}"#);
-/// assert_eq!(fpuzzles::decompress(&packed).as_deref(), Some(r#"{"size":4}"#));
-/// ```
-pub fn decompress(packed: &str) -> Option<String> {
-    let wide = lz_str::decompress_from_base64(packed.trim())?;
-    String::from_utf16(&wide).ok()
-}
-
-/// `text` compressed as f-puzzles' share links carry it: lz-string, base64 (what
-/// [`parse`] decompresses).
-pub fn compress(text: &str) -> String {
-    lz_str::compress_to_base64(text)
-}
-
-/// Where a share link's data follows: SudokuPad's page for f-puzzles data, which opens the
-/// puzzle in SudokuPad (and f-puzzles' own editor reads the same data after `?load=`).
-pub const LINK_PREFIX: &str = "https://sudokupad.app/fpuzzles";
-
-/// The share link of `variant`: [`LINK_PREFIX`] and its f-puzzles document
-/// ([`to_json`]) [compressed](compress). [`parse`] reads it back as the same puzzle.
-///
-/// ```
-/// use sudoku_dlx::variant::{fpuzzles, Rule, Variant};
-/// use sudoku_dlx::Grid;
-///
-/// let givens: Grid = "1... .... .... ...4".parse()?;
-/// let variant = Variant::new(givens, None, vec![Rule::AntiKing])?;
-/// let link = fpuzzles::to_link(&variant);
-/// assert!(link.starts_with("https://sudokupad.app/fpuzzles"));
-/// assert_eq!(fpuzzles::parse(&link)?, variant);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn to_link(variant: &Variant) -> String {
-    document_link(&to_json(variant))
-}
-
-/// The share link of an f-puzzles document (one that [`to_json`] made, with a `solution`
-/// or a `title` added, say).
-pub fn document_link(document: &Value) -> String {
-    format!("{LINK_PREFIX}{}", compress(&document.to_string()))
 }
 
 /// Reads a plain JSON f-puzzles document.
@@ -539,126 +484,6 @@ impl Reader {
             rules.push(Rule::Negative(marker));
         }
         Ok(())
-    }
-
-    /// A list of cell names at `entry[field]`.
-    fn cells(
-        &self,
-        path: &str,
-        entry: &Map<String, Value>,
-        field: &str,
-    ) -> Result<Vec<usize>, FpuzzlesError> {
-        let path = format!("{path}.{field}");
-        let list = entry
-            .get(field)
-            .ok_or_else(|| FpuzzlesError::field(&path, "missing"))?
-            .as_array()
-            .ok_or_else(|| FpuzzlesError::field(&path, "expected a list of cells"))?;
-        list.iter()
-            .enumerate()
-            .map(|(k, cell)| self.cell(&format!("{path}[{k}]"), cell))
-            .collect()
-    }
-
-    /// The lines of a thermometer or an arrow: `lines`, a list of lists of cells.
-    fn lines(
-        &self,
-        path: &str,
-        entry: &Map<String, Value>,
-    ) -> Result<Vec<Vec<usize>>, FpuzzlesError> {
-        let lines_path = format!("{path}.lines");
-        let lines = entry
-            .get("lines")
-            .ok_or_else(|| FpuzzlesError::field(&lines_path, "missing"))?
-            .as_array()
-            .ok_or_else(|| FpuzzlesError::field(&lines_path, "expected a list of lines"))?;
-        lines
-            .iter()
-            .enumerate()
-            .map(|(k, line)| {
-                let line_path = format!("{lines_path}[{k}]");
-                line.as_array()
-                    .ok_or_else(|| FpuzzlesError::field(&line_path, "expected a list of cells"))?
-                    .iter()
-                    .enumerate()
-                    .map(|(j, cell)| self.cell(&format!("{line_path}[{j}]"), cell))
-                    .collect()
-            })
-            .collect()
-    }
-
-    /// A cell name, `R1C1` (either case), as a cell index.
-    fn cell(&self, path: &str, value: &Value) -> Result<usize, FpuzzlesError> {
-        let bad = || {
-            FpuzzlesError::field(
-                path,
-                format!("expected a cell R1C1 to R{0}C{0}, found {value}", self.n),
-            )
-        };
-        let name = value.as_str().ok_or_else(bad)?.to_ascii_uppercase();
-        let rest = name.strip_prefix('R').ok_or_else(bad)?;
-        let (row, col) = rest.split_once('C').ok_or_else(bad)?;
-        let (row, col): (usize, usize) = (
-            row.parse().map_err(|_| bad())?,
-            col.parse().map_err(|_| bad())?,
-        );
-        if !(1..=self.n).contains(&row) || !(1..=self.n).contains(&col) {
-            return Err(bad());
-        }
-        Ok((row - 1) * self.n + col - 1)
-    }
-}
-
-/// An optional number at `entry[field]`, written as a number or a string (`""` is none).
-fn number(
-    path: &str,
-    entry: &Map<String, Value>,
-    field: &str,
-) -> Result<Option<u32>, FpuzzlesError> {
-    let bad = || FpuzzlesError::field(format!("{path}.{field}"), "expected a whole number");
-    match entry.get(field) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(text)) if text.trim().is_empty() => Ok(None),
-        Some(Value::String(text)) => text.trim().parse().map(Some).map_err(|_| bad()),
-        Some(Value::Number(number)) => number
-            .as_u64()
-            .and_then(|v| u32::try_from(v).ok())
-            .map(Some)
-            .ok_or_else(bad),
-        Some(_) => Err(bad()),
-    }
-}
-
-/// A killer cage's total: its `value` when that is a positive whole number; anything else
-/// (`""`, `"?"`, `0`, text) is a cage without a total, as dclamage's solver reads it.
-fn cage_total(entry: &Map<String, Value>) -> Option<u32> {
-    let total = match entry.get("value")? {
-        Value::String(text) => text.trim().parse().ok(),
-        Value::Number(number) => number.as_u64().and_then(|v| u32::try_from(v).ok()),
-        _ => None,
-    };
-    total.filter(|&total| total > 0)
-}
-
-/// A dot's value, which must fit a digit's range.
-fn small(path: &str, value: u32) -> Result<u8, FpuzzlesError> {
-    u8::try_from(value).map_err(|_| FpuzzlesError::field(format!("{path}.value"), "too large"))
-}
-
-/// X (10) or V (5).
-fn xv_sum(path: &str, entry: &Map<String, Value>) -> Result<u8, FpuzzlesError> {
-    match entry
-        .get("value")
-        .and_then(Value::as_str)
-        .map(str::to_ascii_uppercase)
-        .as_deref()
-    {
-        Some("X") => Ok(10),
-        Some("V") => Ok(5),
-        _ => Err(FpuzzlesError::field(
-            format!("{path}.value"),
-            "expected \"X\" or \"V\"",
-        )),
     }
 }
 
