@@ -163,7 +163,7 @@ fn rules_and_sudokupad_links_take_the_variant_path() {
     let doc = r#"{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"diagonal+":true,"diagonal-":true}"#;
     let link = format!(
         "https://sudokupad.app/fpuzzles{}",
-        lz_str::compress_to_base64(doc)
+        sudoku_dlx::variant::fpuzzles::compress(doc)
     );
     let classic = stdout_of(&["candidates", "1..............."], 0);
     let diagonal = stdout_of(&["candidates", &link], 0);

@@ -11,14 +11,14 @@ const EMPTY4: &str =
 #[test]
 fn sudokupad_links_read_inline_and_from_files() {
     let doc = format!(r#"{EMPTY4},"diagonal+":true,"diagonal-":true}}"#);
-    let packed = lz_str::compress_to_base64(&doc);
+    let packed = sudoku_dlx::variant::fpuzzles::compress(&doc);
     let encoded = packed
         .replace('+', "%2B")
         .replace('/', "%2F")
         .replace('=', "%3D");
     // SudokuPad's own zipped JSON, with the diagonals named in its metadata.
     let zipped = "{ce:[[,,,],[,,,],[,,,],[,,,]],metadata:{'diagonal+':t,'diagonal-':t}}";
-    let native = lz_str::compress_to_base64(zipped);
+    let native = sudoku_dlx::variant::fpuzzles::compress(zipped);
     for link in [
         format!("https://sudokupad.app/fpuzzles{packed}"),
         format!("https://sudokupad.app/?puzzleid=fpuz{encoded}"),
@@ -31,7 +31,9 @@ fn sudokupad_links_read_inline_and_from_files() {
             .code(0)
             .stdout("48\n");
     }
-    let drawn = lz_str::compress_to_base64("{ce:[[,,,],[,,,],[,,,],[,,,]],l:[{wp:[[0,0],[2,3]]}]}");
+    let drawn = sudoku_dlx::variant::fpuzzles::compress(
+        "{ce:[[,,,],[,,,],[,,,],[,,,]],l:[{wp:[[0,0],[2,3]]}]}",
+    );
     let text = format!(
         "https://sudokupad.app/fpuzzles{packed}\nhttps://sudokupad.app/sudoku/BLLGjtrb4P\n\
          https://sudokupad.app/scl{drawn}\n"

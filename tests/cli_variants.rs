@@ -188,7 +188,7 @@ fn inline_json_stdin_and_all() {
 
 /// The lz-string base64 form of `text`, as f-puzzles links carry it.
 fn lz_base64(text: &str) -> String {
-    lz_str::compress_to_base64(text)
+    sudoku_dlx::variant::fpuzzles::compress(text)
 }
 
 #[test]

@@ -266,16 +266,17 @@ pub fn knuth_format(data: &[u8]) {
     }
 }
 
-/// The f-puzzles reader on any bytes (read as UTF-8, bad bytes replaced): an error is
-/// displayable; a puzzle read up to 6x6 is searched (larger ones could search for long on
-/// arbitrary rules), and a solution found keeps the givens and every rule.
+/// The f-puzzles reader on any bytes (read as UTF-8, bad bytes replaced): an error and each
+/// warning are displayable; a puzzle read up to 6x6 is searched (larger ones could search
+/// for long on arbitrary rules), and a solution found keeps the givens and every rule.
 #[cfg(feature = "fpuzzles")]
 pub fn variant_reader(data: &[u8]) {
     use crate::variant::{fpuzzles, VariantSolver};
     let text = String::from_utf8_lossy(data);
-    match fpuzzles::parse(&text) {
+    match fpuzzles::parse_with_warnings(&text) {
         Err(error) => assert!(!error.to_string().is_empty()),
-        Ok(variant) => {
+        Ok(fpuzzles::Parsed { variant, warnings }) => {
+            assert!(warnings.iter().all(|w| !w.to_string().is_empty()));
             if variant.shape().size() > 6 {
                 return;
             }

@@ -8,7 +8,7 @@ use pyo3::IntoPyObjectExt;
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 use sudoku_dlx::sudoku::{Clash, ParseErrorKind, ShapeError};
-use sudoku_dlx::variant::fpuzzles::FpuzzlesError;
+use sudoku_dlx::variant::fpuzzles::{FpuzzlesError, FpuzzlesWarning};
 use sudoku_dlx::variant::RuleName;
 use sudoku_dlx::variant::VariantError;
 use sudoku_dlx::{ParseError, Shape};
@@ -112,6 +112,9 @@ pub enum BoardError {
     NotRegions(String),
     /// A board whose `rules=` or `regions=` do not make a variant puzzle.
     Rules(VariantError),
+    /// A warning of an f-puzzles document that Python's warnings filter made an error
+    /// (`warnings.simplefilter("error")`).
+    Warned(FpuzzlesWarning),
 }
 
 impl BoardError {
@@ -141,6 +144,7 @@ impl BoardError {
             | BoardError::Fpuzzles(FpuzzlesError::Rule {
                 path: Some(path), ..
             }) => Some(path),
+            BoardError::Warned(warning) => Some(warning.path()),
             _ => None,
         }
     }
@@ -204,6 +208,14 @@ impl BoardError {
                 "regions= is a string with one character per cell or rows of ints, not {found}"
             ),
             BoardError::Rules(error) => error.to_string(),
+            BoardError::Warned(warning) => {
+                let text = warning.to_string();
+                let what = text
+                    .strip_prefix(warning.path())
+                    .and_then(|rest| rest.strip_prefix(": "))
+                    .unwrap_or(&text);
+                format!("{what}; the warnings filter makes this warning an error")
+            }
         }
     }
 

@@ -4,8 +4,10 @@
 
 use crate::board::{self, type_name, Clashes, Form};
 use crate::error::BoardError;
+use pyo3::exceptions::PyUserWarning;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use std::ffi::CString;
 use sudoku_dlx::variant::{fpuzzles, Rule, RuleName, Variant};
 use sudoku_dlx::{Puzzle, Shape};
 
@@ -112,12 +114,12 @@ pub fn read(
             .and_then(|json| json.call_method1("dumps", (dict,)))
             .and_then(|text| text.extract::<String>())
             .map_err(|error| BoardError::NotJson(error.to_string()))?;
-        return Ok((document(&json, shape, line_rules)?, Form::Rows));
+        return Ok((document(board.py(), &json, shape, line_rules)?, Form::Rows));
     }
     if let Ok(text) = board.cast::<PyString>() {
         let text = text.to_cow().map_err(|_| BoardError::NotText)?;
         if fpuzzles::is_document(&text) {
-            return Ok((document(&text, shape, line_rules)?, Form::Text));
+            return Ok((document(board.py(), &text, shape, line_rules)?, Form::Text));
         }
         if line_rules.is_empty() {
             let grid = board::read_text(&text, shape, Clashes::AllUnits)?;
@@ -139,8 +141,12 @@ pub fn read(
 }
 
 /// The variant an f-puzzles document describes; it carries its own size and rules, so
-/// `box=`, `rules=` and `regions=` are refused beside it rather than ignored.
+/// `box=`, `rules=` and `regions=` are refused beside it rather than ignored. Each warning
+/// of the document (a key read past) is a Python `UserWarning`, `warnings.warn`'s default:
+/// `f-puzzles document: killercages: unknown key, ignored (did you mean "killercage"?)`.
+/// A warnings filter that makes it an error refuses the document ([`BoardError::Warned`]).
 fn document(
+    py: Python<'_>,
     text: &str,
     shape: Option<Shape>,
     line_rules: &LineRules,
@@ -148,6 +154,14 @@ fn document(
     if shape.is_some() || !line_rules.is_empty() {
         return Err(BoardError::ArgumentsWithDocument);
     }
-    let variant = fpuzzles::parse(text).map_err(BoardError::Fpuzzles)?;
-    Ok(Puzzle::Variant(Box::new(variant)))
+    let parsed = fpuzzles::parse_with_warnings(text).map_err(BoardError::Fpuzzles)?;
+    let category = py.get_type::<PyUserWarning>();
+    for warning in parsed.warnings {
+        let message = CString::new(format!("f-puzzles document: {warning}"))
+            .unwrap_or_else(|_| c"f-puzzles document: a warning".to_owned());
+        if PyErr::warn(py, &category, &message, 1).is_err() {
+            return Err(BoardError::Warned(warning));
+        }
+    }
+    Ok(Puzzle::Variant(Box::new(parsed.variant)))
 }

@@ -308,3 +308,26 @@ def test_the_setter_tools_agree_with_the_command_line():
         listed = subprocess.run([binary, "redundant", text], capture_output=True, text=True, check=True).stdout.split()
         ours = [f"r{r}c{c}={d}" for r, c, d in sudoku_dlx.redundant(text)] or ["minimal"]
         assert listed == ours, family
+
+
+def test_an_unknown_key_is_a_warning_and_the_other_rules_are_read():
+    import warnings
+
+    document = EMPTY4 + ',"antiknight":true,"killercages":[{"cells":["R1C1","R1C2"],"value":"3"}]}'
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert sudoku_dlx.count(document) == sudoku_dlx.count(EMPTY4 + ',"antiknight":true}')
+        assert sudoku_dlx.count(EMPTY4 + ',"killercages":[]}') == 288
+    assert [(w.category, str(w.message)) for w in caught] == [
+        (UserWarning, 'f-puzzles document: killercages: unknown key, ignored (did you mean "killercage"?)')
+    ]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        error = failure(lambda: sudoku_dlx.solve(json.loads(document)))
+    assert error.path == "killercages"
+    assert "the warnings filter makes this warning an error" in str(error)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        answers = sudoku_dlx.solve_many([document, EMPTY4 + "}"], errors="return")
+    assert len(caught) == 1
+    assert all(not isinstance(answer, Exception) for answer in answers)

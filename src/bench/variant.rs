@@ -41,6 +41,10 @@ pub struct VariantFile {
     pub puzzles: Vec<Variant>,
     /// For each puzzle, the line and column where it starts, from 1.
     pub starts: Vec<(usize, usize)>,
+    /// The warnings of its documents, as [`VariantRecord::warning_messages`] words them.
+    ///
+    /// [`VariantRecord::warning_messages`]: crate::input::variant::VariantRecord::warning_messages
+    pub warnings: Vec<String>,
 }
 
 impl VariantFile {
@@ -59,11 +63,13 @@ impl VariantFile {
             name: String::new(),
             puzzles: Vec::new(),
             starts: Vec::new(),
+            warnings: Vec::new(),
         };
         let records = VariantRecords::new(&[arg.to_string()], shape, line_rules.clone());
         for record in records {
             let record = record.map_err(LoadError::Input)?;
             file.name.clone_from(&record.source);
+            file.warnings.extend(record.warning_messages());
             let puzzle = record.puzzle.map_err(|error| LoadError::BadVariant {
                 source: record.source.clone(),
                 error: Box::new(error),

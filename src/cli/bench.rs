@@ -93,9 +93,10 @@ impl Loaded {
             || args.variant.regions.is_some()
             || is_variant_input(arg);
         if variant {
-            return VariantFile::read(arg, args.shape, &args.variant.line_rules())
-                .map(Loaded::Variant)
-                .map_err(|error| error.to_string());
+            let file = VariantFile::read(arg, args.shape, &args.variant.line_rules())
+                .map_err(|error| error.to_string())?;
+            super::variant::warn(&file.warnings);
+            return Ok(Loaded::Variant(file));
         }
         let input = Input::from_arg_with_shape(arg, args.shape).map_err(|e| e.to_string())?;
         PuzzleFile::read(&input, args.shape)

@@ -77,8 +77,8 @@ pub struct Args {
     pub max_attempts: u64,
 
     /// Output format: line (the puzzle), grid (with givens and rating), json (puzzle,
-    /// solution, givens, rating; for variants an f-puzzles document) [default: line, or
-    /// json when the rules carry cells]
+    /// solution, givens, rating; for variants an f-puzzles document), link (a SudokuPad
+    /// share link with the solution) [default: line, or json when the rules carry cells]
     #[arg(long, value_enum)]
     pub format: Option<Format>,
 
@@ -129,7 +129,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     options.symmetry = args.symmetry;
     options.minimal = args.minimal;
     options.difficulty = args.difficulty;
-    options.rate = format != Format::Line;
+    options.rate = matches!(format, Format::Grid | Format::Json);
     options.max_attempts = args.max_attempts;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     if !args.rules.is_empty() || args.jigsaw || layout.is_some() {

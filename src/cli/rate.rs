@@ -7,7 +7,6 @@ use sudoku_dlx::setter::RatingSummary;
 use sudoku_dlx::variant::VariantSolver;
 use sudoku_dlx::{Answerer, Solver};
 use sudoku_dlx_cli::batch::Batch;
-use sudoku_dlx_cli::input::variant_stream::VariantRecords;
 use sudoku_dlx_cli::input::{escape_name, INLINE_NAME, STDIN_NAME};
 use sudoku_dlx_cli::output::{summary_json, Format, Rated};
 
@@ -117,7 +116,7 @@ fn summarize_variants(args: &Args) -> Result<Status, CliError> {
         inputs.iter().map(|arg| variant_input_name(arg)).collect()
     };
     let mut summaries = Summaries::new(names.into_iter());
-    let records = VariantRecords::new(inputs, args.batch.input.shape, args.variant.line_rules());
+    let records = super::variant::records(inputs, args.batch.input.shape, &args.variant);
     let solver = || {
         let mut solver = VariantSolver::new();
         solver.set_interrupt(Some(common::interrupt().clone()));

@@ -6,12 +6,14 @@
 
 use super::common::{self, BatchArgs, CliError, InputArgs, OutputArgs, Status};
 use clap::Args;
+use std::io::{self, Write};
 use std::time::{Duration, Instant};
-use sudoku_dlx::variant::{RuleName, VariantSolver};
+use sudoku_dlx::variant::{fpuzzles, RuleName, VariantSolver};
 use sudoku_dlx::Logic;
 use sudoku_dlx_cli::batch::Batch;
-use sudoku_dlx_cli::input::variant::{self as read, LineRules};
+use sudoku_dlx_cli::input::variant::{self as read, LineRules, VariantRecord};
 use sudoku_dlx_cli::input::variant_stream::VariantRecords;
+use sudoku_dlx_cli::input::InputError;
 use sudoku_dlx_cli::output::variant::{rules_json, VariantPrinter, WithRules};
 use sudoku_dlx_cli::output::Report;
 
@@ -71,9 +73,26 @@ impl VariantArgs {
     }
 }
 
-/// The records of the inputs, read as they are asked for.
-fn records(input: &InputArgs, variant: &VariantArgs) -> VariantRecords {
-    VariantRecords::new(&input.inputs, input.shape, variant.line_rules())
+/// The records of the inputs, read as they are asked for; each record's warnings (what its
+/// document holds that the reader read past) go to standard error as it is read, once.
+pub fn records(
+    inputs: &[String],
+    shape: Option<sudoku_dlx::Shape>,
+    variant: &VariantArgs,
+) -> impl Iterator<Item = Result<VariantRecord, InputError>> {
+    VariantRecords::new(inputs, shape, variant.line_rules()).inspect(|record| {
+        if let Ok(record) = record {
+            warn(&record.warning_messages());
+        }
+    })
+}
+
+/// Prints each warning on standard error, after the program's name.
+pub fn warn(messages: &[String]) {
+    let mut stderr = io::stderr().lock();
+    for message in messages {
+        let _ = writeln!(stderr, "sudoku-dlx: {message}");
+    }
 }
 
 /// Answers the records of a batch command on the variant path when it applies (see
@@ -120,7 +139,7 @@ pub fn run_batch<R: Report + Send>(
     jobs: Option<usize>,
     job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> R + Sync,
 ) -> Result<Status, CliError> {
-    let records = records(input, variant);
+    let records = records(&input.inputs, input.shape, variant);
     let solver = || {
         let mut solver = VariantSolver::with_logic(logic);
         solver.set_interrupt(Some(common::interrupt().clone()));
@@ -163,7 +182,7 @@ pub fn run_all(
     logic: Logic,
     limit: Option<u128>,
 ) -> Result<Status, CliError> {
-    let records = records(input, variant);
+    let records = records(&input.inputs, input.shape, variant);
     let mut printer = VariantPrinter::new(common::printer(output).grouped(), output.format, true);
     let mut solver = VariantSolver::with_logic(logic);
     let mut interrupted = false;
@@ -180,7 +199,10 @@ pub fn run_all(
             };
             let started = Instant::now();
             printer.before_good_record()?;
-            printer.printer().begin_solutions(&classic)?;
+            let document = fpuzzles::to_json(puzzle);
+            printer
+                .printer()
+                .begin_solutions_of(&classic, Some(document))?;
             let mut solutions = solver.solutions(puzzle);
             let (mut found, mut capped) = (0u128, false);
             loop {

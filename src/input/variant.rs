@@ -17,7 +17,7 @@ use std::fmt;
 use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::Path;
 use sudoku_dlx::sudoku::ParseError;
-use sudoku_dlx::variant::fpuzzles::{self, FpuzzlesError};
+use sudoku_dlx::variant::fpuzzles::{self, FpuzzlesError, FpuzzlesWarning, Parsed};
 use sudoku_dlx::variant::{Rule, RuleName, Variant, VariantError};
 use sudoku_dlx::{Grid, Shape};
 
@@ -34,6 +34,8 @@ pub struct VariantRecord {
     pub column: usize,
     /// The puzzle, or why it could not be read.
     pub puzzle: Result<Variant, VariantReadError>,
+    /// What the reader read past in the puzzle's document (see [`FpuzzlesWarning`]).
+    pub warnings: Vec<FpuzzlesWarning>,
 }
 
 /// Why a variant record could not be read. Each carries its position in the input.
@@ -147,6 +149,30 @@ impl VariantRecord {
             .as_ref()
             .err()
             .map(|error| format!("{}:{error}", self.source))
+    }
+
+    /// `source:line:column: warning: what` for each warning of the record, in order: the
+    /// lines a command prints on standard error, once per record.
+    ///
+    /// ```
+    /// use sudoku_dlx_cli::input::variant::records_of_json;
+    /// let text = r#"{"size":4,"colour":"red","grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
+    /// let records = records_of_json(&format!("\n  {text}"), "a.json", 0);
+    /// assert_eq!(
+    ///     records[0].warning_messages(),
+    ///     ["a.json:2:3: warning: colour: unknown key, ignored (not a key of the f-puzzles format)"]
+    /// );
+    /// ```
+    pub fn warning_messages(&self) -> Vec<String> {
+        self.warnings
+            .iter()
+            .map(|warning| {
+                format!(
+                    "{}:{}:{}: warning: {warning}",
+                    self.source, self.line, self.column
+                )
+            })
+            .collect()
     }
 
     /// The record as the classic printer sees it: its position and its givens.
@@ -340,6 +366,7 @@ pub(crate) fn line_record(record: Record, first: usize, line_rules: &LineRules) 
             .puzzle
             .map_err(VariantReadError::Puzzle)
             .and_then(|grid| line_rules.variant(grid, &record.fields, line, column)),
+        warnings: Vec::new(),
     }
 }
 
@@ -366,12 +393,19 @@ pub(crate) fn records_at(
         offset += skip;
         let (line, column) = position(text, offset);
         let line = line + lines_before;
-        let record = |puzzle| VariantRecord {
-            index: first + records.len(),
-            source: source.to_string(),
-            line,
-            column,
-            puzzle,
+        let record = |read: Result<Parsed, VariantReadError>| {
+            let (puzzle, warnings) = match read {
+                Ok(parsed) => (Ok(parsed.variant), parsed.warnings),
+                Err(error) => (Err(error), Vec::new()),
+            };
+            VariantRecord {
+                index: first + records.len(),
+                source: source.to_string(),
+                line,
+                column,
+                puzzle,
+                warnings,
+            }
         };
         let at = |error| VariantReadError::Fpuzzles {
             line,
@@ -381,7 +415,7 @@ pub(crate) fn records_at(
         if !text[offset..].starts_with('{') {
             // A share string, alone on its line.
             let end = text[offset..].find('\n').map_or(text.len(), |k| offset + k);
-            let made = record(fpuzzles::parse(text[offset..end].trim()).map_err(at));
+            let made = record(fpuzzles::parse_with_warnings(text[offset..end].trim()).map_err(at));
             records.push(made);
             offset = end;
             continue;
@@ -391,7 +425,7 @@ pub(crate) fn records_at(
         match stream.next() {
             Some(Ok(value)) => {
                 let read = match value.as_object() {
-                    Some(object) => fpuzzles::from_object(object).map_err(at),
+                    Some(object) => fpuzzles::from_object_with_warnings(object).map_err(at),
                     None => Err(at(FpuzzlesError::Field {
                         path: "(document)".into(),
                         problem: "expected an object".into(),
@@ -428,6 +462,7 @@ pub(crate) fn records_at(
                         column: error_column,
                         error: json,
                     }),
+                    warnings: Vec::new(),
                 });
                 offset = next_document(text, offset);
             }

@@ -12,6 +12,7 @@ mod answers;
 mod candidates;
 mod grid;
 mod json;
+pub mod link;
 mod printer;
 mod setter;
 pub mod variant;
@@ -42,18 +43,22 @@ pub enum Format {
     Grid,
     /// One JSON object per input record, one per line (NDJSON).
     Json,
+    /// One share link per puzzle that SudokuPad opens (f-puzzles data), with the solution
+    /// when the answer has one.
+    Link,
 }
 
 impl Format {
     /// Every format, in the order the help lists them.
-    pub const ALL: [Format; 3] = [Format::Line, Format::Grid, Format::Json];
+    pub const ALL: [Format; 4] = [Format::Line, Format::Grid, Format::Json, Format::Link];
 
-    /// The name used on the command line: `line`, `grid` or `json`.
+    /// The name used on the command line: `line`, `grid`, `json` or `link`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Line => "line",
             Format::Grid => "grid",
             Format::Json => "json",
+            Format::Link => "link",
         }
     }
 }

@@ -9,7 +9,7 @@ use crate::input::Record;
 use serde_json::{json, Map, Value};
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
-use sudoku_dlx::sudoku::{cell_char, Shape, SolveStats};
+use sudoku_dlx::sudoku::{cell_char, Grid, Shape, SolveStats};
 
 /// What was printed: records, bad ones, unsuccessful answers, and the solver's counters
 /// added up.
@@ -47,6 +47,9 @@ struct Group {
     position: String,
     shape: Shape,
     found: u128,
+    /// The puzzle, and its f-puzzles document when it is a variant, for links.
+    puzzle: Grid,
+    document: Option<Value>,
 }
 
 /// Writes answers to `out` in one [`Format`], and `--stats` lines to `diag`.
@@ -154,6 +157,11 @@ impl<W: Write, E: Write> Printer<W, E> {
                 }
                 write_object(&mut self.out, &object)?;
             }
+            Format::Link => {
+                let mut object = Map::new();
+                answer.add_json(&mut object);
+                writeln!(self.out, "{}", super::link::answer_link(&object, puzzle))?;
+            }
         }
         self.count(
             answer.success(),
@@ -194,7 +202,7 @@ impl<W: Write, E: Write> Printer<W, E> {
         let message = record.error_message().unwrap_or_default();
         self.separate()?;
         match self.format {
-            Format::Line => {
+            Format::Line | Format::Link => {
                 self.write_key()?;
                 writeln!(self.out, "error: {message}")?
             }
@@ -213,6 +221,16 @@ impl<W: Write, E: Write> Printer<W, E> {
     /// Starts the solutions of one puzzle (for `all`, with a [`grouped`](Self::grouped)
     /// printer): the JSON object's fields up to its `solutions` array.
     pub fn begin_solutions(&mut self, record: &Record) -> io::Result<()> {
+        self.begin_solutions_of(record, None)
+    }
+
+    /// [`begin_solutions`](Self::begin_solutions) of a variant puzzle, whose f-puzzles
+    /// `document` the links carry.
+    pub fn begin_solutions_of(
+        &mut self,
+        record: &Record,
+        document: Option<Value>,
+    ) -> io::Result<()> {
         let Ok(puzzle) = &record.puzzle else {
             return self.bad_record(record);
         };
@@ -226,6 +244,8 @@ impl<W: Write, E: Write> Printer<W, E> {
             position: record.position(),
             shape: puzzle.shape(),
             found: 0,
+            puzzle: puzzle.clone(),
+            document,
         });
         Ok(())
     }
@@ -243,6 +263,17 @@ impl<W: Write, E: Write> Printer<W, E> {
                 line.extend(cells.iter().map(|&v| cell_char(v) as u8));
                 line.push(b'\n');
                 self.out.write_all(&line)
+            }
+            // Each solution as the link of its puzzle with that solution.
+            Format::Link => {
+                let solution: String = cells.iter().map(|&v| cell_char(v)).collect();
+                let mut answer = Map::new();
+                answer.insert("solution".into(), solution.into());
+                if let Some(document) = &group.document {
+                    answer.insert("variant".into(), document.clone());
+                }
+                let link = super::link::answer_link(&answer, &group.puzzle);
+                writeln!(self.out, "{link}")
             }
             Format::Grid => {
                 if group.found > 1 {
@@ -295,9 +326,11 @@ impl<W: Write, E: Write> Printer<W, E> {
         match self.format {
             // Capped with nothing found: interrupted before the first solution, which says
             // nothing about whether there is one.
-            Format::Line if group.found == 0 && !capped => self.out.write_all(b"none\n")?,
+            Format::Line | Format::Link if group.found == 0 && !capped => {
+                self.out.write_all(b"none\n")?
+            }
             Format::Grid if group.found == 0 && !capped => self.out.write_all(b"# none\n")?,
-            Format::Line | Format::Grid => {}
+            Format::Line | Format::Grid | Format::Link => {}
             Format::Json => {
                 let mut tail = Map::new();
                 tail.insert("count".into(), count_json(group.found));

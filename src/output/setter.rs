@@ -250,5 +250,10 @@ pub fn write_generated(
             }
             writeln!(out, "{}", Value::Object(object))
         }
+        super::Format::Link => {
+            let mut answer = Map::new();
+            answer.insert("solution".into(), made.solution.to_string().into());
+            writeln!(out, "{}", super::link::answer_link(&answer, &made.puzzle))
+        }
     }
 }

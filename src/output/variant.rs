@@ -97,7 +97,7 @@ pub fn write_variant_generated(
                 None => Ok(()),
             }
         }
-        Format::Json => {
+        Format::Json | Format::Link => {
             let mut document = fpuzzles::to_json(puzzle);
             if let Value::Object(object) = &mut document {
                 let title = generated_title(index, givens, made.rating.as_ref());
@@ -106,7 +106,10 @@ pub fn write_variant_generated(
                     made.solution.cells().iter().map(|&d| d.into()).collect();
                 object.insert("solution".into(), solution.into());
             }
-            writeln!(out, "{document}")
+            match format {
+                Format::Link => writeln!(out, "{}", fpuzzles::document_link(&document)),
+                _ => writeln!(out, "{document}"),
+            }
         }
     }
 }
@@ -231,7 +234,7 @@ impl<W: Write, E: Write> VariantPrinter<W, E> {
         let message = record.error_message().unwrap_or_default();
         let out = self.printer.out();
         match self.format {
-            Format::Line => writeln!(out, "error: {message}")?,
+            Format::Line | Format::Link => writeln!(out, "error: {message}")?,
             Format::Grid => writeln!(out, "# error: {message}")?,
             Format::Json => {
                 let mut object = Map::new();

@@ -47,8 +47,13 @@ pub(super) fn rule(
         if cell >= shape.cells() {
             return Err(VariantError::CellOutside { rule: at, cell });
         }
-        // A clone's cell may be in several pairs.
-        if !matches!(rule, Rule::Clone(_)) && cells[..k].contains(&cell) {
+        // A clone's cell may be in several pairs; a whispers line may close on itself (a
+        // loop of at least two other cells, whose last cell neighbours its first).
+        let closes = matches!(rule, Rule::Whispers { .. })
+            && k == cells.len() - 1
+            && k >= 3
+            && cell == cells[0];
+        if !matches!(rule, Rule::Clone(_)) && !closes && cells[..k].contains(&cell) {
             return Err(VariantError::RepeatedCell {
                 rule: at,
                 cell: cell_of(shape, cell),
@@ -76,7 +81,8 @@ pub(super) fn rule(
         | Rule::Entropic(_)
         | Rule::Modular(_)
         | Rule::Nabner(_)
-        | Rule::SlowThermometer(_) => 1,
+        | Rule::SlowThermometer(_)
+        | Rule::Indexer { .. } => 1,
         Rule::Arrow { .. } => 2,
         _ => 0,
     };
@@ -141,9 +147,13 @@ pub(super) fn solved(variant: &Variant, cells: &[u8]) -> bool {
             Rule::AntiKnight => knight_pairs(n)
                 .into_iter()
                 .all(|[a, b]| holds(a, b, Relation::Differ)),
-            Rule::NonConsecutive => orthogonal_pairs(n)
-                .into_iter()
-                .all(|[a, b]| holds(a, b, Relation::NotConsecutive)),
+            Rule::NonConsecutive => {
+                let marked = marked_pairs(rules, Marker::Difference);
+                orthogonal_pairs(n)
+                    .into_iter()
+                    .filter(|pair| !marked.contains(pair))
+                    .all(|[a, b]| holds(a, b, Relation::NotConsecutive))
+            }
             Rule::Killer { cells: cage, sum } => {
                 distinct(&mut cage.iter().copied())
                     && sum.is_none_or(|sum| {
@@ -193,16 +203,25 @@ pub(super) fn solved(variant: &Variant, cells: &[u8]) -> bool {
             Rule::Minimum(cell) => extremum_holds(rules, *cell, true, n, cells),
             Rule::Maximum(cell) => extremum_holds(rules, *cell, false, n, cells),
             Rule::PencilMarks { cell, digits } => digits.contains(&cells[*cell]),
+            Rule::Indexer {
+                kind,
+                cells: indexers,
+            } => indexers.iter().all(|&cell| {
+                let (unit, place) = kind.unit(n, region_of, cell);
+                usize::from(cells[unit[usize::from(cells[cell]) - 1]]) == place + 1
+            }),
         })
 }
 
-/// True when no unmarked orthogonal pair satisfies `marker`.
+/// True when no unmarked orthogonal pair satisfies a marker of this kind with one of the
+/// values a negative constraint forbids.
 fn negative_holds(rules: &[Rule], marker: Marker, n: usize, cells: &[u8]) -> bool {
     let marked = marked_pairs(rules, marker);
+    let values = marker.forbidden(rules);
     orthogonal_pairs(n)
         .into_iter()
         .filter(|pair| !marked.contains(pair))
-        .all(|[a, b]| !marker.satisfied(cells[a], cells[b]))
+        .all(|[a, b]| !values.iter().any(|&v| marker.shows(v, cells[a], cells[b])))
 }
 
 /// True when every two or three cells in a row on `line` hold digits of different classes.

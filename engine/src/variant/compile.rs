@@ -47,8 +47,9 @@ pub(crate) fn all_digits(n: usize) -> u64 {
     (1u64 << n) - 1
 }
 
-/// Compiles `rules` for a grid of `shape`. The rules are already validated.
-pub(crate) fn compile(shape: Shape, rules: &[Rule]) -> Parts {
+/// Compiles `rules` for a grid of `shape` whose cells are in regions `region_of`. The rules
+/// are already validated.
+pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Parts {
     let n = shape.size();
     let mut parts = Parts {
         allowed: vec![all_digits(n); shape.cells()],
@@ -69,11 +70,16 @@ pub(crate) fn compile(shape: Shape, rules: &[Rule]) -> Parts {
                     .into_iter()
                     .map(|[a, b]| (a, b, Relation::Differ)),
             ),
-            Rule::NonConsecutive => parts.relations.extend(
-                orthogonal_pairs(n)
-                    .into_iter()
-                    .map(|[a, b]| (a, b, Relation::NotConsecutive)),
-            ),
+            Rule::NonConsecutive => {
+                // Two cells with a kropki dot are free of it (dclamage's reading).
+                let marked = marked_pairs(rules, Marker::Difference);
+                parts.relations.extend(
+                    orthogonal_pairs(n)
+                        .into_iter()
+                        .filter(|pair| !marked.contains(pair))
+                        .map(|[a, b]| (a, b, Relation::NotConsecutive)),
+                )
+            }
             Rule::Killer {
                 cells,
                 sum: Some(sum),
@@ -127,11 +133,12 @@ pub(crate) fn compile(shape: Shape, rules: &[Rule]) -> Parts {
             Rule::Even(cell) => parts.allowed[*cell] &= !odd,
             Rule::Negative(marker) => {
                 let marked = marked_pairs(rules, *marker);
+                let relation = Relation::Unmarked(*marker, value_bits(&marker.forbidden(rules)));
                 parts.relations.extend(
                     orthogonal_pairs(n)
                         .into_iter()
                         .filter(|pair| !marked.contains(pair))
-                        .map(|[a, b]| (a, b, Relation::Not(*marker))),
+                        .map(|[a, b]| (a, b, relation)),
                 );
             }
             Rule::Whispers { line, gap } => {
@@ -195,6 +202,17 @@ pub(crate) fn compile(shape: Shape, rules: &[Rule]) -> Parts {
             Rule::PencilMarks { cell, digits } => {
                 parts.allowed[*cell] &= digits.iter().fold(0, |mask, &d| mask | 1 << (d - 1));
             }
+            Rule::Indexer { kind, cells } => {
+                // The cell's digit `k + 1` names the unit's `k`-th cell, which must then
+                // hold the cell's own place (the digit of its place names the cell itself).
+                for &cell in cells {
+                    let (unit, place) = kind.unit(n, region_of, cell);
+                    for (k, &other) in unit.iter().enumerate().filter(|&(k, _)| k != place) {
+                        let relation = Relation::Implies(k as u8 + 1, place as u8 + 1);
+                        parts.relate(n, cell, other, relation);
+                    }
+                }
+            }
         }
     }
     parts
@@ -229,14 +247,23 @@ fn every_pair(line: &[usize], mut pair: impl FnMut(usize, usize, usize)) {
     }
 }
 
-/// The pairs of cells (smaller first) that carry a marker of this kind.
+/// The pairs of cells (smaller first) that a negative constraint of this kind leaves free:
+/// those with a marker that [exempts](Marker::exempted_by) them.
 pub(crate) fn marked_pairs(rules: &[Rule], kind: Marker) -> BTreeSet<[usize; 2]> {
     rules
         .iter()
+        .filter(|rule| kind.exempted_by(rule))
         .filter_map(Rule::marker)
-        .filter(|(marker, _)| *marker == kind)
         .map(|(_, [a, b])| [a.min(b), a.max(b)])
         .collect()
+}
+
+/// Values as the bits of [`Relation::Unmarked`] (a value past 127 can hold no pair).
+pub(crate) fn value_bits(values: &[u8]) -> u128 {
+    values
+        .iter()
+        .filter(|&&v| v < 128)
+        .fold(0, |bits, &v| bits | 1u128 << v)
 }
 
 #[cfg(test)]
@@ -252,7 +279,8 @@ mod tests {
             },
             Rule::Minimum(40),
         ];
-        let parts = compile(Shape::CLASSIC, &rules);
+        let boxes: Vec<usize> = (0..81).map(|cell| Shape::CLASSIC.box_of(cell)).collect();
+        let parts = compile(Shape::CLASSIC, &boxes, &rules);
         let without = |digit: u32| all_digits(9) & !(1 << (digit - 1));
         assert_eq!(parts.allowed[0], without(5));
         assert_eq!(parts.allowed[1], without(5));

@@ -2,7 +2,8 @@
 //! windoku, disjoint groups, anti-knight, anti-king, non-consecutive, killer cages,
 //! thermometers, arrows, kropki dots, XV, odd/even, negative constraints, the lines of
 //! published puzzles (whispers, renban, palindrome, entropic, modular and nabner lines, slow
-//! thermometers), clones, minimum and maximum cells and given pencil marks.
+//! thermometers), clones, minimum and maximum cells, given pencil marks and row, column and
+//! box indexers.
 //!
 //! A [`Variant`] is a grid of givens, an optional region map that replaces the boxes, and a
 //! list of [`Rule`]s. Building it checks the rules and compiles them once into items and
@@ -57,7 +58,7 @@ pub use generate::{
     VariantGenerateError, VariantGenerateOptions, VariantGenerated, VariantGenerator,
 };
 pub use names::RuleName;
-pub use rule::{Diagonal, Marker, Rule};
+pub use rule::{Diagonal, Indexer, Marker, Rule};
 pub use solver::{VariantSolutions, VariantSolver};
 pub use sums::MAX_SUM_OPTIONS;
 
@@ -95,7 +96,7 @@ impl Variant {
         for (index, rule) in rules.iter().enumerate() {
             check::rule(shape, regions.is_some(), index, rule)?;
         }
-        let parts = compile::compile(shape, &rules);
+        let parts = compile::compile(shape, &region_of, &rules);
         let model = Model::build(shape, &region_of, parts, |index| rule_ref(&rules, index))?;
         Ok(Variant {
             givens,

@@ -12,6 +12,37 @@ pub enum Diagonal {
     Anti,
 }
 
+/// What an indexer cell's digit names: the row, the column or the cell of its box where
+/// its own position's digit goes (f-puzzles' `rowindexer`, `columnindexer`, `boxindexer`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Indexer {
+    /// A cell of row `r` (from 1) holding `x` says that its column holds `r` in row `x`.
+    Row,
+    /// A cell of column `c` (from 1) holding `x` says that its row holds `c` in column `x`.
+    Column,
+    /// The `k`-th cell of a box (from 1, in reading order) holding `x` says that the box's
+    /// `x`-th cell holds `k`. With irregular regions, the cell's region is its box.
+    Box,
+}
+
+impl Indexer {
+    /// The cells of the line or region that `cell`'s digit indexes, in order, and `cell`'s
+    /// place among them (from 0): its column for a row indexer, its row for a column
+    /// indexer, its region (cells in reading order) for a box indexer.
+    pub(crate) fn unit(self, n: usize, region_of: &[usize], cell: usize) -> (Vec<usize>, usize) {
+        let (row, col) = (cell / n, cell % n);
+        let unit: Vec<usize> = match self {
+            Indexer::Row => (0..n).map(|r| r * n + col).collect(),
+            Indexer::Column => (0..n).map(|c| row * n + c).collect(),
+            Indexer::Box => (0..n * n)
+                .filter(|&other| region_of[other] == region_of[cell])
+                .collect(),
+        };
+        let place = unit.iter().position(|&other| other == cell).unwrap_or(0);
+        (unit, place)
+    }
+}
+
 /// The markers between two cells whose absence a negative constraint gives a meaning to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Marker {
@@ -34,12 +65,61 @@ impl Marker {
     }
 
     /// True when two neighbours holding `a` and `b` would satisfy the marker's standard
-    /// meaning (what a negative constraint forbids where the marker is absent).
+    /// meaning (a difference of 1, a ratio of 2, a sum of 5 or 10).
     pub fn satisfied(self, a: u8, b: u8) -> bool {
+        self.standard().iter().any(|&value| self.shows(value, a, b))
+    }
+
+    /// True when two neighbours holding `a` and `b` satisfy a marker of this kind that shows
+    /// `value`: a difference, a ratio, a sum.
+    pub fn shows(self, value: u8, a: u8, b: u8) -> bool {
+        let (a, b, value) = (u32::from(a), u32::from(b), u32::from(value));
         match self {
-            Marker::Difference => a.abs_diff(b) == 1,
-            Marker::Ratio => a == 2 * b || b == 2 * a,
-            Marker::Xv => a + b == 10 || a + b == 5,
+            Marker::Difference => a.abs_diff(b) == value,
+            Marker::Ratio => a == value * b || b == value * a,
+            Marker::Xv => a + b == value,
+        }
+    }
+
+    /// The values of the marker's standard meaning.
+    fn standard(self) -> &'static [u8] {
+        match self {
+            Marker::Difference => &[1],
+            Marker::Ratio => &[2],
+            Marker::Xv => &[5, 10],
+        }
+    }
+
+    /// The values that a negative constraint of this kind forbids on unmarked neighbours,
+    /// among `rules`: the standard ones, and each value a marker of this kind shows (a
+    /// white dot showing 3 forbids a difference of 3 wherever no dot is), as dclamage's
+    /// solver reads f-puzzles' `negative`.
+    pub fn forbidden(self, rules: &[Rule]) -> Vec<u8> {
+        let mut values: Vec<u8> = self.standard().to_vec();
+        for rule in rules {
+            let shown = match (self, rule) {
+                (Marker::Difference, Rule::Difference { value, .. })
+                | (Marker::Ratio, Rule::Ratio { value, .. })
+                | (Marker::Xv, Rule::Xv { sum: value, .. }) => *value,
+                _ => continue,
+            };
+            if !values.contains(&shown) {
+                values.push(shown);
+            }
+        }
+        values.sort_unstable();
+        values
+    }
+
+    /// True when `rule` is a marker that frees its two cells from a negative constraint of
+    /// this kind: any kropki dot for differences and ratios (two cells with a black dot need
+    /// not avoid being consecutive, as dclamage's solver reads it), an X or a V for XV.
+    pub fn exempted_by(self, rule: &Rule) -> bool {
+        match self {
+            Marker::Difference | Marker::Ratio => {
+                matches!(rule, Rule::Difference { .. } | Rule::Ratio { .. })
+            }
+            Marker::Xv => matches!(rule, Rule::Xv { .. }),
         }
     }
 }
@@ -109,7 +189,8 @@ pub enum Rule {
     /// meaning.
     Negative(Marker),
     /// Whispers: neighbours on the line differ by at least `gap` (German whispers: 5 on the
-    /// 9×9 grid; Dutch whispers: 4).
+    /// 9×9 grid; Dutch whispers: 4). A line that ends on its first cell again (after two
+    /// others at least) is a loop: its last and first cells are neighbours too.
     Whispers {
         /// The line's cells, in order.
         line: Vec<usize>,
@@ -149,6 +230,14 @@ pub enum Rule {
         /// The digits it may hold.
         digits: Vec<u8>,
     },
+    /// Indexer cells: each cell's digit `x` names the `x`-th cell of its column, row or box
+    /// ([`Indexer`]), which holds the cell's own place there (dclamage's definition).
+    Indexer {
+        /// What the digits index.
+        kind: Indexer,
+        /// The indexer cells.
+        cells: Vec<usize>,
+    },
 }
 
 impl Rule {
@@ -184,6 +273,16 @@ impl Rule {
             Rule::Minimum(_) => "minimum",
             Rule::Maximum(_) => "maximum",
             Rule::PencilMarks { .. } => "pencil marks",
+            Rule::Indexer {
+                kind: Indexer::Row, ..
+            } => "row indexer",
+            Rule::Indexer {
+                kind: Indexer::Column,
+                ..
+            } => "column indexer",
+            Rule::Indexer {
+                kind: Indexer::Box, ..
+            } => "box indexer",
         }
     }
 
@@ -194,7 +293,8 @@ impl Rule {
             Rule::ExtraRegion(cells)
             | Rule::Killer { cells, .. }
             | Rule::Thermometer(cells)
-            | Rule::Whispers { line: cells, .. } => cells.clone(),
+            | Rule::Whispers { line: cells, .. }
+            | Rule::Indexer { cells, .. } => cells.clone(),
             Rule::Renban(cells)
             | Rule::Palindrome(cells)
             | Rule::Entropic(cells)
@@ -271,8 +371,9 @@ pub(crate) enum Relation {
     Sum(u8),
     /// The first digit is smaller.
     Less,
-    /// The digits do not satisfy the marker's standard meaning.
-    Not(Marker),
+    /// The digits satisfy no marker of this kind showing one of these values (bit `v` for
+    /// value `v`).
+    Unmarked(Marker, u128),
     /// The digits differ by at least this much.
     Apart(u8),
     /// The digits differ, by at most this much.
@@ -281,6 +382,8 @@ pub(crate) enum Relation {
     Equal,
     /// The first digit is not larger.
     NotMore,
+    /// When the first cell holds the first digit, the second holds the second.
+    Implies(u8, u8),
     /// The digits are in different entropic bands of a grid of this side ([`Rule::band`]).
     OtherBand(u8),
     /// The digits have different residues modulo 3.
@@ -300,11 +403,14 @@ impl Relation {
             }
             Relation::Sum(sum) => u32::from(a) + u32::from(b) == u32::from(sum),
             Relation::Less => a < b,
-            Relation::Not(marker) => !marker.satisfied(a, b),
+            Relation::Unmarked(marker, values) => {
+                !(0..128u8).any(|v| values >> v & 1 == 1 && marker.shows(v, a, b))
+            }
             Relation::Apart(gap) => a.abs_diff(b) >= gap,
             Relation::Within(span) => a != b && a.abs_diff(b) <= span,
             Relation::Equal => a == b,
             Relation::NotMore => a <= b,
+            Relation::Implies(x, y) => a != x || b == y,
             Relation::OtherBand(n) => Rule::band(n.into(), a) != Rule::band(n.into(), b),
             Relation::OtherResidue => a % 3 != b % 3,
         }

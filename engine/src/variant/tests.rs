@@ -8,6 +8,8 @@ use crate::{Grid, Shape};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
+mod dots;
+mod indexers;
 mod lines;
 
 const N: usize = 4;
@@ -91,7 +93,8 @@ fn oracle(rule: &Rule, all: &[Rule], g: &[u8]) -> bool {
         Rule::AntiKing => {
             pairs().all(|(a, b)| !apart(a, b, &[(0, 1), (1, 0), (1, 1)]) || g[a] != g[b])
         }
-        Rule::NonConsecutive => pairs().all(|(a, b)| !orthogonal(a, b) || (d(a) - d(b)).abs() != 1),
+        Rule::NonConsecutive => pairs()
+            .all(|(a, b)| !orthogonal(a, b) || dots::kropki(all, a, b) || (d(a) - d(b)).abs() != 1),
         Rule::Killer { cells, sum } => {
             no_repeat(g, cells)
                 && sum.is_none_or(|s| cells.iter().map(|&c| d(c)).sum::<i32>() == s as i32)
@@ -112,23 +115,7 @@ fn oracle(rule: &Rule, all: &[Rule], g: &[u8]) -> bool {
         Rule::Xv { cells: [a, b], sum } => d(*a) + d(*b) == i32::from(*sum),
         Rule::Odd(c) => g[*c] % 2 == 1,
         Rule::Even(c) => g[*c] % 2 == 0,
-        Rule::Negative(marker) => pairs().filter(|&(a, b)| orthogonal(a, b)).all(|(a, b)| {
-            let marked = all.iter().any(|r| match (marker, r) {
-                (Marker::Difference, Rule::Difference { cells, .. })
-                | (Marker::Ratio, Rule::Ratio { cells, .. })
-                | (Marker::Xv, Rule::Xv { cells, .. }) => {
-                    (cells[0] == a && cells[1] == b) || (cells[0] == b && cells[1] == a)
-                }
-                _ => false,
-            });
-            let (x, y) = (d(a), d(b));
-            let meets = match marker {
-                Marker::Difference => (x - y).abs() == 1,
-                Marker::Ratio => x == 2 * y || y == 2 * x,
-                Marker::Xv => x + y == 10 || x + y == 5,
-            };
-            marked || !meets
-        }),
+        Rule::Negative(marker) => dots::negative(*marker, all, g),
         Rule::Whispers { .. }
         | Rule::Renban(_)
         | Rule::Palindrome(_)
@@ -140,6 +127,7 @@ fn oracle(rule: &Rule, all: &[Rule], g: &[u8]) -> bool {
         | Rule::Minimum(_)
         | Rule::Maximum(_)
         | Rule::PencilMarks { .. } => lines::oracle(rule, all, g),
+        Rule::Indexer { .. } => indexers::oracle(rule, &boxes(), g),
     }
 }
 
@@ -764,5 +752,36 @@ fn planted_grid_is_answered(
     let found = solver.solve(&variant).unwrap();
     prop_assert!(variant.accepts(&found));
     let count = solver.count(&variant, Some(2)).solutions;
+    #[cfg(feature = "fpuzzles")]
+    link_round_trip(&variant, count)?;
     every_level_agrees(&variant, count, false)
+}
+
+/// Written as a share link and read back, `variant` has the same givens and regions, as
+/// many solutions up to 2 (`count`), the same rules (in the reader's order, by key; but for
+/// windoku, written as its windows, and given pencil marks, written merged per cell and
+/// dropped on a given), and it reads the same again.
+#[cfg(feature = "fpuzzles")]
+fn link_round_trip(variant: &Variant, count: u128) -> Result<(), TestCaseError> {
+    use crate::variant::fpuzzles;
+    let back = fpuzzles::parse(&fpuzzles::to_link(variant)).unwrap();
+    prop_assert_eq!(back.givens(), variant.givens());
+    prop_assert_eq!(back.regions(), variant.regions());
+    if !variant.rules().contains(&Rule::Windoku) {
+        let sorted = |rules: &[Rule]| {
+            let mut rules: Vec<Rule> = rules
+                .iter()
+                .filter(|rule| !matches!(rule, Rule::PencilMarks { .. }))
+                .cloned()
+                .collect();
+            rules.sort_by_key(|rule| format!("{rule:?}"));
+            rules
+        };
+        let (rules, read) = (sorted(variant.rules()), sorted(back.rules()));
+        prop_assert_eq!(read, rules);
+    }
+    prop_assert_eq!(VariantSolver::new().count(&back, Some(2)).solutions, count);
+    let again = fpuzzles::parse(&fpuzzles::to_link(&back)).unwrap();
+    prop_assert_eq!(again, back);
+    Ok(())
 }

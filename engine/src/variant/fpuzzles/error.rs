@@ -1,4 +1,4 @@
-//! Why an f-puzzles document could not be read.
+//! Why an f-puzzles document could not be read, and what the reader noticed in one it read.
 
 use crate::variant::VariantError;
 use std::fmt;
@@ -24,14 +24,6 @@ pub enum FpuzzlesError {
         /// constraint that is not (`arrow[0].cells`).
         name: String,
     },
-    /// A key that is not part of the format (a misspelt constraint, say): refused whatever
-    /// its value, since a rule dropped in silence gives wrong answers.
-    UnknownKey {
-        /// The key.
-        name: String,
-        /// The key of the format it most resembles, if any.
-        similar: Option<&'static str>,
-    },
     /// A field is missing or has the wrong type or value.
     Field {
         /// Where, as a path into the document.
@@ -50,6 +42,9 @@ pub enum FpuzzlesError {
         /// The id (empty for a link with none).
         id: String,
     },
+    /// A SudokuPad link in its compact format (`scf...`), which only SudokuPad's own code
+    /// decodes.
+    CompactLink,
     /// The constraints were read but do not make a valid variant.
     Rule {
         /// The constraint's path in the document, when the error is about one.
@@ -80,13 +75,6 @@ impl fmt::Display for FpuzzlesError {
                 "neither JSON nor an f-puzzles share string (lz-string base64) that decompresses",
             ),
             FpuzzlesError::Unsupported { name } => write!(f, "unsupported constraint \"{name}\""),
-            FpuzzlesError::UnknownKey { name, similar } => {
-                write!(f, "{name}: unknown key")?;
-                match similar {
-                    Some(similar) => write!(f, " (did you mean \"{similar}\"?)"),
-                    None => f.write_str(" (not a constraint of the f-puzzles format)"),
-                }
-            }
             FpuzzlesError::Field { path, problem } => write!(f, "{path}: {problem}"),
             FpuzzlesError::Drawings { kinds } => write!(
                 f,
@@ -103,6 +91,11 @@ impl fmt::Display for FpuzzlesError {
                  not do: use the full link (SudokuPad's long share link, scl... or fpuzzles...) \
                  or the puzzle's f-puzzles export"
             ),
+            FpuzzlesError::CompactLink => f.write_str(
+                "a SudokuPad link in its compact format (scf...), which only SudokuPad's own code \
+                 decodes: use the puzzle's scl... or fpuzzles... link (SudokuPad's share menu) \
+                 or its f-puzzles export",
+            ),
             FpuzzlesError::Rule {
                 path: Some(path),
                 error,
@@ -113,3 +106,42 @@ impl fmt::Display for FpuzzlesError {
 }
 
 impl std::error::Error for FpuzzlesError {}
+
+/// What the reader noticed in a document it read, without refusing it. A key that carries no
+/// rule is ignored without a word, and a constraint this engine lacks is an error
+/// ([`FpuzzlesError::Unsupported`]); what is left is said here, never dropped in silence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FpuzzlesWarning {
+    /// A top-level key that is not part of the format (a misspelt constraint, a tool's own
+    /// field), with a value that is not empty: read past.
+    UnknownKey {
+        /// The key, which is its path in the document.
+        path: String,
+        /// The key of the format it most resembles, if any.
+        similar: Option<&'static str>,
+    },
+}
+
+impl FpuzzlesWarning {
+    /// Where in the document: a JSON path (`killercages`).
+    pub fn path(&self) -> &str {
+        match self {
+            FpuzzlesWarning::UnknownKey { path, .. } => path,
+        }
+    }
+}
+
+impl fmt::Display for FpuzzlesWarning {
+    /// `path: what` (`killercages: unknown key, ignored (did you mean "killercage"?)`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FpuzzlesWarning::UnknownKey { path, similar } => {
+                write!(f, "{path}: unknown key, ignored")?;
+                match similar {
+                    Some(similar) => write!(f, " (did you mean \"{similar}\"?)"),
+                    None => f.write_str(" (not a key of the f-puzzles format)"),
+                }
+            }
+        }
+    }
+}

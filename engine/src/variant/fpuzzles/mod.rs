@@ -13,13 +13,17 @@
 //! the lists `extraregion`, `killercage` (and `cage`), `thermometer`, `arrow`, `difference`,
 //! `ratio`, `xv`, `odd`, `even`, `negative`, the lines `whispers` (optional `value`, the
 //! least difference), `renban`, `palindrome`, `entropicline`, `modularline`, `nabner` and
-//! `slowthermometer`, `clone` (`cells` and `cloneCells`), `minimum` and `maximum`; and each
+//! `slowthermometer`, `clone` (`cells` and `cloneCells`), `minimum` and `maximum`,
+//! `rowindexer`, `columnindexer` and `boxindexer` (`cells`); and each
 //! cell's `givenPencilMarks`. Cells are named `R1C1`. `title`, `author`,
-//! `ruleset`, `solution`, `metadata`, the cosmetic `text`, `line`, `rectangle` and
+//! `ruleset`, `solution`, `metadata`, the entries tagged `fromConstraint` (drawings of a
+//! constraint stored under its own key), the cosmetic `text`, `line`, `rectangle` and
 //! `circle`, and the editor's and solver's settings (`activeConstraints`, `disabledlogic`...)
 //! are ignored. A constraint of f-puzzles that this engine lacks is refused by name unless
-//! it is empty (`[]` or `false`), and a key that is not in the format at all is refused as
-//! unknown, whatever its value: ignoring a rule gives wrong answers.
+//! it is empty (`[]` or `false`): ignoring a rule gives wrong answers. A key that is not in
+//! the format at all (a tool's own field, a misspelt constraint) is read past with a
+//! [`FpuzzlesWarning`] that names the key it resembles: [`parse_with_warnings`] gives them,
+//! [`parse`] drops them for callers that do not care.
 //!
 //! ```
 //! use sudoku_dlx::variant::{fpuzzles, VariantSolver};
@@ -35,64 +39,26 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod cells;
 mod error;
 mod grid;
+mod keys;
+mod link;
+mod values;
 mod write;
 
-pub use error::FpuzzlesError;
+pub use error::{FpuzzlesError, FpuzzlesWarning};
+pub use link::{compress, decompress, document_link, to_link, LINK_PREFIX};
 pub use write::to_json;
 
+use link::unpack;
+use values::{cage_total, number, small, xv_sum};
+
 use super::sudokupad::{self, Payload};
-use super::{Diagonal, Marker, Rule, Variant, VariantError};
+use super::{Diagonal, Indexer, Marker, Rule, Variant, VariantError};
 use crate::Shape;
+use keys::{is_format_key, similar_key, IGNORED, KNOWN_LISTS, NOT_SUPPORTED};
 use serde_json::{Map, Value};
-
-/// Keys that carry no rule: names, text, cosmetics, and the settings of the editor and of
-/// dclamage's solver that f-puzzles saves with a puzzle (keys seen in real exports). Fog of
-/// war (`fogofwar`, `foglight`, `triggereffect`) only hides cells from a solver's view; it
-/// changes no answer.
-const IGNORED: &[&str] = &[
-    "title",
-    "author",
-    "ruleset",
-    "solution",
-    "text",
-    "line",
-    "rectangle",
-    "circle",
-    "metadata",
-    "activeConstraints",
-    "disabledlogic",
-    "truecandidatesoptions",
-    "highlightConflicts",
-    "highlightconflicts",
-    "successmessage",
-    "fogofwar",
-    "foglight",
-    "triggereffect",
-];
-
-/// The constraints of f-puzzles (and of the tools that write its format) that this engine
-/// does not support: an empty list or `false` is no rule and reads; anything else is
-/// refused by name. A key that is in none of these lists is refused as unknown, whatever
-/// its value, so that a misspelt constraint (`killercages`) is never dropped in silence.
-const NOT_SUPPORTED: &[&str] = &[
-    "littlekillersum",
-    "sandwichsum",
-    "xsum",
-    "skyscraper",
-    "regionsumline",
-    "betweenline",
-    "lockout",
-    "zipperline",
-    "doublearrow",
-    "quadruple",
-    "rowindexer",
-    "columnindexer",
-    "boxindexer",
-    "sumdot",
-    "parity",
-];
 
 /// Reads an f-puzzles document: plain JSON, the compressed string of a share link, or the
 /// link itself (anything up to `load=` is skipped; `%2B`, `%2F`, `%3D` are decoded); or a
@@ -111,12 +77,52 @@ const NOT_SUPPORTED: &[&str] = &[
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse(text: &str) -> Result<Variant, FpuzzlesError> {
+    parse_with_warnings(text).map(|parsed| parsed.variant)
+}
+
+/// A document read, with what the reader noticed without refusing it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    /// The puzzle.
+    pub variant: Variant,
+    /// The warnings, in the order of the document's keys (sorted).
+    pub warnings: Vec<FpuzzlesWarning>,
+}
+
+/// [`parse`], with the warnings: what the document holds that the reader read past (a key
+/// that is not part of the format). [`parse`] drops them, for callers that do not care; a
+/// program that shows a user the answers should show them the warnings too.
+///
+/// ```
+/// use sudoku_dlx::variant::fpuzzles::{self, FpuzzlesWarning};
+///
+/// let empty = "[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]";
+/// let text = format!(r#"{{"size":4,"grid":{empty},"killercages":[{{"cells":["R1C1"]}}]}}"#);
+/// let parsed = fpuzzles::parse_with_warnings(&text)?;
+/// assert!(parsed.variant.rules().is_empty());
+/// assert_eq!(
+///     parsed.warnings,
+///     [FpuzzlesWarning::UnknownKey { path: "killercages".into(), similar: Some("killercage") }]
+/// );
+/// assert_eq!(
+///     parsed.warnings[0].to_string(),
+///     "killercages: unknown key, ignored (did you mean \"killercage\"?)"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn parse_with_warnings(text: &str) -> Result<Parsed, FpuzzlesError> {
     let text = trimmed(text);
+    let plain = |result: Result<Variant, FpuzzlesError>| {
+        result.map(|variant| Parsed {
+            variant,
+            warnings: Vec::new(),
+        })
+    };
     if let Some(payload) = sudokupad::payload(text) {
         return match payload {
             Payload::Fpuzzles(packed) => match unpack(&packed) {
-                Ok(Some(json)) => parse_json(&json),
-                Ok(None) => parse_json(&packed),
+                Ok(Some(json)) => parse_json_with_warnings(&json),
+                Ok(None) => parse_json_with_warnings(&packed),
                 // f-puzzles' own short links: `fpuzzles` and an id of a few characters.
                 Err(_) if packed.len() < 20 => Err(FpuzzlesError::NeedsLookup {
                     id: format!("fpuzzles{packed}"),
@@ -126,14 +132,15 @@ pub fn parse(text: &str) -> Result<Variant, FpuzzlesError> {
                     "f-puzzles data that does not decompress (lz-string base64)",
                 )),
             },
-            Payload::Native(data) => sudokupad::parse_native(&data),
-            Payload::Classic(data) => sudokupad::parse_classic(&data),
+            Payload::Native(data) => plain(sudokupad::parse_native(&data)),
+            Payload::Classic(data) => plain(sudokupad::parse_classic(&data)),
             Payload::Remote(id) => Err(FpuzzlesError::NeedsLookup { id }),
+            Payload::Compact => Err(FpuzzlesError::CompactLink),
         };
     }
     match unpack(text)? {
-        Some(json) => parse_json(&json),
-        None => parse_json(text),
+        Some(json) => parse_json_with_warnings(&json),
+        None => parse_json_with_warnings(text),
     }
 }
 
@@ -146,11 +153,11 @@ pub fn parse(text: &str) -> Result<Variant, FpuzzlesError> {
 /// refused with the reason of this format.
 ///
 /// ```
-/// use sudoku_dlx::variant::fpuzzles::is_document;
+/// use sudoku_dlx::variant::fpuzzles::{self, is_document};
 ///
 /// assert!(is_document(r#"  {"size":4}"#));
 /// assert!(is_document("https://f-puzzles.com/?load=N4IgzglgXg"));
-/// assert!(is_document(&lz_str::compress_to_base64(r#"{"size":4}"#)));
+/// assert!(is_document(&fpuzzles::compress(r#"{"size":4}"#)));
 /// assert!(is_document("https://sudokupad.app/sudoku/BLLGjtrb4P"));
 /// assert!(is_document("sclN4IgzglgXg"));
 /// assert!(!is_document("1234341243212143"));
@@ -176,29 +183,13 @@ fn trimmed(text: &str) -> &str {
     text.trim_start_matches('\u{feff}').trim()
 }
 
-/// The JSON of a share link or of its compressed string (percent-encoded or not); `None`
-/// for plain JSON.
-fn unpack(text: &str) -> Result<Option<String>, FpuzzlesError> {
-    if text.starts_with('{') {
-        return Ok(None);
-    }
-    let packed = text.rsplit_once("load=").map_or(text, |(_, rest)| rest);
-    let packed = packed.split('&').next().unwrap_or(packed);
-    let json = decompress(&sudokupad::percent_decode(packed)).ok_or(FpuzzlesError::Compressed)?;
-    if !json.trim_start().starts_with('{') {
-        return Err(FpuzzlesError::Compressed);
-    }
-    Ok(Some(json))
-}
-
-/// The text that lz-string base64 `packed` decompresses to, if it does.
-pub(crate) fn decompress(packed: &str) -> Option<String> {
-    let wide = lz_str::decompress_from_base64(packed.trim())?;
-    String::from_utf16(&wide).ok()
-}
-
 /// Reads a plain JSON f-puzzles document.
 pub fn parse_json(text: &str) -> Result<Variant, FpuzzlesError> {
+    parse_json_with_warnings(text).map(|parsed| parsed.variant)
+}
+
+/// [`parse_json`], with the warnings (see [`parse_with_warnings`]).
+pub fn parse_json_with_warnings(text: &str) -> Result<Parsed, FpuzzlesError> {
     let value: Value = serde_json::from_str(text).map_err(|error| FpuzzlesError::Json {
         line: error.line(),
         column: error.column(),
@@ -207,11 +198,16 @@ pub fn parse_json(text: &str) -> Result<Variant, FpuzzlesError> {
     let object = value
         .as_object()
         .ok_or_else(|| FpuzzlesError::field("(document)", "expected an object"))?;
-    from_object(object)
+    from_object_with_warnings(object)
 }
 
 /// The variant an f-puzzles object describes.
 pub fn from_object(object: &Map<String, Value>) -> Result<Variant, FpuzzlesError> {
+    from_object_with_warnings(object).map(|parsed| parsed.variant)
+}
+
+/// [`from_object`], with the warnings (see [`parse_with_warnings`]).
+pub fn from_object_with_warnings(object: &Map<String, Value>) -> Result<Parsed, FpuzzlesError> {
     let size = object
         .get("size")
         .ok_or_else(|| FpuzzlesError::field("size", "missing"))?
@@ -234,19 +230,31 @@ pub fn from_object(object: &Map<String, Value>) -> Result<Variant, FpuzzlesError
     }
     // Keys in sorted order, so that rules are numbered the same whatever order the map
     // keeps (serde_json's `preserve_order` may be on in a program that uses this crate).
+    let mut warnings = Vec::new();
     let mut keys: Vec<&String> = object.keys().collect();
     keys.sort();
     for key in keys {
         let value = &object[key];
+        if !is_format_key(key) {
+            // An empty value carries nothing that reading past it could drop.
+            if !is_empty(value) {
+                warnings.push(FpuzzlesWarning::UnknownKey {
+                    path: key.clone(),
+                    similar: similar_key(key),
+                });
+            }
+            continue;
+        }
         if key == "size" || key == "grid" || IGNORED.contains(&key.as_str()) {
             continue;
         }
         reader.constraint(key, value, &mut rules, &mut origins)?;
     }
-    Variant::new(givens, regions, rules).map_err(|error| FpuzzlesError::Rule {
+    let variant = Variant::new(givens, regions, rules).map_err(|error| FpuzzlesError::Rule {
         path: rule_index(&error).map(|k| origins[k].clone()),
         error,
-    })
+    })?;
+    Ok(Parsed { variant, warnings })
 }
 
 /// The rule an error is about, if it is about one.
@@ -311,13 +319,11 @@ impl Reader {
             _ => {}
         }
         if !KNOWN_LISTS.contains(&key) {
-            return match NOT_SUPPORTED.contains(&key) {
-                true if is_empty(value) => Ok(()),
-                true => Err(FpuzzlesError::Unsupported { name: key.into() }),
-                false => Err(FpuzzlesError::UnknownKey {
-                    name: key.into(),
-                    similar: similar_key(key),
-                }),
+            // A constraint of the format that this engine lacks (the only keys left).
+            debug_assert!(NOT_SUPPORTED.contains(&key));
+            return match is_empty(value) {
+                true => Ok(()),
+                false => Err(FpuzzlesError::Unsupported { name: key.into() }),
             };
         }
         let entries = match value {
@@ -330,6 +336,11 @@ impl Reader {
             let entry = entry
                 .as_object()
                 .ok_or_else(|| FpuzzlesError::field(&path, "expected an object"))?;
+            // A drawing that f-puzzles makes of a constraint stored under its own key (the
+            // cage it outlines around indexer cells): counting it would count that twice.
+            if entry.contains_key("fromConstraint") {
+                continue;
+            }
             self.entry(key, &path, entry, rules)?;
             origins.resize(rules.len(), path);
         }
@@ -346,6 +357,14 @@ impl Reader {
     ) -> Result<(), FpuzzlesError> {
         match key {
             "extraregion" => rules.push(Rule::ExtraRegion(self.cells(path, entry, "cells")?)),
+            "rowindexer" | "columnindexer" | "boxindexer" => rules.push(Rule::Indexer {
+                kind: match key {
+                    "rowindexer" => Indexer::Row,
+                    "columnindexer" => Indexer::Column,
+                    _ => Indexer::Box,
+                },
+                cells: self.cells(path, entry, "cells")?,
+            }),
             "killercage" | "cage" => {
                 let cells = self.cells(path, entry, "cells")?;
                 let sum = cage_total(entry);
@@ -466,195 +485,6 @@ impl Reader {
         }
         Ok(())
     }
-
-    /// A list of cell names at `entry[field]`.
-    fn cells(
-        &self,
-        path: &str,
-        entry: &Map<String, Value>,
-        field: &str,
-    ) -> Result<Vec<usize>, FpuzzlesError> {
-        let path = format!("{path}.{field}");
-        let list = entry
-            .get(field)
-            .ok_or_else(|| FpuzzlesError::field(&path, "missing"))?
-            .as_array()
-            .ok_or_else(|| FpuzzlesError::field(&path, "expected a list of cells"))?;
-        list.iter()
-            .enumerate()
-            .map(|(k, cell)| self.cell(&format!("{path}[{k}]"), cell))
-            .collect()
-    }
-
-    /// The lines of a thermometer or an arrow: `lines`, a list of lists of cells.
-    fn lines(
-        &self,
-        path: &str,
-        entry: &Map<String, Value>,
-    ) -> Result<Vec<Vec<usize>>, FpuzzlesError> {
-        let lines_path = format!("{path}.lines");
-        let lines = entry
-            .get("lines")
-            .ok_or_else(|| FpuzzlesError::field(&lines_path, "missing"))?
-            .as_array()
-            .ok_or_else(|| FpuzzlesError::field(&lines_path, "expected a list of lines"))?;
-        lines
-            .iter()
-            .enumerate()
-            .map(|(k, line)| {
-                let line_path = format!("{lines_path}[{k}]");
-                line.as_array()
-                    .ok_or_else(|| FpuzzlesError::field(&line_path, "expected a list of cells"))?
-                    .iter()
-                    .enumerate()
-                    .map(|(j, cell)| self.cell(&format!("{line_path}[{j}]"), cell))
-                    .collect()
-            })
-            .collect()
-    }
-
-    /// A cell name, `R1C1` (either case), as a cell index.
-    fn cell(&self, path: &str, value: &Value) -> Result<usize, FpuzzlesError> {
-        let bad = || {
-            FpuzzlesError::field(
-                path,
-                format!("expected a cell R1C1 to R{0}C{0}, found {value}", self.n),
-            )
-        };
-        let name = value.as_str().ok_or_else(bad)?.to_ascii_uppercase();
-        let rest = name.strip_prefix('R').ok_or_else(bad)?;
-        let (row, col) = rest.split_once('C').ok_or_else(bad)?;
-        let (row, col): (usize, usize) = (
-            row.parse().map_err(|_| bad())?,
-            col.parse().map_err(|_| bad())?,
-        );
-        if !(1..=self.n).contains(&row) || !(1..=self.n).contains(&col) {
-            return Err(bad());
-        }
-        Ok((row - 1) * self.n + col - 1)
-    }
-}
-
-/// The lists this reader knows.
-const KNOWN_LISTS: &[&str] = &[
-    "extraregion",
-    "killercage",
-    "cage",
-    "thermometer",
-    "arrow",
-    "difference",
-    "ratio",
-    "xv",
-    "odd",
-    "even",
-    "whispers",
-    "renban",
-    "palindrome",
-    "entropicline",
-    "modularline",
-    "nabner",
-    "slowthermometer",
-    "clone",
-    "minimum",
-    "maximum",
-];
-
-/// An optional number at `entry[field]`, written as a number or a string (`""` is none).
-fn number(
-    path: &str,
-    entry: &Map<String, Value>,
-    field: &str,
-) -> Result<Option<u32>, FpuzzlesError> {
-    let bad = || FpuzzlesError::field(format!("{path}.{field}"), "expected a whole number");
-    match entry.get(field) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(text)) if text.trim().is_empty() => Ok(None),
-        Some(Value::String(text)) => text.trim().parse().map(Some).map_err(|_| bad()),
-        Some(Value::Number(number)) => number
-            .as_u64()
-            .and_then(|v| u32::try_from(v).ok())
-            .map(Some)
-            .ok_or_else(bad),
-        Some(_) => Err(bad()),
-    }
-}
-
-/// A killer cage's total: its `value` when that is a positive whole number; anything else
-/// (`""`, `"?"`, `0`, text) is a cage without a total, as dclamage's solver reads it.
-fn cage_total(entry: &Map<String, Value>) -> Option<u32> {
-    let total = match entry.get("value")? {
-        Value::String(text) => text.trim().parse().ok(),
-        Value::Number(number) => number.as_u64().and_then(|v| u32::try_from(v).ok()),
-        _ => None,
-    };
-    total.filter(|&total| total > 0)
-}
-
-/// A dot's value, which must fit a digit's range.
-fn small(path: &str, value: u32) -> Result<u8, FpuzzlesError> {
-    u8::try_from(value).map_err(|_| FpuzzlesError::field(format!("{path}.value"), "too large"))
-}
-
-/// X (10) or V (5).
-fn xv_sum(path: &str, entry: &Map<String, Value>) -> Result<u8, FpuzzlesError> {
-    match entry
-        .get("value")
-        .and_then(Value::as_str)
-        .map(str::to_ascii_uppercase)
-        .as_deref()
-    {
-        Some("X") => Ok(10),
-        Some("V") => Ok(5),
-        _ => Err(FpuzzlesError::field(
-            format!("{path}.value"),
-            "expected \"X\" or \"V\"",
-        )),
-    }
-}
-
-/// The key of the format closest to `key` (a letter or two away, or the same but for case
-/// or a plural `s`), to suggest for a misspelt one.
-fn similar_key(key: &str) -> Option<&'static str> {
-    let flags = [
-        "diagonal+",
-        "diagonal-",
-        "antiknight",
-        "antiking",
-        "disjointgroups",
-        "nonconsecutive",
-        "negative",
-        "size",
-        "grid",
-    ];
-    let known = KNOWN_LISTS
-        .iter()
-        .chain(&flags)
-        .chain(IGNORED)
-        .chain(NOT_SUPPORTED);
-    let lower = key.to_ascii_lowercase();
-    known
-        .map(|&name| (edit_distance(&lower, &name.to_ascii_lowercase()), name))
-        .filter(|&(distance, name)| distance <= 2.min(name.len() / 3))
-        .min()
-        .map(|(_, name)| name)
-}
-
-/// Levenshtein's distance between two short ASCII strings.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b = b.as_bytes();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, &x) in a.as_bytes().iter().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &y) in b.iter().enumerate() {
-            let next = (diagonal + usize::from(x != y))
-                .min(row[j] + 1)
-                .min(row[j + 1] + 1);
-            diagonal = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
 }
 
 /// True for `[]`, `{}`, `""`, `null` and `false`.

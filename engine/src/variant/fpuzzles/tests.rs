@@ -65,7 +65,7 @@ fn regions_and_givens_come_from_the_grid() {
 #[test]
 fn the_compressed_share_form_reads() {
     let text = doc(r#","diagonal+":true,"diagonal-":true"#);
-    let packed = lz_str::compress_to_base64(text.as_str());
+    let packed = crate::variant::fpuzzles::compress(text.as_str());
     assert_eq!(count(&packed), 48);
     let link = format!("https://example.invalid/?load={packed}");
     assert_eq!(count(&link), 48);
@@ -136,18 +136,36 @@ fn bad_documents_say_where_and_why() {
             r#","arrow":[{"cells":["R1C1"],"lines":[["R1C1","R2C2"]]},{"cells":["R1C1"],"lines":[["R1C1","R3C1"]]}]"#
         ))
     );
-    // A misspelt key is refused whatever its value, with the key it resembles.
+    // A misspelt key is read past with a warning that names the key it resembles; an
+    // empty one, which carries nothing, without.
+    let warned = |extra: &str| {
+        let text = format!(r#"{{"size":4,"grid":{EMPTY_4}{extra}}}"#);
+        let parsed = parse_with_warnings(&text).unwrap();
+        assert_eq!(parsed.variant, parse(&text).unwrap());
+        parsed
+            .warnings
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+    };
     assert_eq!(
-        message(&doc(r#","killercages":[]"#)),
-        "killercages: unknown key (did you mean \"killercage\"?)"
+        warned(r#","killercages":[{"cells":["R1C1","R1C2"],"value":"3"}],"AntiKnight":true"#),
+        [
+            "AntiKnight: unknown key, ignored (did you mean \"antiknight\"?)",
+            "killercages: unknown key, ignored (did you mean \"killercage\"?)"
+        ]
     );
     assert_eq!(
-        message(&doc(r#","AntiKnight":false"#)),
-        "AntiKnight: unknown key (did you mean \"antiknight\"?)"
+        warned(r#","colour":"red""#),
+        ["colour: unknown key, ignored (not a key of the f-puzzles format)"]
     );
+    assert!(warned(r#","killercages":[],"AntiKnight":false"#).is_empty());
     assert_eq!(
-        message(&doc(r#","colour":"red""#)),
-        "colour: unknown key (not a constraint of the f-puzzles format)"
+        parse_with_warnings(&format!(r#"{{"size":4,"grid":{EMPTY_4},"colour":"red"}}"#))
+            .unwrap()
+            .warnings[0]
+            .path(),
+        "colour"
     );
     // A constraint of the format that the engine lacks reads when it is empty.
     assert_eq!(

@@ -2,7 +2,7 @@
 //! rules out in a form every setter's tool reads.
 
 use super::super::geometry::windoku_windows;
-use super::super::{Diagonal, Rule, Variant};
+use super::super::{Diagonal, Indexer, Rule, Variant};
 use serde_json::{json, Map, Value};
 
 /// The digits that the pencil-mark rules of `cell` leave it (those of every such rule),
@@ -140,6 +140,14 @@ pub fn to_json(variant: &Variant) -> Value {
             Rule::Maximum(cell) => push("maximum", json!({ "cell": name(*cell) })),
             // Written in the grid, above.
             Rule::PencilMarks { .. } => {}
+            Rule::Indexer { kind, cells } => {
+                let key = match kind {
+                    Indexer::Row => "rowindexer",
+                    Indexer::Column => "columnindexer",
+                    Indexer::Box => "boxindexer",
+                };
+                push(key, json!({ "cells": names(cells) }));
+            }
         }
     }
     for flag in flags {

@@ -3,7 +3,9 @@
 //! and bare puzzle ids with a known prefix. After `fpuzzles` or `fpuz` comes the compressed
 //! f-puzzles document of f-puzzles' share links; after `scl` or `ctc`, SudokuPad's own
 //! document, lz-string base64 of its "zipped" JSON ([`zipper`]), which [`native`] maps to a
-//! variant; after `classic`, a classic grid's givens in a compact code ([`classic`]).
+//! variant; after `classic`, a classic grid's givens in a compact code ([`classic`]). After
+//! `scf` comes SudokuPad's compact format, which SudokuPad decodes with code of its own that
+//! is not published as a format: such a link is refused with a message that says so.
 //! Percent-encoded data (`%2B`, `%2F`, `%3D`) reads. A short id (no known prefix)
 //! names a puzzle stored on SudokuPad's server: it is refused, since reading it needs a
 //! network lookup.
@@ -35,6 +37,9 @@ pub(crate) enum Payload {
     Native(String),
     /// A classic grid's givens in a compact code, after `classic`.
     Classic(String),
+    /// SudokuPad's compact format (SCF), after `scf`: a packing of its document that only
+    /// SudokuPad's own code decodes.
+    Compact,
     /// A short id (or none) that only SudokuPad's server resolves.
     Remote(String),
 }
@@ -60,6 +65,9 @@ pub(crate) fn payload(text: &str) -> Option<Payload> {
     }
     if let Some(data) = id.strip_prefix("classic") {
         return Some(Payload::Classic(data.to_string()));
+    }
+    if id.starts_with("scf") {
+        return Some(Payload::Compact);
     }
     linked.then_some(Payload::Remote(id))
 }

@@ -48,7 +48,7 @@ fn the_zipped_document_reads_plain_and_compressed() {
     assert_eq!(parse_native(&twice).unwrap(), variant);
     assert_eq!(variant.givens().to_string(), "1..............1");
     assert!(variant.rules().contains(&Rule::AntiKing));
-    let packed = lz_str::compress_to_base64(ZIPPED);
+    let packed = crate::variant::fpuzzles::compress(ZIPPED);
     let link = format!("https://sudokupad.app/scl{packed}");
     let linked = fpuzzles::parse(&link).unwrap();
     assert_eq!(linked, variant);
@@ -80,6 +80,15 @@ fn drawings_are_refused_unless_a_rule_explains_them() {
 fn short_ids_and_bad_cages_are_refused() {
     let error = fpuzzles::parse("https://sudokupad.app/wsj7iunsg6").unwrap_err();
     assert!(error.to_string().contains("network lookup"), "{error}");
+    // A link in SudokuPad's compact format says what it is, not that it needs a lookup.
+    for link in ["https://sudokupad.app/scfN4IgzglgXg", "scfN4IgzglgXg"] {
+        let error = fpuzzles::parse(link).unwrap_err();
+        assert_eq!(error, FpuzzlesError::CompactLink);
+        assert!(
+            error.to_string().contains("compact format (scf...)"),
+            "{error}"
+        );
+    }
     let repeat = "{ce:[[,,,],[,,,],[,,,],[,,,]],ca:[{ce:[[0,0],[0,1]],unique:f}]}";
     let error = parse_native(repeat).unwrap_err();
     assert_eq!(
@@ -128,7 +137,7 @@ fn a_real_link_with_circles_is_refused_for_its_drawings() {
 fn every_form_of_an_fpuzzles_link_reads_the_same() {
     let json = r#"{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],
         [{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C2","R1C3"],"value":"7"}]}"#;
-    let bare = lz_str::compress_to_base64(json);
+    let bare = crate::variant::fpuzzles::compress(json);
     let encoded = bare
         .replace('+', "%2B")
         .replace('/', "%2F")

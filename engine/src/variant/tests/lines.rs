@@ -4,6 +4,7 @@
 //! against the brute-force filter, and planted 9x9 grids found again.
 
 use super::*;
+use crate::variant::Indexer;
 
 /// Entropic bands of the 4x4 grid: 1 low, 2-3 middle, 4 high.
 const BANDS_4: [u8; 4] = [0, 1, 1, 2];
@@ -71,6 +72,16 @@ fn line_rules_match_brute_force() {
             }],
         );
     }
+    // A closed loop: r2c1 (4) neighbours r1c1 (0), where the line starts and ends.
+    for gap in 1..=2 {
+        check_rules(
+            None,
+            vec![Rule::Whispers {
+                line: vec![0, 1, 5, 4, 0],
+                gap,
+            }],
+        );
+    }
     check_rules(None, vec![Rule::Renban(vec![0, 5, 10])]);
     check_rules(None, vec![Rule::Renban(vec![12, 13])]);
     check_rules(None, vec![Rule::Palindrome(vec![0, 1, 2, 7, 11])]);
@@ -105,6 +116,24 @@ fn line_rules_match_brute_force() {
 fn line_rules_refuse_what_they_cannot_mean() {
     let grid = Grid::empty(Shape::new(2, 2).unwrap());
     let refused = |rule: Rule| Variant::new(grid.clone(), None, vec![rule]).unwrap_err();
+    // Only a whispers line closes on itself, around two other cells at least: a renban
+    // line naming a cell twice, or a "loop" of one other cell, is refused.
+    for rule in [
+        Rule::Renban(vec![0, 1, 5, 0]),
+        Rule::Whispers {
+            line: vec![0, 1, 0],
+            gap: 1,
+        },
+        Rule::Whispers {
+            line: vec![0, 1, 5, 1],
+            gap: 1,
+        },
+    ] {
+        assert!(
+            matches!(refused(rule.clone()), VariantError::RepeatedCell { .. }),
+            "{rule:?}"
+        );
+    }
     assert!(matches!(
         refused(Rule::Renban((0..5).collect())),
         VariantError::TooManyCells { .. }
@@ -130,7 +159,8 @@ fn line_rules_refuse_what_they_cannot_mean() {
     assert_eq!(VariantSolver::new().count(&long, None).solutions, 0);
 }
 
-/// A line rule of kind `kind` on `cells` (a whispers line takes a gap of 1 to 3).
+/// A rule of kind `kind` on `cells` (a whispers line takes a gap of 1 to 3): a line rule,
+/// given pencil marks (10), or an indexer on the first cell (11 to 13).
 fn line_rule(kind: usize, cells: Vec<usize>, gap: u8) -> Rule {
     match kind {
         0 => Rule::Whispers { line: cells, gap },
@@ -143,6 +173,10 @@ fn line_rule(kind: usize, cells: Vec<usize>, gap: u8) -> Rule {
         7 => Rule::Clone(cells.chunks_exact(2).map(|p| [p[0], p[1]]).collect()),
         8 => Rule::Minimum(cells[0]),
         9 => Rule::Maximum(cells[0]),
+        11..=13 => Rule::Indexer {
+            kind: [Indexer::Row, Indexer::Column, Indexer::Box][kind - 11],
+            cells: cells[..1].to_vec(),
+        },
         _ => Rule::PencilMarks {
             cell: cells[0],
             digits: cells[1..].iter().map(|&c| (c % N) as u8 + 1).collect(),
@@ -183,7 +217,7 @@ fn planted_line_rules(grid: &[u8], rng: &mut SetterRng) -> Vec<Rule> {
     for _ in 0..200 {
         let cells = rng.permutation(81)[..2 + rng.below(5)].to_vec();
         let gap = 1 + rng.below(5) as u8;
-        let rule = line_rule(rng.below(11), cells, gap);
+        let rule = line_rule(rng.below(14), cells, gap);
         let rule = match rule {
             Rule::PencilMarks { cell, mut digits } => {
                 digits.push(grid[cell]);
