@@ -2,8 +2,10 @@
 // Run inside a checkout of that solver (after `npm install`), with SVS_DIR naming it:
 //   SVS_DIR=/path/to/SudokuVariantSolverJS npx tsx scripts/heldout-js-peer.ts < puzzles.ndjson
 // One f-puzzles document per input line; one JSON line out per document:
-// {"count": N, "invalid": bool, "ms": milliseconds of the count, "solution": the digits
-// when the count is 1, else null}.
+// (SVS_MAX=N counts up to N instead of 2; SVS_SECONDS=S cancels a count after S seconds,
+// default 20.)
+// {"count": N, "invalid": bool, "cancelled": bool (the count was stopped), "ms":
+// milliseconds of the count, "solution": the digits when the count is 1, else null}.
 import * as readline from 'readline';
 
 async function main() {
@@ -13,11 +15,16 @@ async function main() {
     const Solver = mod.default.default ?? mod.default;
     // One solver for every puzzle: the solver registers its constraint types once per
     // process (a module-level flag), so a second instance would know none of them.
+    const seconds = Number(process.env.SVS_SECONDS ?? 20);
     let count: number | null = null;
     let invalid = false;
+    let cancelled = false;
     let solution: number[] | null = null;
     const solver = new Solver((r: { result: string; count?: number; solution?: number[] }) => {
-        if (r.result === 'count') count = r.count ?? null;
+        if (r.result === 'count') {
+            count = r.count ?? null;
+            if ((r as { cancelled?: boolean }).cancelled) cancelled = true;
+        }
         else if (r.result === 'invalid') invalid = true;
         else if (r.result === 'solution') solution = r.solution ?? null;
     });
@@ -28,18 +35,22 @@ async function main() {
         count = null;
         invalid = false;
         solution = null;
+        cancelled = false;
+        // The solver looks at its cancel flag every 100 ms or so.
+        const timer = setTimeout(() => solver.cancel(), seconds * 1000);
         const started = process.hrtime.bigint();
         try {
-            await solver.countSolutions({ board, options: { maxSolutions: 2 } });
+            await solver.countSolutions({ board, options: { maxSolutions: Number(process.env.SVS_MAX ?? 2) } });
         } catch (e) {
             invalid = true;
         }
+        clearTimeout(timer);
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        if (count === 1 && !invalid) {
+        if (count === 1 && !invalid && !cancelled) {
             // The one solution, to compare with CP-SAT's (not timed).
             await solver.solve({ board: JSON.parse(line) });
         }
-        console.log(JSON.stringify({ count, invalid, ms, solution }));
+        console.log(JSON.stringify({ count, invalid, cancelled, ms, solution }));
     }
 }
 
