@@ -48,7 +48,7 @@ mod rule;
 mod solver;
 #[cfg(feature = "fpuzzles")]
 mod sudokupad;
-mod sums;
+mod tables;
 #[cfg(test)]
 mod tests;
 
@@ -57,9 +57,9 @@ pub use generate::{
     VariantGenerateError, VariantGenerateOptions, VariantGenerated, VariantGenerator,
 };
 pub use names::RuleName;
-pub use rule::{Diagonal, Marker, Rule};
+pub use rule::{Diagonal, Marker, Outside, Rule, Side};
 pub use solver::{VariantSolutions, VariantSolver};
-pub use sums::MAX_SUM_OPTIONS;
+pub use tables::MAX_SUM_OPTIONS;
 
 use crate::sudoku::Cell;
 use crate::{Grid, Shape};
@@ -95,7 +95,7 @@ impl Variant {
         for (index, rule) in rules.iter().enumerate() {
             check::rule(shape, regions.is_some(), index, rule)?;
         }
-        let parts = compile::compile(shape, &rules);
+        let parts = compile::compile(shape, &region_of, &rules);
         let model = Model::build(shape, &region_of, parts, |index| rule_ref(&rules, index))?;
         Ok(Variant {
             givens,
@@ -206,10 +206,11 @@ impl Variant {
             && check::solved(self, grid.cells())
     }
 
-    /// How many digit assignments the sum constraints were compiled to (each is one option of
-    /// the matrix when no given rules it out).
+    /// How many assignments the table constraints (sums, outside clues, the lines that are
+    /// not pairwise) were compiled to (each is one option of the matrix when no given rules
+    /// it out).
     pub fn sum_assignments(&self) -> usize {
-        self.model.sums.iter().map(|sum| sum.len()).sum()
+        self.model.tables.iter().map(|table| table.len()).sum()
     }
 
     pub(crate) fn model(&self) -> &Model {

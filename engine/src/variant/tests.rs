@@ -9,6 +9,7 @@ use proptest::prelude::*;
 use std::collections::BTreeSet;
 
 mod lines;
+mod tables;
 
 const N: usize = 4;
 
@@ -140,6 +141,17 @@ fn oracle(rule: &Rule, all: &[Rule], g: &[u8]) -> bool {
         | Rule::Minimum(_)
         | Rule::Maximum(_)
         | Rule::PencilMarks { .. } => lines::oracle(rule, all, g),
+        Rule::Quadruple { .. }
+        | Rule::LittleKiller { .. }
+        | Rule::Sandwich { .. }
+        | Rule::XSum { .. }
+        | Rule::Skyscraper { .. }
+        | Rule::BetweenLine(_)
+        | Rule::Lockout { .. }
+        | Rule::RegionSumLine(_)
+        | Rule::ZipperLine(_)
+        | Rule::DoubleArrow(_)
+        | Rule::PillArrow { .. } => tables::oracle(rule, g),
     }
 }
 

@@ -35,6 +35,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod clues;
 mod error;
 mod grid;
 mod write;
@@ -77,16 +78,6 @@ const IGNORED: &[&str] = &[
 /// refused by name. A key that is in none of these lists is refused as unknown, whatever
 /// its value, so that a misspelt constraint (`killercages`) is never dropped in silence.
 const NOT_SUPPORTED: &[&str] = &[
-    "littlekillersum",
-    "sandwichsum",
-    "xsum",
-    "skyscraper",
-    "regionsumline",
-    "betweenline",
-    "lockout",
-    "zipperline",
-    "doublearrow",
-    "quadruple",
     "rowindexer",
     "columnindexer",
     "boxindexer",
@@ -258,6 +249,7 @@ fn rule_index(error: &VariantError) -> Option<usize> {
         | VariantError::TooManyCells { rule, .. }
         | VariantError::BadValue { rule, .. }
         | VariantError::NeedsBoxes { rule }
+        | VariantError::ClueOutside { rule, .. }
         | VariantError::SumTooLarge { rule, .. } => Some(rule.index),
         _ => None,
     }
@@ -310,7 +302,7 @@ impl Reader {
             "negative" => return self.negative(value, rules),
             _ => {}
         }
-        if !KNOWN_LISTS.contains(&key) {
+        if !KNOWN_LISTS.contains(&key) && !clues::TABLE_LISTS.contains(&key) {
             return match NOT_SUPPORTED.contains(&key) {
                 true if is_empty(value) => Ok(()),
                 true => Err(FpuzzlesError::Unsupported { name: key.into() }),
@@ -344,6 +336,9 @@ impl Reader {
         entry: &Map<String, Value>,
         rules: &mut Vec<Rule>,
     ) -> Result<(), FpuzzlesError> {
+        if clues::TABLE_LISTS.contains(&key) {
+            return self.table_entry(key, path, entry, rules);
+        }
         match key {
             "extraregion" => rules.push(Rule::ExtraRegion(self.cells(path, entry, "cells")?)),
             "killercage" | "cage" => {
@@ -359,9 +354,15 @@ impl Reader {
             "arrow" => {
                 let circle = self.cells(path, entry, "cells")?;
                 let [circle] = circle[..] else {
-                    return Err(FpuzzlesError::Unsupported {
-                        name: format!("{path}.cells (a pill of {} cells)", circle.len()),
-                    });
+                    // A pill: each line sums to the number its digits read.
+                    for line in self.lines(path, entry)? {
+                        let line = line.into_iter().filter(|c| !circle.contains(c)).collect();
+                        rules.push(Rule::PillArrow {
+                            pill: circle.clone(),
+                            line,
+                        });
+                    }
+                    return Ok(());
                 };
                 for line in self.lines(path, entry)? {
                     let line: Vec<usize> =
@@ -628,6 +629,7 @@ fn similar_key(key: &str) -> Option<&'static str> {
     ];
     let known = KNOWN_LISTS
         .iter()
+        .chain(clues::TABLE_LISTS)
         .chain(&flags)
         .chain(IGNORED)
         .chain(NOT_SUPPORTED);
