@@ -13,8 +13,11 @@
 //! the lists `extraregion`, `killercage` (and `cage`), `thermometer`, `arrow`, `difference`,
 //! `ratio`, `xv`, `odd`, `even`, `negative`, the lines `whispers` (optional `value`, the
 //! least difference), `renban`, `palindrome`, `entropicline`, `modularline`, `nabner` and
-//! `slowthermometer`, `clone` (`cells` and `cloneCells`), `minimum` and `maximum`; and each
-//! cell's `givenPencilMarks`. Cells are named `R1C1`. `title`, `author`,
+//! `slowthermometer`, `clone` (`cells` and `cloneCells`), `minimum` and `maximum`, and the
+//! rules compiled to tables (see `clues.rs`: `quadruple`, `littlekillersum`, `sandwichsum`,
+//! `xsum`, `skyscraper`, `betweenline`, `lockout`, `regionsumline`, `zipperline`,
+//! `doublearrow`, and an `arrow` whose circle is a pill); and each cell's
+//! `givenPencilMarks`. Cells are named `R1C1`. `title`, `author`,
 //! `ruleset`, `solution`, `metadata`, the cosmetic `text`, `line`, `rectangle` and
 //! `circle`, and the editor's and solver's settings (`activeConstraints`, `disabledlogic`...)
 //! are ignored. A constraint of f-puzzles that this engine lacks is refused by name unless
