@@ -46,12 +46,10 @@ fn an_unknown_key_is_a_warning_with_its_position_once_per_record() {
     assert_eq!(counts[0], "288");
     assert_ne!(counts[1], "288");
     // A constraint of the format that the engine lacks is still an error that names it.
-    let refused = format!("{EMPTY4},\"sandwichsum\":[{{\"cell\":\"R0C1\",\"value\":\"3\"}}]}}");
+    let refused =
+        format!("{EMPTY4},\"sumdot\":[{{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"3\"}}]}}");
     let out = stdout_of(&["count", &refused], 2);
-    assert!(
-        out.contains("unsupported constraint \"sandwichsum\""),
-        "{out}"
-    );
+    assert!(out.contains("unsupported constraint \"sumdot\""), "{out}");
 }
 
 /// The f-puzzles document that a share link carries.

@@ -237,7 +237,7 @@ fn witness_shows_two_variant_solutions() {
 fn bad_records_are_positioned_and_the_batch_goes_on() {
     let good = format!(r#"{EMPTY4},"diagonal-":true}}"#);
     let text = format!(
-        "{good}\n{EMPTY4},\"littlekillersum\":[{{}}]}}\n{{\"size\":4,\"grid\":[[{{\"value\":1,\"given\":true}}]]}}\n{{\"size\":4,\n{good}\n"
+        "{good}\n{EMPTY4},\"sumdot\":[{{}}]}}\n{{\"size\":4,\"grid\":[[{{\"value\":1,\"given\":true}}]]}}\n{{\"size\":4,\n{good}\n"
     );
     let file = temp_file(text.as_bytes());
     let path = file.path().to_str().unwrap().to_string();
@@ -247,7 +247,7 @@ fn bad_records_are_positioned_and_the_batch_goes_on() {
     assert_eq!(got[0], "48");
     assert_eq!(
         got[1],
-        format!("error: {path}:2:1: unsupported constraint \"littlekillersum\"")
+        format!("error: {path}:2:1: unsupported constraint \"sumdot\"")
     );
     assert_eq!(got[2], format!("error: {path}:3:1: grid: expected 4 rows"));
     assert!(

@@ -23,6 +23,7 @@ mod cli_reliability;
 mod cli_solve;
 mod cli_sudokupad;
 mod cli_variant_lines;
+mod cli_variant_tables;
 mod cli_variants;
 mod cli_xc;
 mod fuzz_corpus;

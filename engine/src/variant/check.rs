@@ -5,7 +5,7 @@ use super::geometry::{
     diagonal_cells, disjoint_groups, king_squares, knight_pairs, orthogonal_neighbours,
     orthogonal_pairs, windoku_windows,
 };
-use super::rule::{Marker, Relation, Rule};
+use super::rule::{Marker, Outside, Relation, Rule};
 use super::{cell_of, Variant, VariantError};
 use crate::Shape;
 
@@ -83,7 +83,14 @@ pub(super) fn rule(
         | Rule::Nabner(_)
         | Rule::SlowThermometer(_)
         | Rule::Indexer { .. } => 1,
-        Rule::Arrow { .. } => 2,
+        Rule::Quadruple { .. }
+        | Rule::LittleKiller { .. }
+        | Rule::BetweenLine(_)
+        | Rule::RegionSumLine(_)
+        | Rule::ZipperLine(_)
+        | Rule::DoubleArrow(_) => 1,
+        Rule::Arrow { .. } | Rule::Lockout { .. } => 2,
+        Rule::PillArrow { pill, line } if pill.is_empty() || line.is_empty() => usize::MAX,
         _ => 0,
     };
     if cells.len() < needs {
@@ -93,14 +100,21 @@ pub(super) fn rule(
         Rule::Difference { value, .. } => (*value == 0).then_some(u32::from(*value)),
         Rule::Ratio { value, .. } => (*value == 0).then_some(u32::from(*value)),
         Rule::Xv { sum, .. } => (*sum == 0).then_some(u32::from(*sum)),
-        Rule::PencilMarks { digits, .. } => digits
+        Rule::PencilMarks { digits, .. } | Rule::Quadruple { digits, .. } => digits
             .iter()
             .find(|&&d| d == 0 || usize::from(d) > n)
             .map(|&d| u32::from(d)),
+        Rule::Skyscraper { count, .. } => (*count == 0 || *count as usize > n).then_some(*count),
         _ => None,
     };
     if let Some(value) = bad_value {
         return Err(VariantError::BadValue { rule: at, value });
+    }
+    if let Some(clue) = outside(rule).filter(|clue| clue.index >= n) {
+        return Err(VariantError::ClueOutside {
+            rule: at,
+            index: clue.index,
+        });
     }
     if irregular && matches!(rule, Rule::DisjointGroups) {
         return Err(VariantError::NeedsBoxes { rule: at });
@@ -210,7 +224,110 @@ pub(super) fn solved(variant: &Variant, cells: &[u8]) -> bool {
                 let (unit, place) = kind.unit(n, region_of, cell);
                 usize::from(cells[unit[usize::from(cells[cell]) - 1]]) == place + 1
             }),
+            Rule::Quadruple { .. }
+            | Rule::LittleKiller { .. }
+            | Rule::Sandwich { .. }
+            | Rule::XSum { .. }
+            | Rule::Skyscraper { .. }
+            | Rule::BetweenLine(_)
+            | Rule::Lockout { .. }
+            | Rule::RegionSumLine(_)
+            | Rule::ZipperLine(_)
+            | Rule::DoubleArrow(_)
+            | Rule::PillArrow { .. } => table_rule_holds(rule, n, region_of, cells),
         })
+}
+
+/// The outside clue of a rule, if it has one.
+fn outside(rule: &Rule) -> Option<Outside> {
+    match rule {
+        Rule::Sandwich { clue, .. } | Rule::XSum { clue, .. } | Rule::Skyscraper { clue, .. } => {
+            Some(*clue)
+        }
+        _ => None,
+    }
+}
+
+/// True when the complete `cells` keep a rule compiled to tables (see `tables.rs`).
+fn table_rule_holds(rule: &Rule, n: usize, region_of: &[usize], cells: &[u8]) -> bool {
+    let digits =
+        |line: &[usize]| -> Vec<u32> { line.iter().map(|&c| u32::from(cells[c])).collect() };
+    let sum = |line: &[usize]| -> u32 { digits(line).iter().sum() };
+    // Whether every middle cell of `line` holds a digit strictly between the ends' digits
+    // (`inside`), or every one a digit outside them, the ends' digits included.
+    let middle = |line: &[usize], inside: bool| {
+        let (a, b) = (cells[line[0]], cells[line[line.len() - 1]]);
+        let (low, high) = (a.min(b), a.max(b));
+        line[1..line.len() - 1].iter().all(|&c| match inside {
+            true => low < cells[c] && cells[c] < high,
+            false => cells[c] < low || high < cells[c],
+        })
+    };
+    match rule {
+        Rule::Quadruple {
+            cells: quad,
+            digits: listed,
+        } => listed.iter().all(|d| {
+            let wanted = listed.iter().filter(|&e| e == d).count();
+            quad.iter().filter(|&&c| cells[c] == *d).count() >= wanted
+        }),
+        Rule::LittleKiller {
+            cells: diagonal,
+            sum: total,
+        } => sum(diagonal) == *total,
+        Rule::Sandwich { clue, sum: total } => {
+            let line = digits(&clue.cells(n));
+            let at = |d: u32| line.iter().position(|&v| v == d).unwrap_or(0);
+            let (a, b) = (at(1), at(n as u32));
+            line[a.min(b) + 1..a.max(b)].iter().sum::<u32>() == *total
+        }
+        Rule::XSum { clue, sum: total } => {
+            let line = digits(&clue.cells(n));
+            line[..line[0] as usize].iter().sum::<u32>() == *total
+        }
+        Rule::Skyscraper { clue, count } => {
+            let mut highest = 0;
+            let seen = digits(&clue.cells(n)).into_iter().filter(|&v| {
+                let record = v > highest;
+                highest = highest.max(v);
+                record
+            });
+            seen.count() == *count as usize
+        }
+        Rule::BetweenLine(line) => line.len() <= 2 || middle(line, true),
+        Rule::Lockout { line, gap } => {
+            cells[line[0]].abs_diff(cells[line[line.len() - 1]]) >= *gap && middle(line, false)
+        }
+        Rule::RegionSumLine(line) => {
+            let mut totals = Vec::new();
+            for (k, &cell) in line.iter().enumerate() {
+                if k == 0 || region_of[line[k - 1]] != region_of[cell] {
+                    totals.push(0);
+                }
+                *totals.last_mut().expect("one segment at least") += u32::from(cells[cell]);
+            }
+            totals.windows(2).all(|w| w[0] == w[1])
+        }
+        Rule::ZipperLine(line) => {
+            let half = line.len() / 2;
+            let mut totals: Vec<u32> = (0..half)
+                .map(|k| sum(&[line[k], line[line.len() - 1 - k]]))
+                .collect();
+            if line.len() % 2 == 1 {
+                totals.push(u32::from(cells[line[half]]));
+            }
+            totals.windows(2).all(|w| w[0] == w[1])
+        }
+        Rule::DoubleArrow(line) => {
+            line.len() <= 2
+                || sum(&[line[0], line[line.len() - 1]]) == sum(&line[1..line.len() - 1])
+        }
+        Rule::PillArrow { pill, line } => {
+            let number: String = pill.iter().map(|&c| cells[c].to_string()).collect();
+            number.parse::<u32>().ok() == Some(sum(line))
+        }
+        _ => true,
+    }
 }
 
 /// True when no unmarked orthogonal pair satisfies a marker of this kind with one of the

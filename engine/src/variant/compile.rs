@@ -1,33 +1,14 @@
 //! What each rule compiles to, before items are numbered: units where no digit repeats,
-//! pairwise relations between two cells, digits a cell may hold, and sum constraints.
+//! pairwise relations between two cells, digits a cell may hold, and table constraints.
 
 use super::geometry::{
     diagonal_cells, disjoint_groups, king_squares, knight_pairs, orthogonal_neighbours,
     orthogonal_pairs, windoku_windows,
 };
 use super::rule::{Marker, Relation, Rule};
+use super::tables::{Position, Table, TableKind};
 use crate::Shape;
 use std::collections::BTreeSet;
-
-/// A sum constraint: a killer cage with a total, or an arrow.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Sum {
-    /// The rule it comes from.
-    pub rule: usize,
-    /// Its cells; for an arrow the circle comes first.
-    pub cells: Vec<usize>,
-    /// What the digits must do.
-    pub kind: SumKind,
-}
-
-/// The two sum constraints.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum SumKind {
-    /// Distinct digits with this total.
-    Cage(u32),
-    /// The first cell's digit is the total of the others.
-    Arrow,
-}
 
 /// The rules of a variant, in the terms the matrix is built from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -38,8 +19,10 @@ pub(crate) struct Parts {
     pub relations: Vec<(usize, usize, Relation)>,
     /// For each cell, the digits it may hold, bit `d - 1` for digit `d`.
     pub allowed: Vec<u64>,
-    /// Sum constraints.
-    pub sums: Vec<Sum>,
+    /// Table constraints (sums, outside clues, the lines that are not pairwise).
+    pub tables: Vec<Table>,
+    /// How many hidden values the tables share (see [`Position::Hidden`]).
+    pub hidden: usize,
 }
 
 /// The digits `1..=n` as a mask.
@@ -83,11 +66,9 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
             Rule::Killer {
                 cells,
                 sum: Some(sum),
-            } => parts.sums.push(Sum {
-                rule: index,
-                cells: cells.clone(),
-                kind: SumKind::Cage(*sum),
-            }),
+            } => parts
+                .tables
+                .push(Table::of_cells(index, cells, TableKind::Cage(*sum))),
             Rule::Thermometer(cells) => {
                 let len = cells.len();
                 for (position, &cell) in cells.iter().enumerate() {
@@ -107,13 +88,12 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
                         .map(|pair| (pair[0], pair[1], Relation::Less)),
                 );
             }
-            Rule::Arrow { circle, line } => parts.sums.push(Sum {
-                rule: index,
-                cells: std::iter::once(*circle)
-                    .chain(line.iter().copied())
-                    .collect(),
-                kind: SumKind::Arrow,
-            }),
+            Rule::Arrow { circle, line } => {
+                let cells: Vec<usize> = std::iter::once(*circle).chain(line.clone()).collect();
+                parts
+                    .tables
+                    .push(Table::of_cells(index, &cells, TableKind::Arrow));
+            }
             Rule::Difference { cells, value } => {
                 parts
                     .relations
@@ -213,12 +193,104 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
                     }
                 }
             }
+            _ => parts.add_table_rule(n, region_of, index, rule),
         }
     }
     parts
 }
 
 impl Parts {
+    /// Adds the tables of a rule that is neither a unit, a relation nor a restriction of
+    /// digits (see [`tables`](super::tables)).
+    fn add_table_rule(&mut self, n: usize, region_of: &[usize], index: usize, rule: &Rule) {
+        let table = |cells: &[usize], kind| Table::of_cells(index, cells, kind);
+        let ends_first = |line: &[usize]| -> Vec<usize> {
+            let mut cells = vec![line[0], line[line.len() - 1]];
+            cells.extend_from_slice(&line[1..line.len() - 1]);
+            cells
+        };
+        match rule {
+            Rule::Quadruple { cells, digits } => {
+                let mut digits = digits.clone();
+                digits.sort_unstable();
+                self.tables.push(table(cells, TableKind::Quadruple(digits)));
+            }
+            Rule::LittleKiller { cells, sum } => {
+                self.tables.push(table(cells, TableKind::Sum(*sum)))
+            }
+            Rule::Sandwich { clue, sum } => self
+                .tables
+                .push(table(&clue.cells(n), TableKind::Sandwich(*sum))),
+            Rule::XSum { clue, sum } => self
+                .tables
+                .push(table(&clue.cells(n), TableKind::XSum(*sum))),
+            Rule::Skyscraper { clue, count } => self
+                .tables
+                .push(table(&clue.cells(n), TableKind::Skyscraper(*count))),
+            // A between line of two cells means nothing (dclamage's reading).
+            Rule::BetweenLine(line) if line.len() > 2 => self
+                .tables
+                .push(table(&ends_first(line), TableKind::Between)),
+            Rule::Lockout { line, gap } if line.len() > 1 => self
+                .tables
+                .push(table(&ends_first(line), TableKind::Lockout(*gap))),
+            Rule::RegionSumLine(line) => {
+                let mut segments: Vec<Vec<usize>> = Vec::new();
+                for (k, &cell) in line.iter().enumerate() {
+                    match segments.last_mut() {
+                        Some(segment) if region_of[line[k - 1]] == region_of[cell] => {
+                            segment.push(cell)
+                        }
+                        _ => segments.push(vec![cell]),
+                    }
+                }
+                if segments.len() > 1 {
+                    let total = self.hidden_value();
+                    for segment in segments {
+                        self.tables.push(total_of(index, total, &segment));
+                    }
+                }
+            }
+            Rule::ZipperLine(line) => {
+                let half = line.len() / 2;
+                let total = match line.len() % 2 {
+                    1 => Position::Cell(line[half]),
+                    _ => self.hidden_value(),
+                };
+                for k in 0..half {
+                    self.tables
+                        .push(total_of(index, total, &[line[k], line[line.len() - 1 - k]]));
+                }
+            }
+            Rule::DoubleArrow(line) if line.len() > 2 => {
+                let total = self.hidden_value();
+                let ends = [line[0], line[line.len() - 1]];
+                self.tables.push(total_of(index, total, &ends));
+                self.tables
+                    .push(total_of(index, total, &line[1..line.len() - 1]));
+            }
+            Rule::PillArrow { pill, line } => {
+                let number = self.hidden_value();
+                let mut positions: Vec<Position> =
+                    pill.iter().map(|&c| Position::Cell(c)).collect();
+                positions.push(number);
+                self.tables.push(Table {
+                    rule: index,
+                    positions,
+                    kind: TableKind::Number,
+                });
+                self.tables.push(total_of(index, number, line));
+            }
+            _ => {}
+        }
+    }
+
+    /// A new hidden value.
+    fn hidden_value(&mut self) -> Position {
+        self.hidden += 1;
+        Position::Hidden(self.hidden - 1)
+    }
+
     /// Adds a relation of two cells, and keeps in each only the digits that some digit of
     /// the other keeps it with (a whisper's cell cannot hold 5 on the 9×9 grid).
     fn relate(&mut self, n: usize, a: usize, b: usize, relation: Relation) {
@@ -235,6 +307,17 @@ impl Parts {
         self.allowed[a] &= partnered(true);
         self.allowed[b] &= partnered(false);
         self.relations.push((a, b, relation));
+    }
+}
+
+/// The table of rule `index`: `cells` sum to `total`.
+fn total_of(index: usize, total: Position, cells: &[usize]) -> Table {
+    let mut positions = vec![total];
+    positions.extend(cells.iter().map(|&c| Position::Cell(c)));
+    Table {
+        rule: index,
+        positions,
+        kind: TableKind::Arrow,
     }
 }
 

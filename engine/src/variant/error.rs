@@ -85,6 +85,13 @@ pub enum VariantError {
         /// How many rules there are.
         rules: usize,
     },
+    /// An outside clue faces a row or column the grid does not have.
+    ClueOutside {
+        /// The rule.
+        rule: RuleRef,
+        /// The row or column named, from 0.
+        index: usize,
+    },
     /// A sum constraint has more digit assignments than the encoding builds.
     SumTooLarge {
         /// The rule.
@@ -125,6 +132,9 @@ impl fmt::Display for VariantError {
             }
             VariantError::NoSolution { rules } => {
                 write!(f, "no grid keeps these {rules} rules")
+            }
+            VariantError::ClueOutside { rule, index } => {
+                write!(f, "{rule}: row or column {} is outside the grid", index + 1)
             }
             VariantError::SumTooLarge { rule, limit } => write!(
                 f,

@@ -2,16 +2,18 @@
 //! windoku, disjoint groups, anti-knight, anti-king, non-consecutive, killer cages,
 //! thermometers, arrows, kropki dots, XV, odd/even, negative constraints, the lines of
 //! published puzzles (whispers, renban, palindrome, entropic, modular and nabner lines, slow
-//! thermometers), clones, minimum and maximum cells, given pencil marks and row, column and
-//! box indexers.
+//! thermometers), clones, minimum and maximum cells, given pencil marks, row, column and
+//! box indexers, and the rules compiled to tables: quadruples, little killers, sandwich
+//! sums, X-sums, skyscrapers, between, lockout, region-sum, zipper and double-arrow lines,
+//! and arrows with pills.
 //!
 //! A [`Variant`] is a grid of givens, an optional region map that replaces the boxes, and a
 //! list of [`Rule`]s. Building it checks the rules and compiles them once into items and
 //! options (see `docs/variants.md`): a set of cells where digits do not repeat becomes
 //! unit-digit items (primary for `n` cells, secondary for fewer), a pairwise rule becomes
 //! secondary items shared by the placements it forbids together, odd/even and thermometer
-//! bounds remove placements, and a sum (a killer cage's total, an arrow) becomes one option
-//! per digit assignment of its cells. A [`VariantSolver`] answers the usual questions with
+//! bounds remove placements, and a table (a killer cage's total, an arrow, a sandwich...)
+//! becomes one option per assignment of its cells (see `tables.rs`). A [`VariantSolver`] answers the usual questions with
 //! the generic exact-cover search.
 //!
 //! ```
@@ -49,7 +51,7 @@ mod rule;
 mod solver;
 #[cfg(feature = "fpuzzles")]
 mod sudokupad;
-mod sums;
+mod tables;
 #[cfg(test)]
 mod tests;
 
@@ -58,9 +60,9 @@ pub use generate::{
     VariantGenerateError, VariantGenerateOptions, VariantGenerated, VariantGenerator,
 };
 pub use names::RuleName;
-pub use rule::{Diagonal, Indexer, Marker, Rule};
+pub use rule::{Diagonal, Indexer, Marker, Outside, Rule, Side};
 pub use solver::{VariantSolutions, VariantSolver};
-pub use sums::MAX_SUM_OPTIONS;
+pub use tables::MAX_SUM_OPTIONS;
 
 use crate::sudoku::Cell;
 use crate::{Grid, Shape};
@@ -81,8 +83,8 @@ impl Variant {
     /// A variant puzzle of `givens`' shape. `regions`, when given, numbers the region of
     /// each cell (in reading order, from 0; each of the `n` regions has `n` cells) and
     /// replaces the boxes. Refused with the reason when a rule names cells outside the grid
-    /// or twice, has too few or too many cells, a bad value, or cannot be encoded (a cell in
-    /// two sum constraints, a sum with too many assignments).
+    /// or twice, has too few or too many cells, a bad value, an outside clue beside no row
+    /// or column, or cannot be encoded (a table with too many assignments).
     pub fn new(
         givens: Grid,
         regions: Option<Vec<usize>>,
@@ -207,10 +209,11 @@ impl Variant {
             && check::solved(self, grid.cells())
     }
 
-    /// How many digit assignments the sum constraints were compiled to (each is one option of
-    /// the matrix when no given rules it out).
+    /// How many assignments the table constraints (sums, outside clues, the lines that are
+    /// not pairwise) were compiled to (each is one option of the matrix when no given rules
+    /// it out).
     pub fn sum_assignments(&self) -> usize {
-        self.model.sums.iter().map(|sum| sum.len()).sum()
+        self.model.tables.iter().map(|table| table.len()).sum()
     }
 
     pub(crate) fn model(&self) -> &Model {

@@ -2,17 +2,17 @@
 //! the items its option covers. The solver builds its matrix from this for any givens.
 //!
 //! Items, primary first: each cell; each row-digit, column-digit and region-digit; each
-//! digit of every extra unit of `n` cells; a guard for each sum that shares a cell with an
-//! earlier one. Then the secondary items: each digit of every extra unit of fewer cells
-//! (anti-king squares, small extra regions, unvalued cages), one item per group of forbidden
-//! pairs of placements, and the agreement items of shared sum cells (see [`SumLinks`]). A forbidden pair `(A=x, B=y)` is an item
-//! that both placements cover, so at most one of them is chosen; where `A` and `B` already
-//! see each other (one row, column or region) and `(A=y, B=x)` is forbidden too, one item
-//! `{A=x, A=y, B=x, B=y}` serves both pairs, since `A=x, B=x` and `A=y, B=y` are already
-//! impossible.
+//! digit of every extra unit of `n` cells; a guard for each table that places no cell. Then
+//! the secondary items: each digit of every extra unit of fewer cells (anti-king squares,
+//! small extra regions, unvalued cages), one item per group of forbidden pairs of
+//! placements, and the agreement items of the cells and hidden values that tables share
+//! (see [`TableOptions`]). A forbidden pair `(A=x, B=y)` is an item that both placements
+//! cover, so at most one of them is chosen; where `A` and `B` already see each other (one
+//! row, column or region) and `(A=y, B=x)` is forbidden too, one item `{A=x, A=y, B=x, B=y}`
+//! serves both pairs, since `A=x, B=x` and `A=y, B=y` are already impossible.
 
-use super::compile::{all_digits, Parts, Sum};
-use super::sums::{enumerate, SumOptions};
+use super::compile::{all_digits, Parts};
+use super::tables::{enumerate, Assignments, Position, Table, MAX_SUM_OPTIONS};
 use super::VariantError;
 use crate::Shape;
 use std::collections::BTreeMap;
@@ -29,30 +29,63 @@ pub(crate) struct Model {
     pub items: Vec<u32>,
     /// For each cell, the digits it may hold (bit `d - 1` for digit `d`).
     pub allowed: Vec<u64>,
-    /// For each cell, the sum constraint that places it (its owner), if any.
-    pub sum_of_cell: Vec<Option<u32>>,
-    /// The assignments of each sum constraint.
-    pub sums: Vec<SumOptions>,
-    /// How each sum constraint's options meet the sums it shares cells with.
-    pub links: Vec<SumLinks>,
+    /// For each cell, the table that places it (its owner), if any.
+    pub table_of_cell: Vec<Option<u32>>,
+    /// The options of each table.
+    pub tables: Vec<TableOptions>,
 }
 
-/// Sums that share cells (killer cages overlapping each other or arrows). Each cell is
-/// placed by one sum only, its *owner* (the first that names it): the owner's options cover
-/// the cell's items as usual. Every other sum `S` through the cell gets a block of `n`
-/// secondary *agreement* items for it, `Z(S, cell, e)` for each digit `e`: the owner's
-/// placement of digit `e` covers `Z(S, cell, e)`, and an option of `S` that gives the cell
-/// digit `d` covers `Z(S, cell, e)` for every `e ≠ d` (and none of the cell's own items). So
-/// the two options clash exactly when they disagree on the cell's digit, and the options of
-/// two non-owners never clash through it. A sum with such a cell also gets a primary *guard*
-/// item that all its options cover, so it takes one even when it owns no cell.
+/// The options of one table (see [`tables`](super::tables)), with the items each covers.
+///
+/// Tables may share cells and hidden values. Each cell is placed by one table only, its
+/// *owner*: the first that gives it one digit in every option (a cage, an arrow, a between
+/// line's end...); the owner's options cover the cell's items as a placement would. Every
+/// other table `T` through the cell gets a block of `n` secondary *agreement* items for it,
+/// `Z(T, cell, e)` for each digit `e`: the cell's placement of digit `e` (its own option, or
+/// its owner's) covers `Z(T, cell, e)`, and an option of `T` that leaves the cell the digits
+/// `D` (one digit, or a set: a sandwich leaves the cells outside its crusts free) covers
+/// `Z(T, cell, e)` for every allowed `e` outside `D`. So the two clash exactly when the cell's
+/// digit is outside `D`, and two tables that do not own the cell never clash through it. A
+/// hidden value is owned by the first table that names it; its other tables get one
+/// agreement item per value it may take, in the same way. A table that places no cell gets
+/// a primary *guard* item that all its options cover, so that it takes exactly one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct SumLinks {
-    /// The sum's guard item, when it shares a cell with an earlier sum.
-    pub guard: Option<u32>,
-    /// For each of the sum's cells: `None` when the sum owns it, else the first of its `n`
-    /// agreement items.
-    pub shared: Vec<Option<u32>>,
+pub(crate) struct TableOptions {
+    /// The cells of the table's positions, with their places in an assignment.
+    cells: Vec<(usize, usize)>,
+    /// The assignments (see [`Assignments`]).
+    assignments: Assignments,
+    /// `items[start[k]..start[k + 1]]`: the items of option `k`.
+    start: Vec<u32>,
+    items: Vec<u32>,
+    /// `placements[at[k]..at[k + 1]]`: the placements (`cell * n + d`) of option `k`.
+    at: Vec<u32>,
+    placements: Vec<u32>,
+}
+
+impl TableOptions {
+    /// The number of options.
+    pub(crate) fn len(&self) -> usize {
+        self.assignments.len()
+    }
+
+    /// True when option `k` leaves each given cell its given digit.
+    pub(crate) fn keeps(&self, k: usize, givens: &[u8]) -> bool {
+        let choices = self.assignments.get(k);
+        self.cells.iter().all(|&(place, cell)| {
+            givens[cell] == 0 || choices[place] & (1 << (givens[cell] - 1)) != 0
+        })
+    }
+
+    /// The items of option `k`.
+    pub(crate) fn items(&self, k: usize) -> &[u32] {
+        &self.items[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+
+    /// The placements of option `k`.
+    pub(crate) fn placements(&self, k: usize) -> &[u32] {
+        &self.placements[self.at[k] as usize..self.at[k + 1] as usize]
+    }
 }
 
 impl Model {
@@ -69,7 +102,7 @@ impl Model {
         let mut extra: Vec<Vec<u32>> = vec![Vec::new(); cells * n];
         // Full units are primary and numbered first; partial ones after every primary item.
         let (full, partial): (Vec<_>, Vec<_>) = parts.units.iter().partition(|u| u.len() == n);
-        let sharing = Sharing::of(&parts.sums, cells);
+        let sharing = Sharing::of(&parts.tables, cells);
         let primary = 4 * cells + full.len() * n + sharing.guarded;
         for (k, unit) in full.iter().enumerate() {
             add_unit(&mut extra, unit, n, 4 * cells + k * n);
@@ -80,31 +113,28 @@ impl Model {
             next += n;
         }
         next = add_bans(&mut extra, n, region_of, &parts, next);
-        // The agreement items of the cells that sums share (see `SumLinks`): the owner's
-        // placement of digit e covers item e of each other sum's block.
-        let mut links = Vec::with_capacity(parts.sums.len());
+        // The agreement items of the cells a table does not place: the cell's placement of
+        // digit e covers item e of the table's block.
+        let mut links = Vec::with_capacity(parts.tables.len());
         let mut guard = 4 * cells + full.len() * n;
-        for (k, sum) in parts.sums.iter().enumerate() {
-            let mut shared = Vec::with_capacity(sum.cells.len());
-            for &cell in &sum.cells {
-                if sharing.owner[cell] == Some(k) {
-                    shared.push(None);
-                    continue;
+        for (t, table) in parts.tables.iter().enumerate() {
+            let mut blocks = Vec::with_capacity(table.positions.len());
+            for position in &table.positions {
+                match *position {
+                    Position::Cell(cell) if sharing.owner[cell] != Some(t) => {
+                        for e in 0..n {
+                            extra[cell * n + e].push((next + e) as u32);
+                        }
+                        blocks.push(Some(next as u32));
+                        next += n;
+                    }
+                    _ => blocks.push(None),
                 }
-                for e in 0..n {
-                    extra[cell * n + e].push((next + e) as u32);
-                }
-                shared.push(Some(next as u32));
-                next += n;
             }
-            let guarded = shared.iter().any(Option::is_some);
-            links.push(SumLinks {
-                guard: guarded.then_some(guard as u32),
-                shared,
-            });
+            let guarded = !sharing.owner.contains(&Some(t));
+            links.push((guarded.then_some(guard as u32), blocks));
             guard += guarded as usize;
         }
-        let secondary = next - primary;
 
         let mut item_start = Vec::with_capacity(cells * n + 1);
         let mut items = Vec::new();
@@ -129,15 +159,16 @@ impl Model {
         let mut model = Model {
             n,
             primary,
-            secondary,
+            secondary: 0,
             item_start,
             items,
             allowed: parts.allowed,
-            sum_of_cell: sharing.owner.iter().map(|o| o.map(|k| k as u32)).collect(),
-            sums: Vec::new(),
-            links,
+            table_of_cell: sharing.owner.iter().map(|o| o.map(|t| t as u32)).collect(),
+            tables: Vec::new(),
         };
-        model.add_sums(&parts.sums, &rule_ref)?;
+        let assignments = model.enumerate(&parts.tables, parts.hidden, next, &rule_ref)?;
+        next = model.add_tables(&parts.tables, assignments, &links, parts.hidden, next);
+        model.secondary = next - primary;
         Ok(model)
     }
 
@@ -148,45 +179,166 @@ impl Model {
         &self.items[start..end]
     }
 
-    /// Enumerates each sum's assignments.
-    fn add_sums(
-        &mut self,
-        sums: &[Sum],
+    /// Enumerates each table's assignments, each hidden value taking only the values every
+    /// table that names it allows.
+    fn enumerate(
+        &self,
+        tables: &[Table],
+        hidden: usize,
+        items: usize,
         rule_ref: &impl Fn(usize) -> super::RuleRef,
-    ) -> Result<(), VariantError> {
-        let total_items = self.primary + self.secondary;
-        for sum in sums {
-            let options = enumerate(self, sum, total_items).ok_or(VariantError::SumTooLarge {
-                rule: rule_ref(sum.rule),
-                limit: super::sums::MAX_SUM_OPTIONS,
-            })?;
-            self.sums.push(options);
+    ) -> Result<Vec<Assignments>, VariantError> {
+        let mut domains: Vec<Option<Vec<u32>>> = vec![None; hidden];
+        let mut all = Vec::with_capacity(tables.len());
+        for table in tables {
+            let assignments =
+                enumerate(self, table, &domains, items).ok_or(VariantError::SumTooLarge {
+                    rule: rule_ref(table.rule),
+                    limit: MAX_SUM_OPTIONS,
+                })?;
+            for (place, position) in table.positions.iter().enumerate() {
+                if let Position::Hidden(h) = *position {
+                    let mut values: Vec<u32> = (0..assignments.len())
+                        .map(|k| assignments.get(k)[place] as u32)
+                        .collect();
+                    values.sort_unstable();
+                    values.dedup();
+                    domains[h] = Some(values);
+                }
+            }
+            all.push(assignments);
         }
-        Ok(())
+        for (table, assignments) in tables.iter().zip(&mut all) {
+            assignments.retain(|choices| {
+                table.positions.iter().zip(choices).all(|(position, &v)| {
+                    let Position::Hidden(h) = *position else {
+                        return true;
+                    };
+                    domains[h]
+                        .as_ref()
+                        .is_some_and(|d| d.binary_search(&(v as u32)).is_ok())
+                })
+            });
+        }
+        Ok(all)
+    }
+
+    /// Numbers the agreement items of the hidden values from `next` and stores each
+    /// table's options with their items; returns the next free item.
+    fn add_tables(
+        &mut self,
+        tables: &[Table],
+        all: Vec<Assignments>,
+        links: &[(Option<u32>, Vec<Option<u32>>)],
+        hidden: usize,
+        mut next: usize,
+    ) -> usize {
+        let n = self.n;
+        // Each hidden value's values, its owner table, and the blocks of the others.
+        let mut values: Vec<Vec<u32>> = vec![Vec::new(); hidden];
+        let mut owner: Vec<Option<usize>> = vec![None; hidden];
+        let mut blocks: BTreeMap<(usize, usize), u32> = BTreeMap::new();
+        let mut others: Vec<Vec<u32>> = vec![Vec::new(); hidden];
+        for (t, (table, assignments)) in tables.iter().zip(&all).enumerate() {
+            for (place, position) in table.positions.iter().enumerate() {
+                let Position::Hidden(h) = *position else {
+                    continue;
+                };
+                if owner[h].is_none() {
+                    owner[h] = Some(t);
+                    let mut seen: Vec<u32> = (0..assignments.len())
+                        .map(|k| assignments.get(k)[place] as u32)
+                        .collect();
+                    seen.sort_unstable();
+                    seen.dedup();
+                    values[h] = seen;
+                    continue;
+                }
+                blocks.insert((t, place), next as u32);
+                others[h].push(next as u32);
+                next += values[h].len();
+            }
+        }
+        for (t, (table, assignments)) in tables.iter().zip(all).enumerate() {
+            let (guard, cell_blocks) = &links[t];
+            let mut options = TableOptions {
+                cells: Vec::new(),
+                assignments,
+                start: vec![0],
+                items: Vec::new(),
+                at: vec![0],
+                placements: Vec::new(),
+            };
+            for (place, position) in table.positions.iter().enumerate() {
+                if let Position::Cell(cell) = *position {
+                    options.cells.push((place, cell));
+                }
+            }
+            for k in 0..options.assignments.len() {
+                let choices = options.assignments.get(k);
+                options.items.extend(*guard);
+                for (place, position) in table.positions.iter().enumerate() {
+                    let choice = choices[place];
+                    match (*position, cell_blocks[place]) {
+                        (Position::Cell(cell), None) => {
+                            // Placed by this table: one digit.
+                            let placement = cell * n + choice.trailing_zeros() as usize;
+                            options
+                                .items
+                                .extend_from_slice(self.placement_items(placement));
+                            options.placements.push(placement as u32);
+                        }
+                        (Position::Cell(cell), Some(block)) => options.items.extend(
+                            (0..n as u32)
+                                .filter(|&e| self.allowed[cell] & !choice & (1 << e) != 0)
+                                .map(|e| block + e),
+                        ),
+                        (Position::Hidden(h), _) => {
+                            let index = values[h].binary_search(&(choice as u32));
+                            let index = index.expect("kept values are the owner's") as u32;
+                            if owner[h] == Some(t) {
+                                options.items.extend(others[h].iter().map(|&b| b + index));
+                            } else {
+                                let block = blocks[&(t, place)];
+                                let count = values[h].len() as u32;
+                                options
+                                    .items
+                                    .extend((0..count).filter(|&i| i != index).map(|i| block + i));
+                            }
+                        }
+                    }
+                }
+                options.start.push(options.items.len() as u32);
+                options.at.push(options.placements.len() as u32);
+            }
+            self.tables.push(options);
+        }
+        next
     }
 }
 
-/// Which sum places each cell: the first that names it (its *owner*), and how many sums
-/// share a cell with an earlier one (each gets a guard item).
+/// Which table places each cell: the first that gives it one digit in every option (its
+/// *owner*), and how many tables place no cell (each gets a guard item).
 struct Sharing {
     owner: Vec<Option<usize>>,
     guarded: usize,
 }
 
 impl Sharing {
-    fn of(sums: &[Sum], cells: usize) -> Sharing {
+    fn of(tables: &[Table], cells: usize) -> Sharing {
         let mut owner = vec![None; cells];
-        let mut guarded = 0;
-        for (k, sum) in sums.iter().enumerate() {
-            let mut shares = false;
-            for &cell in &sum.cells {
-                match owner[cell] {
-                    None => owner[cell] = Some(k),
-                    Some(_) => shares = true,
+        let mut owns = vec![false; tables.len()];
+        for (t, table) in tables.iter().enumerate() {
+            for (k, position) in table.positions.iter().enumerate() {
+                if let Position::Cell(cell) = *position {
+                    if owner[cell].is_none() && table.places(k) {
+                        owner[cell] = Some(t);
+                        owns[t] = true;
+                    }
                 }
             }
-            guarded += shares as usize;
         }
+        let guarded = owns.iter().filter(|&&o| !o).count();
         Sharing { owner, guarded }
     }
 }

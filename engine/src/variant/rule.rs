@@ -124,6 +124,50 @@ impl Marker {
     }
 }
 
+/// The side of the grid an outside clue stands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Above the grid: the clue reads its column downwards.
+    Top,
+    /// Below the grid: the clue reads its column upwards.
+    Bottom,
+    /// Left of the grid: the clue reads its row rightwards.
+    Left,
+    /// Right of the grid: the clue reads its row leftwards.
+    Right,
+}
+
+/// A clue outside the grid (sandwich, X-sum, skyscraper): the row or column it faces,
+/// read from its side inwards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outside {
+    /// The side it stands on.
+    pub side: Side,
+    /// The column (for [`Side::Top`] and [`Side::Bottom`]) or row it faces, from 0.
+    pub index: usize,
+}
+
+impl Outside {
+    /// The cells of its row or column on a grid of side `n`, nearest the clue first.
+    ///
+    /// ```
+    /// use sudoku_dlx::variant::{Outside, Side};
+    /// let below = Outside { side: Side::Bottom, index: 1 };
+    /// assert_eq!(below.cells(4), [13, 9, 5, 1]);
+    /// ```
+    pub fn cells(self, n: usize) -> Vec<usize> {
+        let i = self.index;
+        (0..n)
+            .map(|k| match self.side {
+                Side::Top => k * n + i,
+                Side::Bottom => (n - 1 - k) * n + i,
+                Side::Left => i * n + k,
+                Side::Right => i * n + n - 1 - k,
+            })
+            .collect()
+    }
+}
+
 /// A rule added to the classic ones (each row, column and region holds every digit once).
 /// Cells are numbered in reading order from 0.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -238,6 +282,74 @@ pub enum Rule {
         /// The indexer cells.
         cells: Vec<usize>,
     },
+    /// Quadruple: the cells (four around a corner) hold every listed digit, one listed `k`
+    /// times at least `k` times.
+    Quadruple {
+        /// The cells.
+        cells: Vec<usize>,
+        /// The digits they must hold, a repeat meaning a repeat.
+        digits: Vec<u8>,
+    },
+    /// Little killer: the digits of the diagonal that an outside clue points along sum to
+    /// `sum`; they may repeat where cells do not see each other.
+    LittleKiller {
+        /// The diagonal's cells, nearest the clue first (consecutive diagonal neighbours).
+        cells: Vec<usize>,
+        /// The total.
+        sum: u32,
+    },
+    /// Sandwich: the digits between the row's (or column's) 1 and `n` (the lowest and
+    /// highest digits) sum to `sum`; 0 when they are neighbours (dclamage's reading, on any
+    /// grid size).
+    Sandwich {
+        /// Where the clue stands.
+        clue: Outside,
+        /// The total.
+        sum: u32,
+    },
+    /// X-sum: the first `X` digits from the clue sum to `sum`, where `X` is the first digit.
+    XSum {
+        /// Where the clue stands.
+        clue: Outside,
+        /// The total.
+        sum: u32,
+    },
+    /// Skyscraper: reading from the clue, `count` digits are larger than every digit
+    /// before them.
+    Skyscraper {
+        /// Where the clue stands.
+        clue: Outside,
+        /// How many are seen.
+        count: u32,
+    },
+    /// Between line: the digits of the line's middle cells lie strictly between the digits
+    /// of its two ends. A line of two cells means nothing (dclamage's reading).
+    BetweenLine(Vec<usize>),
+    /// Lockout line: the ends differ by at least `gap` (half the side rounded down,
+    /// dclamage's default: 4 on the 9×9 grid), and no middle cell holds a digit between
+    /// them, the ends' digits included.
+    Lockout {
+        /// The line's cells, ends first and last.
+        line: Vec<usize>,
+        /// The least difference of the ends.
+        gap: u8,
+    },
+    /// Region-sum line: cut where it crosses from one region to another, every segment has
+    /// the same sum.
+    RegionSumLine(Vec<usize>),
+    /// Zipper line: cells at the same distance from the line's middle sum to the same
+    /// total, which is the middle cell's digit on a line of odd length.
+    ZipperLine(Vec<usize>),
+    /// Double arrow: the digits of the line's middle sum to the sum of its two ends.
+    DoubleArrow(Vec<usize>),
+    /// An arrow whose circle is a pill of several cells: the line's digits sum to the
+    /// number the pill's digits read (`12` from a 1 and a 2).
+    PillArrow {
+        /// The pill's cells, the leading digit first.
+        pill: Vec<usize>,
+        /// The line's cells, without the pill.
+        line: Vec<usize>,
+    },
 }
 
 impl Rule {
@@ -283,6 +395,17 @@ impl Rule {
             Rule::Indexer {
                 kind: Indexer::Box, ..
             } => "box indexer",
+            Rule::Quadruple { .. } => "quadruple",
+            Rule::LittleKiller { .. } => "little killer",
+            Rule::Sandwich { .. } => "sandwich",
+            Rule::XSum { .. } => "x-sum",
+            Rule::Skyscraper { .. } => "skyscraper",
+            Rule::BetweenLine(_) => "between line",
+            Rule::Lockout { .. } => "lockout line",
+            Rule::RegionSumLine(_) => "region-sum line",
+            Rule::ZipperLine(_) => "zipper line",
+            Rule::DoubleArrow(_) => "double arrow",
+            Rule::PillArrow { .. } => "arrow",
         }
     }
 
@@ -301,6 +424,14 @@ impl Rule {
             | Rule::Modular(cells)
             | Rule::Nabner(cells)
             | Rule::SlowThermometer(cells) => cells.clone(),
+            Rule::Quadruple { cells, .. }
+            | Rule::LittleKiller { cells, .. }
+            | Rule::BetweenLine(cells)
+            | Rule::Lockout { line: cells, .. }
+            | Rule::RegionSumLine(cells)
+            | Rule::ZipperLine(cells)
+            | Rule::DoubleArrow(cells) => cells.clone(),
+            Rule::PillArrow { pill, line } => pill.iter().chain(line).copied().collect(),
             Rule::Clone(pairs) => pairs.iter().flatten().copied().collect(),
             Rule::Arrow { circle, line } => std::iter::once(*circle)
                 .chain(line.iter().copied())

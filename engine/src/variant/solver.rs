@@ -289,7 +289,7 @@ impl VariantSolver {
     }
 
     /// The options of `variant` before any logic: one per allowed placement of each cell
-    /// outside the sum constraints, one per assignment of each sum constraint, givens kept.
+    /// outside the sum constraints, one per assignment of each table constraint, givens kept.
     fn stage(&mut self, variant: &Variant) {
         let model = variant.model();
         let n = model.n;
@@ -299,7 +299,7 @@ impl VariantSolver {
         self.staged_at.clear();
         self.staged_placements.clear();
         for (cell, &given) in givens.iter().enumerate() {
-            if model.sum_of_cell[cell].is_some() {
+            if model.table_of_cell[cell].is_some() {
                 continue;
             }
             let mut mask = model.allowed[cell];
@@ -315,37 +315,13 @@ impl VariantSolver {
                 self.staged_placements.push(placement as u32);
             }
         }
-        for (sum, links) in model.sums.iter().zip(&model.links) {
-            for k in 0..sum.len() {
-                let digits = sum.assignment(k);
-                let keeps_givens = sum
-                    .cells
-                    .iter()
-                    .zip(digits)
-                    .all(|(&cell, &digit)| givens[cell] == 0 || givens[cell] == digit);
-                if !keeps_givens {
-                    continue;
-                }
+        for table in &model.tables {
+            for k in (0..table.len()).filter(|&k| table.keeps(k, givens)) {
                 self.staged_start.push(self.staged_items.len() as u32);
                 self.staged_at.push(self.staged_placements.len() as u32);
-                self.staged_items.extend(links.guard);
-                for ((&cell, &digit), shared) in sum.cells.iter().zip(digits).zip(&links.shared) {
-                    let placement = cell * n + digit as usize - 1;
-                    match shared {
-                        // Placed by this sum: the placement's items.
-                        None => {
-                            self.staged_items
-                                .extend_from_slice(model.placement_items(placement));
-                            self.staged_placements.push(placement as u32);
-                        }
-                        // Placed by another sum: agree with its digit there.
-                        Some(first) => self.staged_items.extend(
-                            (0..n as u32)
-                                .filter(|&e| e + 1 != u32::from(digit))
-                                .map(|e| first + e),
-                        ),
-                    }
-                }
+                self.staged_items.extend_from_slice(table.items(k));
+                self.staged_placements
+                    .extend_from_slice(table.placements(k));
             }
         }
         self.staged_start.push(self.staged_items.len() as u32);

@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 mod dots;
 mod indexers;
 mod lines;
+mod tables;
 
 const N: usize = 4;
 
@@ -128,6 +129,17 @@ fn oracle(rule: &Rule, all: &[Rule], g: &[u8]) -> bool {
         | Rule::Maximum(_)
         | Rule::PencilMarks { .. } => lines::oracle(rule, all, g),
         Rule::Indexer { .. } => indexers::oracle(rule, &boxes(), g),
+        Rule::Quadruple { .. }
+        | Rule::LittleKiller { .. }
+        | Rule::Sandwich { .. }
+        | Rule::XSum { .. }
+        | Rule::Skyscraper { .. }
+        | Rule::BetweenLine(_)
+        | Rule::Lockout { .. }
+        | Rule::RegionSumLine(_)
+        | Rule::ZipperLine(_)
+        | Rule::DoubleArrow(_)
+        | Rule::PillArrow { .. } => tables::oracle(rule, g),
     }
 }
 

@@ -79,11 +79,22 @@ impl Reader {
 
     /// A list of digits (numbers, or strings of one number), sorted, each once.
     fn digits(&self, path: &str, value: &Value) -> Result<Vec<u8>, FpuzzlesError> {
+        let mut digits = self.listed_digits(path, Some(value))?;
+        digits.sort_unstable();
+        digits.dedup();
+        Ok(digits)
+    }
+
+    /// A list of digits (numbers, or strings of one number) in its order, repeats kept.
+    pub(super) fn listed_digits(
+        &self,
+        path: &str,
+        value: Option<&Value>,
+    ) -> Result<Vec<u8>, FpuzzlesError> {
         let list = value
-            .as_array()
+            .and_then(Value::as_array)
             .ok_or_else(|| FpuzzlesError::field(path, "expected a list of digits"))?;
-        let mut digits = list
-            .iter()
+        list.iter()
             .enumerate()
             .map(|(k, digit)| {
                 let number = match digit {
@@ -100,9 +111,6 @@ impl Reader {
                         )
                     })
             })
-            .collect::<Result<Vec<u8>, _>>()?;
-        digits.sort_unstable();
-        digits.dedup();
-        Ok(digits)
+            .collect()
     }
 }

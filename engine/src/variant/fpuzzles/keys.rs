@@ -32,21 +32,7 @@ pub(super) const IGNORED: &[&str] = &[
 /// The constraints of f-puzzles (and of the tools that write its format, dclamage's solver
 /// among them) that this engine does not support: an empty list or `false` is no rule and
 /// reads; anything else is refused by name.
-pub(super) const NOT_SUPPORTED: &[&str] = &[
-    "littlekillersum",
-    "sandwichsum",
-    "xsum",
-    "skyscraper",
-    "regionsumline",
-    "betweenline",
-    "lockout",
-    "zipperline",
-    "doublearrow",
-    "quadruple",
-    "sumdot",
-    "sum",
-    "parity",
-];
+pub(super) const NOT_SUPPORTED: &[&str] = &["sumdot", "sum", "parity"];
 
 /// The booleans this reader knows (the grid-wide rules), and `negative`.
 pub(super) const FLAGS: &[&str] = &[
@@ -91,6 +77,7 @@ fn format_keys() -> impl Iterator<Item = &'static str> {
     ["size", "grid"]
         .into_iter()
         .chain(KNOWN_LISTS.iter().copied())
+        .chain(super::clues::TABLE_LISTS.iter().copied())
         .chain(FLAGS.iter().copied())
         .chain(IGNORED.iter().copied())
         .chain(NOT_SUPPORTED.iter().copied())

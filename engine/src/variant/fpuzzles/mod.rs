@@ -14,10 +14,13 @@
 //! `ratio`, `xv`, `odd`, `even`, `negative`, the lines `whispers` (optional `value`, the
 //! least difference), `renban`, `palindrome`, `entropicline`, `modularline`, `nabner` and
 //! `slowthermometer`, `clone` (`cells` and `cloneCells`), `minimum` and `maximum`,
-//! `rowindexer`, `columnindexer` and `boxindexer` (`cells`); and each
-//! cell's `givenPencilMarks`. Cells are named `R1C1`. `title`, `author`,
-//! `ruleset`, `solution`, `metadata`, the entries tagged `fromConstraint` (drawings of a
-//! constraint stored under its own key), the cosmetic `text`, `line`, `rectangle` and
+//! `rowindexer`, `columnindexer` and `boxindexer` (`cells`), and the rules compiled to
+//! tables (see `clues.rs`: `quadruple`, `littlekillersum`, `sandwichsum`, `xsum`,
+//! `skyscraper`, `betweenline`, `lockout`, `regionsumline`, `zipperline`, `doublearrow`, and
+//! an `arrow` whose circle is a pill); and each cell's `givenPencilMarks`. Cells are named
+//! `R1C1`. `title`, `author`, `ruleset`, `solution`, `metadata`, the entries tagged
+//! `fromConstraint` (drawings of a constraint stored under its own key), the cosmetic
+//! `text`, `line`, `rectangle` and
 //! `circle`, and the editor's and solver's settings (`activeConstraints`, `disabledlogic`...)
 //! are ignored. A constraint of f-puzzles that this engine lacks is refused by name unless
 //! it is empty (`[]` or `false`): ignoring a rule gives wrong answers. A key that is not in
@@ -40,6 +43,7 @@
 //! ```
 
 mod cells;
+mod clues;
 mod error;
 mod grid;
 mod keys;
@@ -266,6 +270,7 @@ fn rule_index(error: &VariantError) -> Option<usize> {
         | VariantError::TooManyCells { rule, .. }
         | VariantError::BadValue { rule, .. }
         | VariantError::NeedsBoxes { rule }
+        | VariantError::ClueOutside { rule, .. }
         | VariantError::SumTooLarge { rule, .. } => Some(rule.index),
         _ => None,
     }
@@ -318,7 +323,7 @@ impl Reader {
             "negative" => return self.negative(value, rules),
             _ => {}
         }
-        if !KNOWN_LISTS.contains(&key) {
+        if !KNOWN_LISTS.contains(&key) && !clues::TABLE_LISTS.contains(&key) {
             // A constraint of the format that this engine lacks (the only keys left).
             debug_assert!(NOT_SUPPORTED.contains(&key));
             return match is_empty(value) {
@@ -355,6 +360,9 @@ impl Reader {
         entry: &Map<String, Value>,
         rules: &mut Vec<Rule>,
     ) -> Result<(), FpuzzlesError> {
+        if clues::TABLE_LISTS.contains(&key) {
+            return self.table_entry(key, path, entry, rules);
+        }
         match key {
             "extraregion" => rules.push(Rule::ExtraRegion(self.cells(path, entry, "cells")?)),
             "rowindexer" | "columnindexer" | "boxindexer" => rules.push(Rule::Indexer {
@@ -378,9 +386,15 @@ impl Reader {
             "arrow" => {
                 let circle = self.cells(path, entry, "cells")?;
                 let [circle] = circle[..] else {
-                    return Err(FpuzzlesError::Unsupported {
-                        name: format!("{path}.cells (a pill of {} cells)", circle.len()),
-                    });
+                    // A pill: each line sums to the number its digits read.
+                    for line in self.lines(path, entry)? {
+                        let line = line.into_iter().filter(|c| !circle.contains(c)).collect();
+                        rules.push(Rule::PillArrow {
+                            pill: circle.clone(),
+                            line,
+                        });
+                    }
+                    return Ok(());
                 };
                 for line in self.lines(path, entry)? {
                     let line: Vec<usize> =

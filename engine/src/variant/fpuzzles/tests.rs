@@ -76,8 +76,8 @@ fn the_compressed_share_form_reads() {
 fn bad_documents_say_where_and_why() {
     let message = |text: &str| parse(text).unwrap_err().to_string();
     assert_eq!(
-        message(&doc(r#","littlekillersum":[{"cells":["R1C1"]}]"#)),
-        "unsupported constraint \"littlekillersum\""
+        message(&doc(r#","sumdot":[{"cells":["R1C1"]}]"#)),
+        "unsupported constraint \"sumdot\""
     );
     assert_eq!(
         message(&doc(r#","killercage":[{"cells":["R0C1"],"value":"3"}]"#)),
@@ -116,9 +116,9 @@ fn bad_documents_say_where_and_why() {
     assert_eq!(message(r#"{"grid":[]}"#), "size: missing");
     assert_eq!(
         message(&doc(
-            r#","arrow":[{"cells":["R1C1","R1C2"],"lines":[["R1C2","R2C2"]]}]"#
+            r#","arrow":[{"cells":["R1C1","R1C2"],"lines":[["R1C2"]]}]"#
         )),
-        "unsupported constraint \"arrow[0].cells (a pill of 2 cells)\""
+        "arrow[0]: arrow (rule 1): too few cells"
     );
     // Sums that share cells are read (this one has no grid: r1c2 is 1 or 2, and the
     // circle r2c2 of its box must equal it), and so is an arrow with two lines.
@@ -169,7 +169,7 @@ fn bad_documents_say_where_and_why() {
     );
     // A constraint of the format that the engine lacks reads when it is empty.
     assert_eq!(
-        count(&doc(r#","littlekillersum":[],"quadruple":false"#)),
+        count(&doc(r#","sumdot":[],"parity":false"#)),
         count(&doc(""))
     );
     // The editor's settings carry no rule.
@@ -239,4 +239,46 @@ fn a_cage_without_a_number_is_a_cage_without_a_total() {
     }
     assert!(count(&cage(r#""3""#)) < unvalued);
     assert_eq!(count(&cage("3")), count(&cage(r#""3""#)));
+}
+
+#[test]
+fn the_table_rules_read_and_write_back() {
+    // Rules that the grid 2413 1342 4231 3124 keeps, one of each kind.
+    let text = doc(
+        r#","quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1,2]}],
+        "littlekillersum":[{"cell":"R0C2","cells":["R1C3","R2C4"],"direction":"DR","value":"3"},{"cell":"R0C1","cells":["R1C2"],"direction":"DL","value":""}],
+        "sandwichsum":[{"cell":"R3C0","value":"5"}],"xsum":[{"cell":"R0C1","value":"3"}],
+        "skyscraper":[{"cell":"R5C4","value":"1"}],
+        "betweenline":[{"lines":[["R1C2","R2C2","R3C2","R4C2"]]}],
+        "lockout":[{"lines":[["R1C3","R2C3","R2C2"]]}],
+        "regionsumline":[{"lines":[["R1C2","R1C3","R1C4"]]}],
+        "zipperline":[{"lines":[["R2C1","R3C1","R4C1"]]}],
+        "doublearrow":[{"lines":[["R1C3","R2C3","R3C3"]]}],
+        "arrow":[{"cells":["R2C1","R2C2"],"lines":[["R2C1","R3C1","R3C3","R4C4","R4C3"]]}]"#,
+    );
+    let variant = parse(&text).unwrap();
+    // The little killer without a total is no rule, as dclamage's solver reads it.
+    assert_eq!(variant.rules().len(), 11);
+    assert!(variant.rules().contains(&Rule::PillArrow {
+        pill: vec![4, 5],
+        line: vec![8, 10, 15, 14]
+    }));
+    assert!(variant.rules().contains(&Rule::Lockout {
+        line: vec![2, 6, 5],
+        gap: 2
+    }));
+    let planted: crate::Grid = "2413134242313124".parse().unwrap();
+    assert!(variant.accepts(&planted));
+    assert_eq!(VariantSolver::new().count(&variant, None).solutions, 1);
+    let written = to_json(&variant);
+    assert_eq!(written["littlekillersum"][0]["cell"], "R0C2");
+    assert_eq!(written["littlekillersum"][0]["direction"], "DR");
+    assert_eq!(parse(&written.to_string()).unwrap(), variant);
+    // A clue must stand outside the grid, beside a row or column.
+    assert_eq!(
+        parse(&doc(r#","xsum":[{"cell":"R0C0","value":"3"}]"#))
+            .unwrap_err()
+            .to_string(),
+        "xsum[0].cell: expected a cell outside the grid, R0C1 to R5C4"
+    );
 }

@@ -3,6 +3,7 @@
 
 use super::super::geometry::windoku_windows;
 use super::super::{Diagonal, Indexer, Rule, Variant};
+use super::clues::{little_killer_clue, outside_name};
 use serde_json::{json, Map, Value};
 
 /// The digits that the pencil-mark rules of `cell` leave it (those of every such rule),
@@ -147,6 +148,58 @@ pub fn to_json(variant: &Variant) -> Value {
                     Indexer::Box => "boxindexer",
                 };
                 push(key, json!({ "cells": names(cells) }));
+            }
+            Rule::Quadruple { cells, digits } => push(
+                "quadruple",
+                json!({ "cells": names(cells), "values": digits }),
+            ),
+            Rule::LittleKiller { cells, sum } => {
+                let (cell, direction) = little_killer_clue(cells, n);
+                push(
+                    "littlekillersum",
+                    json!({ "cell": cell, "cells": names(cells), "direction": direction,
+                        "value": sum.to_string() }),
+                );
+            }
+            Rule::Sandwich { clue, sum: value }
+            | Rule::XSum { clue, sum: value }
+            | Rule::Skyscraper { clue, count: value } => {
+                let key = match rule {
+                    Rule::Sandwich { .. } => "sandwichsum",
+                    Rule::XSum { .. } => "xsum",
+                    _ => "skyscraper",
+                };
+                push(
+                    key,
+                    json!({ "cell": outside_name(*clue, n), "value": value.to_string() }),
+                );
+            }
+            Rule::BetweenLine(line) => push("betweenline", json!({ "lines": [names(line)] })),
+            Rule::Lockout { line, gap } => {
+                let mut entry = json!({ "lines": [names(line)] });
+                // Half the side is the default, which f-puzzles and dclamage's solver assume.
+                if usize::from(*gap) != n / 2 {
+                    entry["value"] = gap.to_string().into();
+                }
+                push("lockout", entry);
+            }
+            Rule::RegionSumLine(line) => push("regionsumline", json!({ "lines": [names(line)] })),
+            Rule::ZipperLine(line) => push("zipperline", json!({ "lines": [names(line)] })),
+            Rule::DoubleArrow(line) => push("doublearrow", json!({ "lines": [names(line)] })),
+            Rule::PillArrow { pill, line } => {
+                // The line starts in the pill cell nearest its first cell, as drawn.
+                let distance =
+                    |a: usize, b: usize| (a / n).abs_diff(b / n).max((a % n).abs_diff(b % n));
+                let start = *pill
+                    .iter()
+                    .min_by_key(|&&c| line.first().map_or(0, |&first| distance(c, first)))
+                    .expect("a pill has cells");
+                let mut whole = vec![start];
+                whole.extend(line);
+                push(
+                    "arrow",
+                    json!({ "cells": names(pill), "lines": [names(&whole)] }),
+                );
             }
         }
     }

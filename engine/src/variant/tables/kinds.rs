@@ -1,0 +1,269 @@
+//! What each kind of table asks of its positions: the choices of a position given the
+//! earlier ones, a pruning test of a partial assignment, and the test of a complete one.
+
+use super::Choice;
+
+/// The kinds of table constraints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum TableKind {
+    /// Distinct digits with this total (a killer cage).
+    Cage(u32),
+    /// The first position's value is the total of the others' (an arrow; the segments of a
+    /// region-sum line, a zipper's pairs and a double arrow's two parts, with the total
+    /// hidden or a cell).
+    Arrow,
+    /// Digits, which may repeat, with this total (a little killer).
+    Sum(u32),
+    /// The last position is the number the other positions' digits read (a pill).
+    Number,
+    /// The digits between the line's 1 and `n` sum to this; the cells outside are free.
+    Sandwich(u32),
+    /// The first `X` digits sum to this, `X` being the first digit; the rest are free.
+    XSum(u32),
+    /// This many digits are larger than every digit before them; each other cell before
+    /// `n` holds a digit below the largest so far, the cells after `n` are free.
+    Skyscraper(u32),
+    /// The first two positions are the ends; the others hold digits strictly between.
+    Between,
+    /// The first two positions are the ends, at least this far apart; the others hold
+    /// digits outside them.
+    Lockout(u8),
+    /// The cells hold each of these digits (sorted; a repeat means a repeat): each cell
+    /// holds one of them or a digit of none.
+    Quadruple(Vec<u8>),
+}
+
+/// The digits `low..=high` as a mask (empty when `low > high`).
+fn span(low: u32, high: u32) -> u64 {
+    (low.max(1)..=high).fold(0, |mask, d| mask | 1 << (d - 1))
+}
+
+/// The values chosen so far, `Among` read as 0.
+fn value(choice: &Choice) -> u32 {
+    match *choice {
+        Choice::Value(v) => v,
+        Choice::Among(_) => 0,
+    }
+}
+
+impl TableKind {
+    /// True when every assignment gives position `k` one value.
+    pub(crate) fn places(&self, k: usize) -> bool {
+        match self {
+            TableKind::Cage(_) | TableKind::Arrow | TableKind::Sum(_) | TableKind::Number => true,
+            TableKind::Between | TableKind::Lockout(_) => k < 2,
+            _ => false,
+        }
+    }
+
+    /// Pushes the choices of position `k` of `width`, after `chosen`, on a grid of side `n`.
+    pub(crate) fn choices(
+        &self,
+        n: usize,
+        k: usize,
+        width: usize,
+        chosen: &[Choice],
+        out: &mut Vec<Choice>,
+    ) {
+        let n32 = n as u32;
+        let all = span(1, n32);
+        let digits = |out: &mut Vec<Choice>| out.extend((1..=n32).map(Choice::Value));
+        match self {
+            TableKind::Cage(_) => {
+                let seen: Vec<u32> = chosen.iter().map(value).collect();
+                out.extend((1..=n32).filter(|d| !seen.contains(d)).map(Choice::Value));
+            }
+            TableKind::Arrow if k == 0 => {
+                let left = (width - 1) as u32;
+                out.extend((left..=left * n32).map(Choice::Value));
+            }
+            TableKind::Number if k == width - 1 => {
+                let number = chosen.iter().map(value).fold(0u32, |number, d| {
+                    let shift = 10u32.pow(d.checked_ilog10().unwrap_or(0) + 1);
+                    number.saturating_mul(shift).saturating_add(d)
+                });
+                out.push(Choice::Value(number));
+            }
+            TableKind::Arrow | TableKind::Sum(_) | TableKind::Number => digits(out),
+            TableKind::Sandwich(_) => {
+                let crusts: Vec<u32> = chosen
+                    .iter()
+                    .map(value)
+                    .filter(|&v| v == 1 || v == n32)
+                    .collect();
+                match crusts[..] {
+                    [] => out.extend([Choice::Value(1), Choice::Value(n32), Choice::Among(all)]),
+                    [first] => {
+                        out.push(Choice::Value(n32 + 1 - first));
+                        out.extend((2..n32).map(Choice::Value));
+                    }
+                    _ => out.push(Choice::Among(all)),
+                }
+            }
+            TableKind::XSum(_) => match chosen.first().map(value) {
+                None => digits(out),
+                Some(x) if ((k as u32) < x) != x_complement(x, n32) => digits(out),
+                Some(_) => out.push(Choice::Among(all)),
+            },
+            TableKind::Skyscraper(_) => {
+                let highest = chosen.iter().map(value).max().unwrap_or(0);
+                if highest == n32 {
+                    out.push(Choice::Among(all));
+                } else {
+                    out.extend((highest + 1..=n32).map(Choice::Value));
+                    if highest > 1 {
+                        out.push(Choice::Among(span(1, highest - 1)));
+                    }
+                }
+            }
+            TableKind::Between | TableKind::Lockout(_) if k < 2 => digits(out),
+            TableKind::Between => {
+                let (a, b) = (value(&chosen[0]), value(&chosen[1]));
+                out.push(Choice::Among(span(a.min(b) + 1, a.max(b) - 1)));
+            }
+            TableKind::Lockout(_) => {
+                let (a, b) = (value(&chosen[0]), value(&chosen[1]));
+                out.push(Choice::Among(all & !span(a.min(b), a.max(b))));
+            }
+            TableKind::Quadruple(required) => {
+                let mut listed = required.clone();
+                listed.dedup();
+                let others = listed.iter().fold(all, |mask, &d| mask & !(1 << (d - 1)));
+                out.extend(listed.iter().map(|&d| Choice::Value(d.into())));
+                out.push(Choice::Among(others));
+            }
+        }
+    }
+
+    /// False when `chosen` (of `width` positions, on a grid of side `n`) cannot be
+    /// completed.
+    pub(crate) fn viable(&self, n: usize, width: usize, chosen: &[Choice]) -> bool {
+        let n32 = n as u32;
+        let k = chosen.len();
+        let left = (width - k) as u32;
+        let total: u32 = chosen.iter().map(value).sum();
+        match self {
+            TableKind::Cage(target) => {
+                // The rest takes at least 1 + 2 + ... and at most n + (n-1) + ...
+                let least = left * (left + 1) / 2;
+                let most = left * (2 * n32 - left.min(n32) + 1) / 2;
+                total + least <= *target && total + most >= *target
+            }
+            TableKind::Arrow => {
+                let target = value(&chosen[0]);
+                let total = total - target;
+                k == 1 || (total + left <= target && total + left * n32 >= target)
+            }
+            TableKind::Sum(target) => total + left <= *target && total + left * n32 >= *target,
+            TableKind::Sandwich(target) => {
+                let between: u32 = chosen
+                    .iter()
+                    .map(value)
+                    .filter(|&v| v != 1 && v != n32)
+                    .sum();
+                between <= *target
+            }
+            TableKind::XSum(target) => {
+                let (side, goal) = x_side(chosen, n32, *target);
+                goal.is_some_and(|goal| side <= goal)
+            }
+            TableKind::Skyscraper(count) => {
+                let (highest, seen) = records(chosen);
+                // The cells so far hold distinct digits up to the highest; until `n` comes,
+                // one more record at least is to come, and at most one per digit above.
+                let reach = match highest == n32 {
+                    true => seen == *count,
+                    false => seen < *count && seen + (n32 - highest) >= *count,
+                };
+                k as u32 <= highest && reach
+            }
+            TableKind::Between if k == 2 => {
+                width == 2 || value(&chosen[0]).abs_diff(value(&chosen[1])) >= 2
+            }
+            TableKind::Lockout(gap) if k == 2 => {
+                value(&chosen[0]).abs_diff(value(&chosen[1])) >= u32::from(*gap)
+            }
+            TableKind::Quadruple(required) => missing(required, chosen) <= left as usize,
+            _ => true,
+        }
+    }
+
+    /// True when the complete `chosen` keeps the rule.
+    pub(crate) fn complete(&self, n: usize, width: usize, chosen: &[Choice]) -> bool {
+        let n32 = n as u32;
+        let total: u32 = chosen.iter().map(value).sum();
+        match self {
+            TableKind::Cage(target) | TableKind::Sum(target) => total == *target,
+            TableKind::Arrow => total == 2 * value(&chosen[0]),
+            TableKind::Sandwich(target) => {
+                let values: Vec<u32> = chosen.iter().map(value).collect();
+                let crusts = values.iter().filter(|&&v| v == 1 || v == n32).count();
+                crusts == 2 && total - 1 - n32 == *target
+            }
+            TableKind::XSum(target) => {
+                let (side, goal) = x_side(chosen, n32, *target);
+                value(&chosen[0]) as usize <= width && goal == Some(side)
+            }
+            TableKind::Skyscraper(count) => {
+                let (highest, seen) = records(chosen);
+                highest == n32 && seen == *count
+            }
+            TableKind::Quadruple(required) => missing(required, chosen) == 0,
+            TableKind::Number | TableKind::Between | TableKind::Lockout(_) => true,
+        }
+    }
+}
+
+/// True when an X-sum whose first digit is `x` enumerates the digits after the first `x`
+/// instead of the first `x` (fewer of them): the whole line sums to `1 + ... + n`, so they
+/// sum to that less the clue.
+fn x_complement(x: u32, n: u32) -> bool {
+    x - 1 > n - x
+}
+
+/// The sum of the digits an X-sum enumerates so far (the first `X`, or those after them)
+/// and the total they must reach, if any can.
+fn x_side(chosen: &[Choice], n: u32, target: u32) -> (u32, Option<u32>) {
+    let x = value(&chosen[0]);
+    let complement = x_complement(x, n);
+    let side = chosen
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| ((k as u32) < x) != complement)
+        .map(|(_, choice)| value(choice))
+        .sum();
+    let goal = match complement {
+        true => (n * (n + 1) / 2).checked_sub(target),
+        false => Some(target),
+    };
+    (side, goal)
+}
+
+/// The highest value chosen and how many values were above all before them.
+fn records(chosen: &[Choice]) -> (u32, u32) {
+    let (mut highest, mut seen) = (0, 0);
+    for v in chosen.iter().map(value).filter(|&v| v > 0) {
+        if v > highest {
+            highest = v;
+            seen += 1;
+        }
+    }
+    (highest, seen)
+}
+
+/// How many listed digits the cells chosen so far still lack.
+fn missing(required: &[u8], chosen: &[Choice]) -> usize {
+    let mut lacking = 0;
+    let mut k = 0;
+    while k < required.len() {
+        let d = required[k];
+        let wanted = required[k..].iter().take_while(|&&e| e == d).count();
+        let have = chosen
+            .iter()
+            .filter(|c| **c == Choice::Value(d.into()))
+            .count();
+        lacking += wanted.saturating_sub(have);
+        k += wanted;
+    }
+    lacking
+}
