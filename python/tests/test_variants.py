@@ -121,7 +121,7 @@ def test_the_lazy_iterator_and_the_solver_class_take_variants():
 
 
 def test_an_unsupported_constraint_is_an_error_that_names_it():
-    document = EMPTY4 + ,"sumdot":[{"cells":["R1C1","R1C2"],"value":"3"}]}'
+    document = EMPTY4 + ',"sumdot":[{"cells":["R1C1","R1C2"],"value":"3"}]}'
     error = failure(lambda: sudoku_dlx.solve(document))
     assert str(error) == 'unsupported constraint "sumdot"'
     assert isinstance(error, ValueError)
