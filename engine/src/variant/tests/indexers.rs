@@ -83,6 +83,7 @@ fn a_box_indexer_indexes_the_jigsaw_region_in_reading_order() {
 }
 
 #[test]
+#[cfg(feature = "fpuzzles")]
 fn indexers_read_and_write_as_f_puzzles_documents() {
     let empty = "[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]";
     let text = format!(
