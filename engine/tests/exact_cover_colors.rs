@@ -28,7 +28,11 @@ fn knuth_colored_example() -> ExactCover {
 
 #[test]
 fn knuths_colored_example_has_its_one_solution() {
-    for branching in [Branching::ForcedFirst, Branching::FirstShortest] {
+    for branching in [
+        Branching::ForcedFirst,
+        Branching::FirstShortest,
+        Branching::Weighted,
+    ] {
         let mut matrix = knuth_colored_example();
         matrix.set_branching(branching);
         let mut options: Vec<usize> = matrix.first_solution().unwrap().options().collect();
@@ -128,7 +132,7 @@ proptest! {
     #[test]
     fn colored_counts_match_brute_force((primary, secondary, options) in colored_problem()) {
         let expected = brute_force(primary, primary + secondary, &options);
-        for branching in [Branching::ForcedFirst, Branching::FirstShortest] {
+        for branching in [Branching::ForcedFirst, Branching::FirstShortest, Branching::Weighted] {
             let mut matrix = ExactCover::new(primary, secondary);
             matrix.set_branching(branching);
             for option in &options {

@@ -1,7 +1,7 @@
 //! Reference answers: counts and puzzles whose answers are known independently of this
 //! engine, checked through the public API only.
 
-use crate::common::{assert_solves, pattern_grid, queens, SplitMix};
+use crate::common::{assert_solves, distinct_solutions, pattern_grid, queens, SplitMix};
 use std::collections::HashSet;
 use sudoku_dlx::samples::FAMOUS;
 use sudoku_dlx::sudoku::{LogicOutcome, ParseErrorKind, Unit};
@@ -132,6 +132,27 @@ fn brute_force_queens(n: usize, first_col: Option<usize>) -> u64 {
         total
     }
     place(n, 0, &mut Vec::new(), first_col)
+}
+
+#[test]
+fn weighted_branching_counts_the_same_queens_once_it_learns() {
+    // Twelve queens meet far more dead ends than the weighted rule waits for, so most of its
+    // guesses follow the weights: the count must not change.
+    let mut matrix = queens(12);
+    matrix.set_branching(sudoku_dlx::exact_cover::Branching::Weighted);
+    assert_eq!(matrix.count(None).solutions, 14_200);
+    let weighted = matrix.stats();
+    assert!(weighted.dead_ends > 10_000, "{weighted:?}");
+    let mut plain = queens(12);
+    plain.count(None);
+    assert_ne!(
+        plain.stats().nodes,
+        weighted.nodes,
+        "the rule changed no choice"
+    );
+    matrix.restart();
+    let streamed = distinct_solutions(|| matrix.next_solution().map(|s| s.options().collect()));
+    assert_eq!(streamed.len(), 14_200);
 }
 
 #[test]

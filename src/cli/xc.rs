@@ -96,6 +96,8 @@ pub enum BranchingArg {
     ForcedFirst,
     /// Knuth's: the first item of minimum length.
     Knuth,
+    /// Forced items first; after many dead ends, the fewest options per dead end caused.
+    Weighted,
 }
 
 /// Why the problem could not be read.
@@ -153,16 +155,21 @@ fn read_problem(file: Option<&str>) -> Result<(String, Problem), ReadError> {
 /// Runs the command.
 pub fn run(args: Args) -> Result<Status, CliError> {
     let engine = match (args.engine, args.branching) {
-        (Some(Engine::Sparse), BranchingArg::ForcedFirst) => {
+        (Some(Engine::Sparse), BranchingArg::ForcedFirst | BranchingArg::Weighted) => {
             let _ = writeln!(
                 io::stderr(),
                 "sudoku-dlx: --engine sparse branches by Knuth's rule only; \
-                 --branching forced-first needs --engine dlx"
+                 --branching {} needs --engine dlx",
+                if args.branching == BranchingArg::Weighted {
+                    "weighted"
+                } else {
+                    "forced-first"
+                }
             );
             return Ok(Status::BadInput);
         }
         (Some(engine), _) => engine,
-        (None, BranchingArg::ForcedFirst) => Engine::Dlx,
+        (None, BranchingArg::ForcedFirst | BranchingArg::Weighted) => Engine::Dlx,
         (None, BranchingArg::Knuth) => Engine::Sparse,
     };
     let refused = |error: ReadError| {
@@ -186,6 +193,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     matrix.set_branching(match args.branching {
         BranchingArg::ForcedFirst => Branching::ForcedFirst,
         BranchingArg::Knuth => Branching::FirstShortest,
+        BranchingArg::Weighted => Branching::Weighted,
     });
     answer(&args, problem, matrix)
 }

@@ -64,6 +64,12 @@ impl Arcs {
             target: Vec::with_capacity(pairs.len()),
             support: Vec::with_capacity(pairs.len() * n),
         };
+        // A pair that only keeps its two digits apart (anti-knight) is a unit of two cells,
+        // which the matrix's items already enforce: its arcs would narrow nothing the search
+        // does not see at once, and cost a pass over it at every branch point.
+        pairs.retain(|_, support| {
+            (0..n).any(|x| support[x] != all & !(1 << x) && support[x] != all)
+        });
         let mut pairs = pairs.into_iter().peekable();
         for cell in 0..cells {
             arcs.start.push(arcs.target.len() as u32);
@@ -177,6 +183,14 @@ mod tests {
         assert_eq!(masks, [bits(&[5]), bits(&[6]), bits(&[5, 7])]);
         let mut masks = [bits(&[1, 5]), bits(&[3, 7]), bits(&[2])];
         assert!(narrowed(&arcs, &mut masks).is_err());
+    }
+
+    #[test]
+    fn pairs_that_only_differ_make_no_arcs() {
+        let arcs = Arcs::new(9, 2, &[(0, 1, Relation::Differ)], |_, _| false);
+        assert!(arcs.is_empty());
+        let arcs = Arcs::new(9, 2, &[(0, 1, Relation::NotConsecutive)], |_, _| false);
+        assert!(!arcs.is_empty());
     }
 
     #[test]

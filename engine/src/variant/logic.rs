@@ -10,16 +10,20 @@
 //! - locked candidates, generalised: when every option left of an item also covers another
 //!   item, that other item's options that do not cover the first go (a digit's places in a
 //!   region that all lie in one row leave the rest of the row, and the same for a diagonal, a
-//!   window or a ban shared by all of a cell's candidates).
+//!   window or a ban shared by all of a cell's candidates);
+//! - with locked candidates, the arc consistency of the pairwise rules (see
+//!   [`arcs`](super::arcs)): a cell's digit that no digit left in a related cell goes with
+//!   goes, as the search's propagator does at its branch points.
 //!
 //! [`Logic::LockedCandidates`] runs the same pass as
-//! [`Logic::LockedCandidatesBeforeSearch`]: the variant search takes no logic at its branch
-//! points yet.
+//! [`Logic::LockedCandidatesBeforeSearch`]; the variant search's own propagator (arc
+//! consistency) runs at its branch points at every level.
 //!
 //! Taking an option removes every option that shares an item with it. Every step is sound, so
 //! the options it leaves hold every solution, and a pass that covers every primary item has
 //! found the one solution.
 
+use super::arcs::Arcs;
 use crate::Logic;
 
 /// Where the pass left the options.
@@ -34,12 +38,17 @@ pub(crate) enum LogicEnd {
 }
 
 /// The options of a matrix as the pass sees them: option `k` covers
-/// `items[start[k]..start[k + 1]]`; items `0..cells` are the cells, `0..primary` the
-/// primary items, `0..total` all.
+/// `items[start[k]..start[k + 1]]` and places `placements[at[k]..at[k + 1]]` (`cell * n + d`,
+/// digit `d` from 0); items `0..cells` are the cells, `0..primary` the primary items,
+/// `0..total` all; `arcs` relate the cells.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Options<'a> {
     pub start: &'a [u32],
     pub items: &'a [u32],
+    pub at: &'a [u32],
+    pub placements: &'a [u32],
+    pub arcs: &'a Arcs,
+    pub n: usize,
     pub cells: usize,
     pub primary: usize,
     pub total: usize,
@@ -52,6 +61,14 @@ impl Options<'_> {
 
     fn of(&self, option: usize) -> &[u32] {
         &self.items[self.start[option] as usize..self.start[option + 1] as usize]
+    }
+
+    /// The digit (from 0) that `option`, an option on `cell`'s item, gives the cell.
+    fn digit_of(&self, option: usize, cell: usize) -> u32 {
+        let placed = &self.placements[self.at[option] as usize..self.at[option + 1] as usize];
+        let n = self.n as u32;
+        let found = placed.iter().find(|&&p| p / n == cell as u32);
+        found.map_or(0, |&p| p % n)
     }
 }
 
@@ -69,6 +86,11 @@ pub(crate) struct OptionLogic {
     live: Vec<u32>,
     covered: Vec<bool>,
     common: Vec<u32>,
+    /// Per cell, the digits its options left place, before and after arc consistency.
+    masks: Vec<u64>,
+    before: Vec<u64>,
+    queue: Vec<u32>,
+    queued: Vec<bool>,
 }
 
 impl OptionLogic {
@@ -92,8 +114,16 @@ impl OptionLogic {
                 Ok(true) => continue,
                 Ok(false) => {}
             }
-            if logic < Logic::LockedCandidatesBeforeSearch || !self.locked(options) {
+            if logic < Logic::LockedCandidatesBeforeSearch {
                 return self.end(options);
+            }
+            if self.locked(options) {
+                continue;
+            }
+            match self.arc_consistency(options) {
+                Err(()) => return LogicEnd::Contradiction,
+                Ok(true) => {}
+                Ok(false) => return self.end(options),
             }
         }
     }
@@ -211,6 +241,56 @@ impl OptionLogic {
             }
         }
         progress
+    }
+
+    /// Narrows the cells' digits to arc consistency on the pairwise rules and removes the
+    /// options that place a digit gone; `Ok(true)` when any went, `Err` when a cell is left
+    /// with no digit.
+    fn arc_consistency(&mut self, options: Options<'_>) -> Result<bool, ()> {
+        if options.arcs.is_empty() {
+            return Ok(false);
+        }
+        let cells = options.cells;
+        self.masks.clear();
+        for cell in 0..cells {
+            let mask = self
+                .options_of(cell)
+                .filter(|&option| self.alive[option])
+                .fold(0, |mask, option| mask | 1 << options.digit_of(option, cell));
+            self.masks.push(mask);
+        }
+        self.before.clear();
+        self.before.extend_from_slice(&self.masks);
+        self.queued.clear();
+        self.queued.resize(cells, false);
+        self.queue.clear();
+        for cell in (0..cells).filter(|&cell| options.arcs.has_arcs(cell)) {
+            self.queued[cell] = true;
+            self.queue.push(cell as u32);
+        }
+        if options
+            .arcs
+            .narrow(&mut self.masks, &mut self.queue, &mut self.queued)
+            .is_err()
+        {
+            return Err(());
+        }
+        let mut progress = false;
+        for cell in 0..cells {
+            let mask = self.masks[cell];
+            if mask == self.before[cell] {
+                continue;
+            }
+            let (start, end) = self.range(cell);
+            for k in start..end {
+                let option = self.item_options[k] as usize;
+                if self.alive[option] && mask & 1 << options.digit_of(option, cell) == 0 {
+                    self.kill(options, option);
+                    progress = true;
+                }
+            }
+        }
+        Ok(progress)
     }
 
     /// Takes `option`: its items are covered, and every other option on them goes.

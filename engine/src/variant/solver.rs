@@ -5,7 +5,7 @@ use super::logic::{LogicEnd, OptionLogic, Options};
 use super::propagate::{Scratch, VariantPropagator};
 use super::Variant;
 use crate::answer::candidates::{self, Begun, CandidateSearch};
-use crate::exact_cover::{ExactCover, Interrupt};
+use crate::exact_cover::{Branching, ExactCover, Interrupt};
 use crate::setter::{NotUnique, Rating, StrongestStep};
 use crate::sudoku::{SolveStats, Verdict};
 use crate::Count;
@@ -65,8 +65,10 @@ impl Default for VariantSolver {
 impl VariantSolver {
     /// A solver with empty buffers.
     pub fn new() -> VariantSolver {
+        let mut matrix = ExactCover::new(0, 0);
+        matrix.set_branching(Branching::Weighted);
         VariantSolver {
-            matrix: ExactCover::new(0, 0),
+            matrix,
             logic: Logic::default(),
             pass: OptionLogic::default(),
             staged_start: Vec::new(),
@@ -83,6 +85,13 @@ impl VariantSolver {
             propagating: false,
             scratch: Scratch::default(),
         }
+    }
+
+    /// Sets how the search chooses where to branch (the default is
+    /// [`Branching::Weighted`], measured best on variant puzzles; the answers are the same
+    /// under every rule).
+    pub fn set_branching(&mut self, branching: Branching) {
+        self.matrix.set_branching(branching);
     }
 
     /// Turns the propagation at the search's branch points on (the default) or off. With it,
@@ -209,7 +218,15 @@ impl VariantSolver {
     /// The logic pass at `logic` on the options staged for `variant`.
     fn staged_logic(&mut self, variant: &Variant, logic: Logic) -> LogicEnd {
         self.pass.run(
-            staged(&self.staged_start, &self.staged_items, variant),
+            staged(
+                [
+                    &self.staged_start,
+                    &self.staged_items,
+                    &self.staged_at,
+                    &self.staged_placements,
+                ],
+                variant,
+            ),
             logic,
         )
     }
@@ -292,7 +309,15 @@ impl VariantSolver {
         };
         self.stage(variant);
         let end = self.pass.run(
-            staged(&self.staged_start, &self.staged_items, variant),
+            staged(
+                [
+                    &self.staged_start,
+                    &self.staged_items,
+                    &self.staged_at,
+                    &self.staged_placements,
+                ],
+                variant,
+            ),
             self.logic,
         );
         self.matrix.clear(model.primary, model.secondary);
@@ -467,12 +492,17 @@ impl CandidateSearch for VariantSolver {
     }
 }
 
-/// The staged options (`start`, `items`) of `variant`, as the logic pass reads them.
-fn staged<'a>(start: &'a [u32], items: &'a [u32], variant: &Variant) -> Options<'a> {
+/// The staged options of `variant` (`start`, `items`, and what each places, `at` and
+/// `placements`), as the logic pass reads them.
+fn staged<'a>([start, items, at, placements]: [&'a [u32]; 4], variant: &'a Variant) -> Options<'a> {
     let model = variant.model();
     Options {
         start,
         items,
+        at,
+        placements,
+        arcs: &model.arcs,
+        n: model.n,
         cells: variant.shape().cells(),
         primary: model.primary,
         total: model.primary + model.secondary,
