@@ -343,6 +343,16 @@ impl ExactCover {
         self.next_solution()
     }
 
+    /// [`first_solution`](Self::first_solution), calling `propagator` at every branch point
+    /// (see [`Propagator`]).
+    pub fn first_solution_propagating<P: Propagator>(
+        &mut self,
+        propagator: &mut P,
+    ) -> Option<Solution<'_>> {
+        self.rewind_search();
+        self.next_solution_propagating(propagator)
+    }
+
     /// Counts the solutions from the top, stopping once `cap` are found.
     pub fn count(&mut self, cap: Option<u128>) -> Count {
         self.count_while(cap, |_| true)

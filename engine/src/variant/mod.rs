@@ -37,6 +37,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod arcs;
 mod check;
 mod compile;
 mod error;
@@ -47,6 +48,7 @@ mod geometry;
 mod logic;
 mod model;
 mod names;
+mod propagate;
 mod rule;
 mod solver;
 #[cfg(feature = "fpuzzles")]

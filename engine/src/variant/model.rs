@@ -11,6 +11,7 @@
 //! row, column or region) and `(A=y, B=x)` is forbidden too, one item `{A=x, A=y, B=x, B=y}`
 //! serves both pairs, since `A=x, B=x` and `A=y, B=y` are already impossible.
 
+use super::arcs::Arcs;
 use super::compile::{all_digits, Parts};
 use super::tables::{enumerate, Assignments, Position, Table, MAX_SUM_OPTIONS};
 use super::VariantError;
@@ -33,6 +34,8 @@ pub(crate) struct Model {
     pub table_of_cell: Vec<Option<u32>>,
     /// The options of each table.
     pub tables: Vec<TableOptions>,
+    /// The pairwise rules as arcs between cells, for the propagator and the logic pass.
+    pub arcs: Arcs,
 }
 
 /// The options of one table (see [`tables`](super::tables)), with the items each covers.
@@ -113,6 +116,9 @@ impl Model {
             next += n;
         }
         next = add_bans(&mut extra, n, region_of, &parts, next);
+        let peers =
+            |a: usize, b: usize| a / n == b / n || a % n == b % n || region_of[a] == region_of[b];
+        let arcs = Arcs::new(n, cells, &parts.relations, peers);
         // The agreement items of the cells a table does not place: the cell's placement of
         // digit e covers item e of the table's block.
         let mut links = Vec::with_capacity(parts.tables.len());
@@ -165,6 +171,7 @@ impl Model {
             allowed: parts.allowed,
             table_of_cell: sharing.owner.iter().map(|o| o.map(|t| t as u32)).collect(),
             tables: Vec::new(),
+            arcs,
         };
         let assignments = model.enumerate(&parts.tables, parts.hidden, next, &rule_ref)?;
         next = model.add_tables(&parts.tables, assignments, &links, parts.hidden, next);

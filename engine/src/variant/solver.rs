@@ -2,6 +2,7 @@
 //! searched by the generic engine; solutions are decoded back into grids.
 
 use super::logic::{LogicEnd, OptionLogic, Options};
+use super::propagate::{Scratch, VariantPropagator};
 use super::Variant;
 use crate::answer::candidates::{self, Begun, CandidateSearch};
 use crate::exact_cover::{ExactCover, Interrupt};
@@ -48,6 +49,11 @@ pub struct VariantSolver {
     stats: SolveStats,
     /// The buffers of [`Answerer::candidates`](crate::Answerer::candidates).
     true_candidates: candidates::Buffers,
+    /// Whether the search propagates the rules at its branch points.
+    propagation: bool,
+    /// True when the matrix built last is searched with the propagator.
+    propagating: bool,
+    scratch: Scratch,
 }
 
 impl Default for VariantSolver {
@@ -73,7 +79,32 @@ impl VariantSolver {
             work: Vec::new(),
             stats: SolveStats::default(),
             true_candidates: candidates::Buffers::default(),
+            propagation: true,
+            propagating: false,
+            scratch: Scratch::default(),
         }
+    }
+
+    /// Turns the propagation at the search's branch points on (the default) or off. With it,
+    /// each branch point narrows the digits of every cell to those that the pairwise rules
+    /// (kropki dots, XV, the negative constraints, thermometers, lines...) leave a partner
+    /// for, before the search guesses; the answers are the same either way, only the work
+    /// differs.
+    ///
+    /// ```
+    /// use sudoku_dlx::variant::{Rule, Variant, VariantSolver};
+    /// use sudoku_dlx::{Grid, Shape};
+    ///
+    /// let grid = Grid::empty(Shape::new(2, 2)?);
+    /// let variant = Variant::new(grid, None, vec![Rule::NonConsecutive])?;
+    /// let mut solver = VariantSolver::new();
+    /// let with = solver.count(&variant, None);
+    /// solver.set_propagation(false);
+    /// assert_eq!(solver.count(&variant, None), with);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_propagation(&mut self, on: bool) {
+        self.propagation = on;
     }
 
     /// A solver whose logic pass before the search runs to `logic` (the default is
@@ -218,7 +249,14 @@ impl VariantSolver {
         keep_going: impl FnMut(u128) -> bool,
     ) -> Count {
         self.build(variant);
-        let count = self.matrix.count_while(cap, keep_going);
+        let count = if self.propagating {
+            let mut propagator =
+                VariantPropagator::new(&self.option_start, &self.placements, &mut self.scratch);
+            self.matrix
+                .count_propagating(cap, keep_going, &mut propagator)
+        } else {
+            self.matrix.count_while(cap, keep_going)
+        };
         self.finish();
         count
     }
@@ -286,6 +324,10 @@ impl VariantSolver {
             self.matrix.add_valid_option(&self.items);
         }
         self.option_start.push(self.placements.len() as u32);
+        self.propagating = self.propagation && !model.arcs.is_empty();
+        if self.propagating {
+            self.scratch.prepare(model, self.option_start.len() - 1);
+        }
     }
 
     /// The options of `variant` before any logic: one per allowed placement of each cell
@@ -333,10 +375,13 @@ impl VariantSolver {
         let n = variant.shape().size();
         self.work.clear();
         self.work.resize(variant.shape().cells(), 0);
-        let solution = if from_top {
-            self.matrix.first_solution()
-        } else {
-            self.matrix.next_solution()
+        let mut propagator =
+            VariantPropagator::new(&self.option_start, &self.placements, &mut self.scratch);
+        let solution = match (self.propagating, from_top) {
+            (true, true) => self.matrix.first_solution_propagating(&mut propagator),
+            (true, false) => self.matrix.next_solution_propagating(&mut propagator),
+            (false, true) => self.matrix.first_solution(),
+            (false, false) => self.matrix.next_solution(),
         }?;
         for option in solution.options() {
             let start = self.option_start[option] as usize;
@@ -396,7 +441,13 @@ impl CandidateSearch for VariantSolver {
     }
 
     fn next_solution(&mut self, visit: impl FnMut(usize)) -> bool {
-        let found = match self.matrix.next_solution() {
+        let mut propagator =
+            VariantPropagator::new(&self.option_start, &self.placements, &mut self.scratch);
+        let solution = match self.propagating {
+            true => self.matrix.next_solution_propagating(&mut propagator),
+            false => self.matrix.next_solution(),
+        };
+        let found = match solution {
             Some(solution) => {
                 solution.options().for_each(visit);
                 true
