@@ -119,10 +119,11 @@ proptest! {
             let mut solver = VariantSolver::with_logic(logic);
             for on in [true, false, true] {
                 let found = solutions(&mut solver, &variant, on, usize::MAX);
-                prop_assert_eq!(&found, &expected, "{:?} propagation {} logic {}", rules, on, logic);
+                let context = format!("{rules:?} propagation {on} logic {logic}");
+                prop_assert_eq!(&found, &expected, "{}", context);
                 solver.set_propagation(on);
                 let count = solver.count(&variant, None).solutions;
-                prop_assert_eq!(count, expected.len() as u128, "{:?} count, propagation {}", rules, on);
+                prop_assert_eq!(count, expected.len() as u128, "count: {}", context);
             }
         }
     }
