@@ -292,6 +292,91 @@ fn a_warmed_up_variant_solver_counts_without_allocating() {
     }
 }
 
+/// A solved classic grid, the one the variant puzzles below are read off.
+const SOLVED: &str =
+    "281369475749125368356847129125684793973512684864973512612438957497251836538796241";
+
+/// A 9x9 kropki puzzle read off [`SOLVED`]: a white dot on every two neighbours that differ
+/// by 1, a black dot on those twice each other, the negative constraints of both and
+/// non-consecutive (which the grid then keeps), and its four corners as givens.
+fn kropki_puzzle() -> sudoku_dlx::variant::Variant {
+    use sudoku_dlx::variant::{Marker, Rule, Variant};
+    let solved: Grid = SOLVED.parse().unwrap();
+    let g = solved.cells();
+    let mut rules = vec![
+        Rule::Negative(Marker::Difference),
+        Rule::Negative(Marker::Ratio),
+        Rule::NonConsecutive,
+    ];
+    for a in 0..81 {
+        let right = (a % 9 < 8).then_some(a + 1);
+        let below = (a < 72).then_some(a + 9);
+        for b in right.into_iter().chain(below) {
+            if g[a].abs_diff(g[b]) == 1 {
+                rules.push(Rule::Difference {
+                    cells: [a, b],
+                    value: 1,
+                });
+            } else if g[a] == 2 * g[b] || g[b] == 2 * g[a] {
+                rules.push(Rule::Ratio {
+                    cells: [a, b],
+                    value: 2,
+                });
+            }
+        }
+    }
+    let mut givens = Grid::empty(Shape::CLASSIC);
+    for (row, col) in [(0, 0), (0, 8), (8, 0), (8, 8)] {
+        givens.set(row, col, g[row * 9 + col]);
+    }
+    Variant::new(givens, None, rules).unwrap()
+}
+
+/// A 9x9 killer read off [`SOLVED`]: each row cut into cages of 3, 2 and 4 cells with the
+/// grid's totals, and no givens.
+fn killer_puzzle() -> sudoku_dlx::variant::Variant {
+    use sudoku_dlx::variant::{Rule, Variant};
+    let solved: Grid = SOLVED.parse().unwrap();
+    let mut rules = Vec::new();
+    for row in 0..9 {
+        for (start, len) in [(0, 3), (3, 2), (5, 4)] {
+            let cells: Vec<usize> = (start..start + len).map(|c| row * 9 + c).collect();
+            let sum = cells.iter().map(|&c| u32::from(solved.cells()[c])).sum();
+            rules.push(Rule::Killer {
+                cells,
+                sum: Some(sum),
+            });
+        }
+    }
+    Variant::new(Grid::empty(Shape::CLASSIC), None, rules).unwrap()
+}
+
+#[test]
+fn a_warmed_up_variant_solver_with_propagation_counts_without_allocating() {
+    use sudoku_dlx::variant::VariantSolver;
+    let (kropki, killer) = (kropki_puzzle(), killer_puzzle());
+    let mut solver = VariantSolver::new();
+    solver.set_propagation(true);
+    for variant in [&kropki, &killer, &kropki, &killer] {
+        solver.count(variant, Some(2));
+    }
+    for (name, variant) in [("kropki", &kropki), ("killer", &killer)] {
+        let (count, allocations) = allocations_during(|| solver.count(variant, Some(2)));
+        assert!(count.solutions >= 1, "{name}: no solution");
+        assert!(solver.stats().search.nodes > 0, "{name}: nothing searched");
+        if name == "kropki" {
+            assert!(
+                solver.stats().search.pruned > 0,
+                "the propagator pruned nothing"
+            );
+        }
+        assert_eq!(
+            allocations, 0,
+            "VariantSolver::count of the {name} with propagation"
+        );
+    }
+}
+
 #[test]
 fn the_sparse_search_with_a_trail_allocates_nothing() {
     // Dominoes on a 20x20 board: a level removes a few nodes of 400 items, so the search

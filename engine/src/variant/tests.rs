@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 mod dots;
 mod indexers;
 mod lines;
+mod propagation;
 mod tables;
 
 const N: usize = 4;

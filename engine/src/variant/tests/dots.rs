@@ -82,7 +82,7 @@ fn negative_constraints_forbid_the_values_their_markers_show() {
 
 /// A random marker between two orthogonal neighbours: a white or black dot of value 1 to 3
 /// (a ratio from 2), an X or a V.
-fn random_marker(rng: &mut SetterRng) -> Rule {
+pub(super) fn random_marker(rng: &mut SetterRng) -> Rule {
     // Its right-hand or lower neighbour, whichever the grid has (a coin when both).
     let a = rng.below(N * N - 1);
     let b = match (a % N + 1 < N, a + N < N * N) {

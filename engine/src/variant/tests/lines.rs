@@ -161,7 +161,7 @@ fn line_rules_refuse_what_they_cannot_mean() {
 
 /// A rule of kind `kind` on `cells` (a whispers line takes a gap of 1 to 3): a line rule,
 /// given pencil marks (10), or an indexer on the first cell (11 to 13).
-fn line_rule(kind: usize, cells: Vec<usize>, gap: u8) -> Rule {
+pub(super) fn line_rule(kind: usize, cells: Vec<usize>, gap: u8) -> Rule {
     match kind {
         0 => Rule::Whispers { line: cells, gap },
         1 => Rule::Renban(cells),

@@ -268,7 +268,7 @@ fn table_rules_refuse_what_they_cannot_mean() {
 
 /// A random rule of this module of kind `kind` on the 4x4 grid, from `cells` (two to five
 /// distinct cells) and a random `value`.
-fn table_rule(kind: usize, cells: Vec<usize>, value: u32, rng: &mut SetterRng) -> Rule {
+pub(super) fn table_rule(kind: usize, cells: Vec<usize>, value: u32, rng: &mut SetterRng) -> Rule {
     let clue = Outside {
         side: [Side::Top, Side::Bottom, Side::Left, Side::Right][rng.below(4)],
         index: rng.below(N),
