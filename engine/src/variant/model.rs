@@ -56,6 +56,9 @@ pub(crate) struct Model {
 pub(crate) struct TableOptions {
     /// The cells of the table's positions, with their places in an assignment.
     cells: Vec<(usize, usize)>,
+    /// Those of them the table does not place (another table owns them, or the table leaves
+    /// them a set of digits).
+    free: Vec<(usize, usize)>,
     /// The assignments (see [`Assignments`]).
     assignments: Assignments,
     /// `items[start[k]..start[k + 1]]`: the items of option `k`.
@@ -83,6 +86,24 @@ impl TableOptions {
     /// The items of option `k`.
     pub(crate) fn items(&self, k: usize) -> &[u32] {
         &self.items[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+
+    /// True when the table leaves some cell a set of digits rather than placing it.
+    pub(crate) fn has_free_cells(&self) -> bool {
+        !self.free.is_empty()
+    }
+
+    /// The cells option `k` does not place, each with the digits it leaves the cell (of
+    /// those `allowed`).
+    pub(crate) fn free_sets<'a>(
+        &'a self,
+        k: usize,
+        allowed: &'a [u64],
+    ) -> impl Iterator<Item = (u32, u64)> + 'a {
+        let choices = self.assignments.get(k);
+        self.free
+            .iter()
+            .map(move |&(place, cell)| (cell as u32, choices[place] & allowed[cell]))
     }
 
     /// The placements of option `k`.
@@ -270,6 +291,7 @@ impl Model {
             let (guard, cell_blocks) = &links[t];
             let mut options = TableOptions {
                 cells: Vec::new(),
+                free: Vec::new(),
                 assignments,
                 start: vec![0],
                 items: Vec::new(),
@@ -279,6 +301,9 @@ impl Model {
             for (place, position) in table.positions.iter().enumerate() {
                 if let Position::Cell(cell) = *position {
                     options.cells.push((place, cell));
+                    if cell_blocks[place].is_some() {
+                        options.free.push((place, cell));
+                    }
                 }
             }
             for k in 0..options.assignments.len() {

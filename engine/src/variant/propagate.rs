@@ -1,7 +1,9 @@
 //! The variant search's propagator: at each branch point, the digits each cell may still
-//! hold are read off the live options, narrowed to arc consistency on the ban graph (see
-//! [`arcs`](super::arcs)), and the options that place a digit no longer possible are
-//! removed, until nothing changes. The search then looks again for a forced item before it
+//! hold are read off the live options, narrowed by the tables that leave cells sets of
+//! digits (a cell can only hold a digit that some live option of each such table leaves
+//! it) and to arc consistency on the ban graph (see [`arcs`](super::arcs)); then the
+//! options that place a digit no longer possible go, and the table options that leave a
+//! cell no digit it can still hold, until nothing changes. The search then looks again for a forced item before it
 //! guesses. Removals go on the matrix's trail and are undone on backtracking.
 
 use super::arcs::Arcs;
@@ -23,13 +25,21 @@ pub(crate) struct Scratch {
     queued: Vec<bool>,
     /// The options to remove.
     doomed: Vec<u32>,
+    /// For each table with free cells, an item all its options cover.
+    anchors: Vec<u32>,
+    /// Per cell, the digits a table's live options leave it; the cells touched.
+    union: Vec<u64>,
+    touched: Vec<u32>,
 }
 
 impl Scratch {
-    /// Takes the arcs of `model` and sizes the buffers for its cells and `options` options.
-    pub(crate) fn prepare(&mut self, model: &Model, options: usize) {
+    /// Takes the arcs of `model` and the `anchors` of its tables with free cells, and sizes
+    /// the buffers for its cells and `options` options.
+    pub(crate) fn prepare(&mut self, model: &Model, anchors: &[u32], options: usize) {
         self.n = model.n;
         self.arcs.copy_from(&model.arcs);
+        self.anchors.clear();
+        self.anchors.extend_from_slice(anchors);
         let cells = model.allowed.len();
         self.masks.clear();
         self.masks.resize(cells, 0);
@@ -41,15 +51,22 @@ impl Scratch {
         self.queued.resize(cells, false);
         self.doomed.clear();
         self.doomed.reserve(options);
+        self.union.clear();
+        self.union.resize(cells, 0);
+        self.touched.clear();
+        self.touched.reserve(cells);
     }
 }
 
-/// The propagator of one search: the model's arcs, and what each option of the matrix
-/// places (`placements[option_start[k]..option_start[k + 1]]`, as `cell * n + d`).
+/// The propagator of one search: the model's arcs, what each option of the matrix places
+/// (`placements[option_start[k]..option_start[k + 1]]`, as `cell * n + d`) and the sets of
+/// digits it leaves cells it does not place (`sets[set_at[k]..set_at[k + 1]]`).
 pub(crate) struct VariantPropagator<'a> {
     n: usize,
     option_start: &'a [u32],
     placements: &'a [u32],
+    set_at: &'a [u32],
+    sets: &'a [(u32, u64)],
     scratch: &'a mut Scratch,
 }
 
@@ -57,15 +74,79 @@ impl<'a> VariantPropagator<'a> {
     /// The propagator for the matrix with these placements, its arcs in `scratch` (see
     /// [`Scratch::prepare`]).
     pub(crate) fn new(
-        option_start: &'a [u32],
-        placements: &'a [u32],
+        [option_start, placements]: [&'a [u32]; 2],
+        (set_at, sets): (&'a [u32], &'a [(u32, u64)]),
         scratch: &'a mut Scratch,
     ) -> Self {
         VariantPropagator {
             n: scratch.n,
             option_start,
             placements,
+            set_at,
+            sets,
             scratch,
+        }
+    }
+
+    /// The sets of `option`.
+    fn sets_of(&self, option: usize) -> &'a [(u32, u64)] {
+        &self.sets[self.set_at[option] as usize..self.set_at[option + 1] as usize]
+    }
+
+    /// Narrows each cell's digits to those that every open table's live options leave it;
+    /// false when a cell is left with none.
+    fn narrow_by_tables(&mut self, pruning: &Pruning<'_>) -> bool {
+        for a in 0..self.scratch.anchors.len() {
+            let anchor = self.scratch.anchors[a] as usize;
+            if !pruning.is_active(anchor) {
+                // Its option is chosen: its agreement items hid the placements it rules out.
+                continue;
+            }
+            for option in pruning.options_of(anchor) {
+                for &(cell, set) in self.sets_of(option) {
+                    let union = &mut self.scratch.union[cell as usize];
+                    if *union == 0 {
+                        self.scratch.touched.push(cell);
+                    }
+                    *union |= set;
+                }
+            }
+            let scratch = &mut *self.scratch;
+            for &cell in &scratch.touched {
+                let cell = cell as usize;
+                scratch.masks[cell] &= scratch.union[cell];
+                scratch.union[cell] = 0;
+            }
+            let emptied = scratch
+                .touched
+                .iter()
+                .any(|&cell| scratch.masks[cell as usize] == 0);
+            scratch.touched.clear();
+            if emptied {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Notes for removal the live options of the open tables that leave some cell no digit
+    /// it can still hold.
+    fn doom_table_options(&mut self, pruning: &Pruning<'_>) {
+        for a in 0..self.scratch.anchors.len() {
+            let anchor = self.scratch.anchors[a] as usize;
+            if !pruning.is_active(anchor) {
+                continue;
+            }
+            for option in pruning.options_of(anchor) {
+                let masks = &self.scratch.masks;
+                let dead = self
+                    .sets_of(option)
+                    .iter()
+                    .any(|&(cell, set)| set & masks[cell as usize] == 0);
+                if dead {
+                    self.scratch.doomed.push(option as u32);
+                }
+            }
         }
     }
 
@@ -114,16 +195,27 @@ impl Propagator for VariantPropagator<'_> {
         let cells = self.scratch.masks.len();
         loop {
             self.read_masks(pruning);
+            self.scratch.before.copy_from_slice(&self.scratch.masks);
+            let tables_agree = self.narrow_by_tables(pruning);
             let scratch = &mut *self.scratch;
-            scratch.before.copy_from_slice(&scratch.masks);
             for cell in (0..cells).filter(|&cell| scratch.arcs.has_arcs(cell)) {
                 scratch.queued[cell] = true;
                 scratch.queue.push(cell as u32);
             }
-            let narrowed =
-                scratch
-                    .arcs
-                    .narrow(&mut scratch.masks, &mut scratch.queue, &mut scratch.queued);
+            let narrowed = match tables_agree {
+                true => {
+                    scratch
+                        .arcs
+                        .narrow(&mut scratch.masks, &mut scratch.queue, &mut scratch.queued)
+                }
+                false => {
+                    for &cell in &scratch.queue {
+                        scratch.queued[cell as usize] = false;
+                    }
+                    scratch.queue.clear();
+                    Err(0)
+                }
+            };
             scratch.doomed.clear();
             if narrowed.is_err() {
                 // No solution extends the options chosen: every option of an open cell goes,
@@ -145,6 +237,7 @@ impl Propagator for VariantPropagator<'_> {
                         }
                     }
                 }
+                self.doom_table_options(pruning);
             }
             let scratch = &mut *self.scratch;
             if scratch.doomed.is_empty() {

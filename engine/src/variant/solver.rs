@@ -40,6 +40,16 @@ pub struct VariantSolver {
     staged_items: Vec<u32>,
     staged_at: Vec<u32>,
     staged_placements: Vec<u32>,
+    /// `staged_sets[staged_set_at[k]..staged_set_at[k + 1]]`: the cells option `k` (of a
+    /// table) leaves a set of digits without placing them (see `TableOptions::free_sets`).
+    staged_set_at: Vec<u32>,
+    staged_sets: Vec<(u32, u64)>,
+    /// For each table with such cells, an item all its options cover (see
+    /// [`Scratch::prepare`]).
+    anchors: Vec<u32>,
+    /// `sets[set_at[k]..set_at[k + 1]]`: the sets of option `k` of the matrix.
+    set_at: Vec<u32>,
+    sets: Vec<(u32, u64)>,
     /// `placements[option_start[k]..option_start[k + 1]]`: the placements (`cell * n + d`,
     /// digit from 0) of option `k`.
     option_start: Vec<u32>,
@@ -75,6 +85,11 @@ impl VariantSolver {
             staged_items: Vec::new(),
             staged_at: Vec::new(),
             staged_placements: Vec::new(),
+            staged_set_at: Vec::new(),
+            staged_sets: Vec::new(),
+            anchors: Vec::new(),
+            set_at: Vec::new(),
+            sets: Vec::new(),
             option_start: Vec::new(),
             placements: Vec::new(),
             items: Vec::new(),
@@ -267,8 +282,11 @@ impl VariantSolver {
     ) -> Count {
         self.build(variant);
         let count = if self.propagating {
-            let mut propagator =
-                VariantPropagator::new(&self.option_start, &self.placements, &mut self.scratch);
+            let mut propagator = VariantPropagator::new(
+                [&self.option_start, &self.placements],
+                (&self.set_at, &self.sets),
+                &mut self.scratch,
+            );
             self.matrix
                 .count_propagating(cap, keep_going, &mut propagator)
         } else {
@@ -323,6 +341,8 @@ impl VariantSolver {
         self.matrix.clear(model.primary, model.secondary);
         self.option_start.clear();
         self.placements.clear();
+        self.set_at.clear();
+        self.sets.clear();
         let givens = variant.givens().cells();
         let n = model.n;
         for option in 0..self.staged_start.len() - 1 {
@@ -339,6 +359,11 @@ impl VariantSolver {
             }
             self.option_start.push(self.placements.len() as u32);
             self.placements.extend_from_slice(placed);
+            self.set_at.push(self.sets.len() as u32);
+            self.sets.extend_from_slice(
+                &self.staged_sets
+                    [self.staged_set_at[option] as usize..self.staged_set_at[option + 1] as usize],
+            );
             let items = &self.staged_items
                 [self.staged_start[option] as usize..self.staged_start[option + 1] as usize];
             self.items.clear();
@@ -349,9 +374,11 @@ impl VariantSolver {
             self.matrix.add_valid_option(&self.items);
         }
         self.option_start.push(self.placements.len() as u32);
-        self.propagating = self.propagation && !model.arcs.is_empty();
+        self.set_at.push(self.sets.len() as u32);
+        self.propagating = self.propagation && (!model.arcs.is_empty() || !self.anchors.is_empty());
         if self.propagating {
-            self.scratch.prepare(model, self.option_start.len() - 1);
+            self.scratch
+                .prepare(model, &self.anchors, self.option_start.len() - 1);
         }
     }
 
@@ -365,6 +392,9 @@ impl VariantSolver {
         self.staged_items.clear();
         self.staged_at.clear();
         self.staged_placements.clear();
+        self.staged_set_at.clear();
+        self.staged_sets.clear();
+        self.anchors.clear();
         for (cell, &given) in givens.iter().enumerate() {
             if model.table_of_cell[cell].is_some() {
                 continue;
@@ -377,22 +407,34 @@ impl VariantSolver {
                 let placement = cell * n + d;
                 self.staged_start.push(self.staged_items.len() as u32);
                 self.staged_at.push(self.staged_placements.len() as u32);
+                self.staged_set_at.push(self.staged_sets.len() as u32);
                 self.staged_items
                     .extend_from_slice(model.placement_items(placement));
                 self.staged_placements.push(placement as u32);
             }
         }
         for table in &model.tables {
+            let mut anchored = !table.has_free_cells();
             for k in (0..table.len()).filter(|&k| table.keeps(k, givens)) {
                 self.staged_start.push(self.staged_items.len() as u32);
                 self.staged_at.push(self.staged_placements.len() as u32);
+                self.staged_set_at.push(self.staged_sets.len() as u32);
                 self.staged_items.extend_from_slice(table.items(k));
                 self.staged_placements
                     .extend_from_slice(table.placements(k));
+                self.staged_sets.extend(table.free_sets(k, &model.allowed));
+                if !anchored {
+                    // Its guard, or the first cell it places: primary, and on every option.
+                    let items = table.items(k);
+                    let anchor = items.iter().find(|&&item| (item as usize) < model.primary);
+                    self.anchors.extend(anchor);
+                    anchored = true;
+                }
             }
         }
         self.staged_start.push(self.staged_items.len() as u32);
         self.staged_at.push(self.staged_placements.len() as u32);
+        self.staged_set_at.push(self.staged_sets.len() as u32);
     }
 
     /// The first (`from_top`) or next solution's grid, or `None`.
@@ -400,8 +442,11 @@ impl VariantSolver {
         let n = variant.shape().size();
         self.work.clear();
         self.work.resize(variant.shape().cells(), 0);
-        let mut propagator =
-            VariantPropagator::new(&self.option_start, &self.placements, &mut self.scratch);
+        let mut propagator = VariantPropagator::new(
+            [&self.option_start, &self.placements],
+            (&self.set_at, &self.sets),
+            &mut self.scratch,
+        );
         let solution = match (self.propagating, from_top) {
             (true, true) => self.matrix.first_solution_propagating(&mut propagator),
             (true, false) => self.matrix.next_solution_propagating(&mut propagator),
@@ -466,8 +511,11 @@ impl CandidateSearch for VariantSolver {
     }
 
     fn next_solution(&mut self, visit: impl FnMut(usize)) -> bool {
-        let mut propagator =
-            VariantPropagator::new(&self.option_start, &self.placements, &mut self.scratch);
+        let mut propagator = VariantPropagator::new(
+            [&self.option_start, &self.placements],
+            (&self.set_at, &self.sets),
+            &mut self.scratch,
+        );
         let solution = match self.propagating {
             true => self.matrix.next_solution_propagating(&mut propagator),
             false => self.matrix.next_solution(),
