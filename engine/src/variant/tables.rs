@@ -122,6 +122,7 @@ pub(crate) fn enumerate(
         domains,
         used: vec![false; items],
         chosen: Vec::with_capacity(table.positions.len()),
+        buffers: vec![Vec::new(); table.positions.len()],
         found: Vec::new(),
         steps: 0,
         budget: STEPS_PER_OPTION * MAX_SUM_OPTIONS,
@@ -139,6 +140,8 @@ struct Search<'a> {
     /// Items covered by the single digits chosen so far.
     used: Vec<bool>,
     chosen: Vec<Choice>,
+    /// The choices of each position under way, kept from one assignment to the next.
+    buffers: Vec<Vec<Choice>>,
     found: Vec<u64>,
     steps: usize,
     budget: usize,
@@ -169,11 +172,12 @@ impl Search<'_> {
             }
             return true;
         }
-        let mut choices = Vec::new();
+        let mut choices = std::mem::take(&mut self.buffers[k]);
+        choices.clear();
         self.table
             .kind
             .choices(n, k, width, &self.chosen, &mut choices);
-        for choice in choices {
+        for &choice in &choices {
             let (choice, placement) = match (self.table.positions[k], choice) {
                 (Position::Cell(cell), Choice::Value(d)) => {
                     if d == 0 || d as usize > n || self.model.allowed[cell] & (1 << (d - 1)) == 0 {
@@ -213,6 +217,7 @@ impl Search<'_> {
                 return false;
             }
         }
+        self.buffers[k] = choices;
         true
     }
 }

@@ -70,8 +70,8 @@ impl TableKind {
         let digits = |out: &mut Vec<Choice>| out.extend((1..=n32).map(Choice::Value));
         match self {
             TableKind::Cage(_) => {
-                let seen: Vec<u32> = chosen.iter().map(value).collect();
-                out.extend((1..=n32).filter(|d| !seen.contains(d)).map(Choice::Value));
+                let seen = chosen.iter().fold(0u128, |seen, c| seen | 1 << value(c));
+                out.extend((1..=n32).filter(|&d| seen & 1 << d == 0).map(Choice::Value));
             }
             TableKind::Arrow if k == 0 => {
                 let left = (width - 1) as u32;
