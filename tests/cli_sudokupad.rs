@@ -64,3 +64,27 @@ fn sudokupad_links_read_inline_and_from_files() {
         got[2]
     );
 }
+
+#[test]
+fn share_strings_and_links_read_from_standard_input_and_text_files() {
+    let diagonal = format!(r#"{EMPTY4},"diagonal+":true,"diagonal-":true}}"#);
+    let windoku = format!(r#"{EMPTY4},"diagonal+":true}}"#);
+    let packed = |doc: &str| sudoku_dlx::variant::fpuzzles::compress(doc);
+    // A share string, a link, and a broken share string: one record each, in order.
+    let text = format!(
+        "{}\nhttps://sudokupad.app/fpuzzles{}\nN4IgBROKEN\n",
+        packed(&diagonal),
+        packed(&windoku)
+    );
+    let piped = stdout_piped(&["count", "--format", "json"], &text, 2);
+    let counts: Vec<&str> = piped.lines().collect();
+    assert_eq!(counts.len(), 3, "{piped}");
+    assert!(counts[0].contains(r#""count":48"#), "{piped}");
+    assert!(counts[1].contains(r#""line":2"#), "{piped}");
+    assert!(counts[2].contains(r#""error""#) && counts[2].contains(r#""line":3"#));
+    let file = temp_file(text.as_bytes());
+    let path = file.path().to_str().unwrap();
+    let from_file = stdout_of(&["count", "--format", "json", path], 2);
+    assert_eq!(from_file.lines().count(), 3, "{from_file}");
+    assert!(from_file.lines().next().unwrap().contains(r#""count":48"#));
+}

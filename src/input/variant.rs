@@ -302,11 +302,11 @@ pub fn is_variant_input(arg: &str) -> bool {
 }
 
 /// True when `arg` (a command-line input) is an f-puzzles document: a `.json` or
-/// `.ndjson` file, a file or standard input whose first character is `{`, or inline text
-/// that [`fpuzzles::is_document`] takes for one.
+/// `.ndjson` file, a file or standard input whose first character is `{` or whose first line
+/// is a share string or link, or inline text that [`fpuzzles::is_document`] takes for one.
 pub fn is_json_input(arg: &str) -> bool {
     if arg == "-" {
-        return with_stdin_head(first_byte_is_brace);
+        return with_stdin_head(|head| first_byte_is_brace(head) || first_line_is_shared(head));
     }
     let path = Path::new(arg);
     if path.is_file() {
@@ -314,17 +314,36 @@ pub fn is_json_input(arg: &str) -> bool {
             path.extension().and_then(|e| e.to_str()),
             Some("json" | "ndjson")
         );
-        return named || file_starts_with_brace(path);
+        return named || file_starts_document(path);
     }
     fpuzzles::is_document(arg)
 }
 
-fn file_starts_with_brace(path: &Path) -> bool {
-    let mut head = [0u8; 512];
+/// True when the file's first character is `{` or its first line a share string or link.
+fn file_starts_document(path: &Path) -> bool {
+    let mut head = Vec::with_capacity(FIELD_PEEK);
     let read = std::fs::File::open(path)
-        .and_then(|mut file| file.read(&mut head))
-        .unwrap_or(0);
-    first_byte_is_brace(&head[..read])
+        .and_then(|file| file.take(FIELD_PEEK as u64).read_to_end(&mut head));
+    read.is_ok() && (first_byte_is_brace(&head) || first_line_is_shared(&head))
+}
+
+/// True when the first non-blank line of `head` is an f-puzzles share string (compressed
+/// JSON) or a link holding one. A line cut short by the end of `head` is judged by its
+/// start: share strings of f-puzzles documents begin `N4Ig` (the compressed `{"`).
+fn first_line_is_shared(head: &[u8]) -> bool {
+    let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
+    let start = head.iter().position(|b| !b.is_ascii_whitespace());
+    let Some(start) = start else {
+        return false;
+    };
+    let rest = &head[start..];
+    match rest.iter().position(|&b| b == b'\n') {
+        Some(end) => std::str::from_utf8(&rest[..end]).is_ok_and(fpuzzles::is_document),
+        None => {
+            let text = String::from_utf8_lossy(rest);
+            text.starts_with("N4Ig") || text.contains("load=") || fpuzzles::is_document(&text)
+        }
+    }
 }
 
 /// Peeks at standard input without consuming it (the standard library buffers it for every
