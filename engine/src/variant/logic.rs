@@ -328,19 +328,44 @@ impl OptionLogic {
         self.item_options[start..end].iter().map(|&o| o as usize)
     }
 
-    fn end(&self, options: Options<'_>) -> LogicEnd {
-        let open = (0..options.primary).filter(|&i| !self.covered[i]);
-        let mut stuck = false;
-        for item in open {
+    /// Where the pass stands. Once every cell is placed, the items still open are the
+    /// guards of tables that place no cell: each must have one option left, which is taken
+    /// (two tables that disagree then show it), else the pass is stuck. So naked singles
+    /// solve a puzzle whose cells they fill, whatever its little killers or pill arrows.
+    fn end(&mut self, options: Options<'_>) -> LogicEnd {
+        let mut open = false;
+        for item in (0..options.primary).filter(|&i| !self.covered[i]) {
             if self.live[item] == 0 {
                 return LogicEnd::Contradiction;
             }
-            stuck = true;
+            open = true;
         }
-        if stuck {
-            LogicEnd::Stuck
-        } else {
-            LogicEnd::Solved
+        if !open {
+            return LogicEnd::Solved;
         }
+        if (0..options.cells).any(|cell| !self.covered[cell]) {
+            return LogicEnd::Stuck;
+        }
+        for item in options.cells..options.primary {
+            if self.covered[item] {
+                continue;
+            }
+            match self.live[item] {
+                0 => return LogicEnd::Contradiction,
+                1 => {
+                    let option = self.options_of(item).find(|&o| self.alive[o]);
+                    if let Some(option) = option {
+                        self.take(options, option);
+                    }
+                }
+                _ => return LogicEnd::Stuck,
+            }
+        }
+        let clash = (0..options.count()).any(|o| self.taken[o] && !self.alive[o]);
+        let empty = (0..options.primary).any(|i| !self.covered[i] && self.live[i] == 0);
+        if clash || empty {
+            return LogicEnd::Contradiction;
+        }
+        LogicEnd::Solved
     }
 }
