@@ -577,15 +577,7 @@ fn ctrl_c_stops_variant_generation_and_keeps_the_puzzles_made() {
     for jobs in ["1", "2"] {
         let stopped = interrupt(
             &[
-                "generate",
-                "--rules",
-                "windoku",
-                "--box",
-                "5x5",
-                "--seed",
-                "5",
-                "--jobs",
-                jobs,
+                "generate", "--rules", "windoku", "--box", "5x5", "--seed", "5", "--jobs", jobs,
             ],
             Duration::from_secs(1),
             1,
