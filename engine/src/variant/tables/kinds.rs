@@ -86,14 +86,12 @@ impl TableKind {
             }
             TableKind::Arrow | TableKind::Sum(_) | TableKind::Number => digits(out),
             TableKind::Sandwich(_) => {
-                let crusts: Vec<u32> = chosen
-                    .iter()
-                    .map(value)
-                    .filter(|&v| v == 1 || v == n32)
-                    .collect();
-                match crusts[..] {
-                    [] => out.extend([Choice::Value(1), Choice::Value(n32), Choice::Among(all)]),
-                    [first] => {
+                let mut crusts = chosen.iter().map(value).filter(|&v| v == 1 || v == n32);
+                match (crusts.next(), crusts.next()) {
+                    (None, _) => {
+                        out.extend([Choice::Value(1), Choice::Value(n32), Choice::Among(all)])
+                    }
+                    (Some(first), None) => {
                         out.push(Choice::Value(n32 + 1 - first));
                         out.extend((2..n32).map(Choice::Value));
                     }
@@ -196,8 +194,11 @@ impl TableKind {
             TableKind::Cage(target) | TableKind::Sum(target) => total == *target,
             TableKind::Arrow => total == 2 * value(&chosen[0]),
             TableKind::Sandwich(target) => {
-                let values: Vec<u32> = chosen.iter().map(value).collect();
-                let crusts = values.iter().filter(|&&v| v == 1 || v == n32).count();
+                let crusts = chosen
+                    .iter()
+                    .map(value)
+                    .filter(|&v| v == 1 || v == n32)
+                    .count();
                 crusts == 2 && total - 1 - n32 == *target
             }
             TableKind::XSum(target) => {
