@@ -106,14 +106,23 @@ impl Arcs {
         self.start[cell] != self.start[cell + 1]
     }
 
+    /// The number of arcs.
+    pub(crate) fn len(&self) -> usize {
+        self.target.len()
+    }
+
     /// Narrows `masks` (the digits each cell may still hold) to arc consistency, starting
     /// from the cells in `queue` (each marked in `queued`). Returns a cell left with no digit
     /// on a contradiction. `queue` needs room for every cell; nothing is allocated then.
+    /// `cache` holds, per arc, the last source digits seen and the target digits they
+    /// support (a search calls this at every branch point, where most cells have not
+    /// changed since the last call); `(0, 0)` is a correct start.
     pub(crate) fn narrow(
         &self,
         masks: &mut [u64],
         queue: &mut Vec<u32>,
         queued: &mut [bool],
+        cache: &mut [(u64, u64)],
     ) -> Result<(), usize> {
         let n = self.n;
         while let Some(from) = queue.pop() {
@@ -123,13 +132,20 @@ impl Arcs {
             let end = self.start[from + 1] as usize;
             for k in start..end {
                 let to = self.target[k] as usize;
-                let supports = &self.support[k * n..k * n + n];
-                let mut supported = 0;
-                let mut digits = masks[from];
-                while digits != 0 {
-                    supported |= supports[digits.trailing_zeros() as usize];
-                    digits &= digits - 1;
-                }
+                let (seen, known) = cache[k];
+                let supported = if seen == masks[from] {
+                    known
+                } else {
+                    let supports = &self.support[k * n..k * n + n];
+                    let mut supported = 0;
+                    let mut digits = masks[from];
+                    while digits != 0 {
+                        supported |= supports[digits.trailing_zeros() as usize];
+                        digits &= digits - 1;
+                    }
+                    cache[k] = (masks[from], supported);
+                    supported
+                };
                 let narrowed = masks[to] & supported;
                 if narrowed != masks[to] {
                     masks[to] = narrowed;
@@ -160,7 +176,8 @@ mod tests {
         let cells = masks.len();
         let mut queue: Vec<u32> = (0..cells as u32).collect();
         let mut queued = vec![true; cells];
-        let result = arcs.narrow(masks, &mut queue, &mut queued);
+        let mut cache = vec![(0, 0); arcs.len()];
+        let result = arcs.narrow(masks, &mut queue, &mut queued, &mut cache);
         assert!(queue.is_empty() && queued.iter().all(|&q| !q));
         result
     }

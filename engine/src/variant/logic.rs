@@ -91,6 +91,8 @@ pub(crate) struct OptionLogic {
     before: Vec<u64>,
     queue: Vec<u32>,
     queued: Vec<bool>,
+    /// The arcs' cache of supports (see [`Arcs::narrow`]).
+    supports: Vec<(u64, u64)>,
 }
 
 impl OptionLogic {
@@ -268,11 +270,15 @@ impl OptionLogic {
             self.queued[cell] = true;
             self.queue.push(cell as u32);
         }
-        if options
-            .arcs
-            .narrow(&mut self.masks, &mut self.queue, &mut self.queued)
-            .is_err()
-        {
+        self.supports.clear();
+        self.supports.resize(options.arcs.len(), (0, 0));
+        let narrowed = options.arcs.narrow(
+            &mut self.masks,
+            &mut self.queue,
+            &mut self.queued,
+            &mut self.supports,
+        );
+        if narrowed.is_err() {
             return Err(());
         }
         let mut progress = false;

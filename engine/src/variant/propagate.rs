@@ -30,6 +30,8 @@ pub(crate) struct Scratch {
     /// Per cell, the digits a table's live options leave it; the cells touched.
     union: Vec<u64>,
     touched: Vec<u32>,
+    /// The arcs' cache of supports (see [`Arcs::narrow`]).
+    supports: Vec<(u64, u64)>,
 }
 
 impl Scratch {
@@ -55,6 +57,8 @@ impl Scratch {
         self.union.resize(cells, 0);
         self.touched.clear();
         self.touched.reserve(cells);
+        self.supports.clear();
+        self.supports.resize(self.arcs.len(), (0, 0));
     }
 }
 
@@ -203,11 +207,12 @@ impl Propagator for VariantPropagator<'_> {
                 scratch.queue.push(cell as u32);
             }
             let narrowed = match tables_agree {
-                true => {
-                    scratch
-                        .arcs
-                        .narrow(&mut scratch.masks, &mut scratch.queue, &mut scratch.queued)
-                }
+                true => scratch.arcs.narrow(
+                    &mut scratch.masks,
+                    &mut scratch.queue,
+                    &mut scratch.queued,
+                    &mut scratch.supports,
+                ),
                 false => {
                     for &cell in &scratch.queue {
                         scratch.queued[cell as usize] = false;
