@@ -130,9 +130,10 @@ impl Arcs {
             queued[from] = false;
             let start = self.start[from] as usize;
             let end = self.start[from + 1] as usize;
-            for k in start..end {
-                let to = self.target[k] as usize;
-                let (seen, known) = cache[k];
+            let arcs = self.target[start..end].iter().zip(&mut cache[start..end]);
+            for (k, (&to, cached)) in (start..end).zip(arcs) {
+                let to = to as usize;
+                let (seen, known) = *cached;
                 let supported = if seen == masks[from] {
                     known
                 } else {
@@ -143,7 +144,7 @@ impl Arcs {
                         supported |= supports[digits.trailing_zeros() as usize];
                         digits &= digits - 1;
                     }
-                    cache[k] = (masks[from], supported);
+                    *cached = (masks[from], supported);
                     supported
                 };
                 let narrowed = masks[to] & supported;
