@@ -140,6 +140,9 @@ function translate(doc) {
             }
             case 'killercage': case 'cage':
                 for (const e of value) {
+                    // f-puzzles draws some constraints (indexers, ...) as cages marked
+                    // fromConstraint: a drawing, not a rule (our engine skips them too).
+                    if (e.fromConstraint) continue;
                     const v = String(e.value ?? '');
                     // A cage without a sum (or a sum of 0) is ISS's Cage with sum 0.
                     out.push(new C.Cage(/^\d+$/.test(v) ? Number(v) : 0, ...e.cells));
