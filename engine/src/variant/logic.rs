@@ -24,6 +24,7 @@
 //! found the one solution.
 
 use super::arcs::Arcs;
+use super::propagate::digit_placed;
 use crate::Logic;
 
 /// Where the pass left the options.
@@ -66,9 +67,7 @@ impl Options<'_> {
     /// The digit (from 0) that `option`, an option on `cell`'s item, gives the cell.
     fn digit_of(&self, option: usize, cell: usize) -> u32 {
         let placed = &self.placements[self.at[option] as usize..self.at[option + 1] as usize];
-        let n = self.n as u32;
-        let found = placed.iter().find(|&&p| p / n == cell as u32);
-        found.map_or(0, |&p| p % n)
+        digit_placed(placed, self.n, cell)
     }
 }
 

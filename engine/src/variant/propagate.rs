@@ -10,6 +10,14 @@ use super::arcs::Arcs;
 use super::model::Model;
 use crate::exact_cover::{Propagator, Pruning};
 
+/// The digit (from 0) that the placements `placed` (`cell * n + d`) give `cell`, 0 when they
+/// do not place it: a cell's own option places it alone, a table's among others.
+pub(crate) fn digit_placed(placed: &[u32], n: usize, cell: usize) -> u32 {
+    let n = n as u32;
+    let found = placed.iter().find(|&&p| p / n == cell as u32);
+    found.map_or(0, |&p| p % n)
+}
+
 /// The propagator's buffers, sized once per puzzle so that propagating allocates nothing,
 /// with a copy of the puzzle's arcs (so that a search continued without the puzzle at hand
 /// can still propagate).
@@ -164,12 +172,7 @@ impl<'a> VariantPropagator<'a> {
     /// The digit (from 0) that `option` gives `cell`; every option on a cell's item places
     /// it.
     fn digit_of(&self, option: usize, cell: usize) -> u32 {
-        let n = self.n as u32;
-        let placed = self.placed(option);
-        let cell = cell as u32;
-        // A cell's own option places it alone; a table's places it among others.
-        let found = placed.iter().find(|&&p| p / n == cell);
-        found.map_or(0, |&p| p % n)
+        digit_placed(self.placed(option), self.n, cell)
     }
 
     /// Reads each cell's digits off the options: those of the chosen options, and for each
