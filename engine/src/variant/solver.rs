@@ -326,18 +326,7 @@ impl VariantSolver {
             ..SolveStats::default()
         };
         self.stage(variant);
-        let end = self.pass.run(
-            staged(
-                [
-                    &self.staged_start,
-                    &self.staged_items,
-                    &self.staged_at,
-                    &self.staged_placements,
-                ],
-                variant,
-            ),
-            self.logic,
-        );
+        let end = self.staged_logic(variant, self.logic);
         self.matrix.clear(model.primary, model.secondary);
         self.option_start.clear();
         self.placements.clear();
