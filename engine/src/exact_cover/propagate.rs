@@ -61,6 +61,16 @@ pub trait Propagator {
 
     /// Removes options that the problem's rules exclude in the search's current state.
     fn propagate(&mut self, pruning: &mut Pruning<'_>);
+
+    /// Whether the search's solution (every primary item covered, the chosen options in
+    /// [`Pruning::chosen`]) keeps the problem's rules; a rejected one is a dead end. The
+    /// default accepts every solution: the rules the matrix states are kept already. A
+    /// propagator that enforces a rule the matrix does not state checks it here, since the
+    /// search may reach a solution through forced moves without calling
+    /// [`propagate`](Self::propagate) again.
+    fn accept(&mut self, _pruning: &mut Pruning<'_>) -> bool {
+        true
+    }
 }
 
 /// The propagator of the plain search: nothing beyond what the matrix states.

@@ -460,12 +460,21 @@ impl ExactCover {
                         self.search.level_mut(level).trail = self.search.trail.len() as u32;
                     }
                     if self.right_of(0) == 0 {
-                        self.search.level = level;
-                        self.search.phase = Phase::Found;
-                        stats.solutions += 1;
-                        self.search.solutions += 1;
-                        self.stats = stats;
-                        return true;
+                        if !P::ACTIVE || propagator.accept(&mut Pruning::new(self, level)) {
+                            self.search.level = level;
+                            self.search.phase = Phase::Found;
+                            stats.solutions += 1;
+                            self.search.solutions += 1;
+                            self.stats = stats;
+                            return true;
+                        }
+                        // The propagator's rules reject it: a dead end.
+                        stats.dead_ends += 1;
+                        self.search.dead_ends += 1;
+                        let mark = self.search.level_at(level).trail;
+                        self.restore_trail(mark);
+                        step = Step::Backtrack;
+                        continue;
                     }
                     let mut propagated = false;
                     let item = loop {

@@ -6,9 +6,9 @@ use super::geometry::{
     orthogonal_pairs, windoku_windows,
 };
 use super::rule::{Marker, Relation, Rule};
-use super::tables::{Position, Table, TableKind};
+use super::tables::{Position, Table, TableKind, MAX_SUM_OPTIONS};
 use crate::Shape;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The rules of a variant, in the terms the matrix is built from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -23,6 +23,41 @@ pub(crate) struct Parts {
     pub tables: Vec<Table>,
     /// How many hidden values the tables share (see [`Position::Hidden`]).
     pub hidden: usize,
+    /// Linear sums kept by bounds (see [`sums`](super::sums)): each term a cell and its
+    /// weight, and the total they make.
+    pub sums: Vec<(Vec<(usize, i32)>, i32)>,
+    /// Sums of cells that hold distinct digits (killer cages too large to enumerate).
+    pub distinct_sums: Vec<(Vec<usize>, i32)>,
+}
+
+/// The most options a sum's table may have and still be enumerated: past it the sum is
+/// kept by bounds instead (see [`sums`](super::sums)). Below it the table's options
+/// narrow every cell to the digits of some whole assignment, which bounds do not.
+const ENUMERATE_UP_TO: u64 = 2_000;
+
+#[cfg(test)]
+thread_local! {
+    static BY_BOUNDS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` (under test) with every sum that can be kept by bounds kept so, however small
+/// its table: the answers must be the same.
+#[cfg(test)]
+pub(crate) fn by_bounds<T>(f: impl FnOnce() -> T) -> T {
+    BY_BOUNDS.set(true);
+    let result = f();
+    BY_BOUNDS.set(false);
+    result
+}
+
+/// The most options a sum's table may have and still be enumerated, and the most orders a
+/// killer cage's: [`ENUMERATE_UP_TO`] and [`MAX_SUM_OPTIONS`] (none in [`by_bounds`]).
+fn enumerate_up_to() -> (u64, u64) {
+    #[cfg(test)]
+    if BY_BOUNDS.get() {
+        return (0, 0);
+    }
+    (ENUMERATE_UP_TO, MAX_SUM_OPTIONS as u64)
 }
 
 /// The digits `1..=n` as a mask.
@@ -66,9 +101,18 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
             Rule::Killer {
                 cells,
                 sum: Some(sum),
-            } => parts
-                .tables
-                .push(Table::of_cells(index, cells, TableKind::Cage(*sum))),
+            } => {
+                let orders = cage_orders(n, cells.len(), *sum);
+                if orders == 0 || orders > enumerate_up_to().1 {
+                    // Too many to enumerate (nine cells of a 9×9 grid), or none, which a
+                    // long search would find: distinct digits, and their sum by bounds.
+                    parts.units.push(cells.clone());
+                    parts.distinct_sums.push((cells.clone(), *sum as i32));
+                } else {
+                    let table = Table::of_cells(index, cells, TableKind::Cage(*sum));
+                    parts.tables.push(table);
+                }
+            }
             Rule::Thermometer(cells) => {
                 let len = cells.len();
                 for (position, &cell) in cells.iter().enumerate() {
@@ -90,9 +134,13 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
             }
             Rule::Arrow { circle, line } => {
                 let cells: Vec<usize> = std::iter::once(*circle).chain(line.clone()).collect();
-                parts
-                    .tables
-                    .push(Table::of_cells(index, &cells, TableKind::Arrow));
+                let terms = arrow_terms(&[(*circle, 1)], line);
+                if parts.tuples(&terms, 0) > enumerate_up_to().0 {
+                    parts.sums.push((terms, 0));
+                } else {
+                    let table = Table::of_cells(index, &cells, TableKind::Arrow);
+                    parts.tables.push(table);
+                }
             }
             Rule::Difference { cells, value } => {
                 parts
@@ -221,7 +269,12 @@ impl Parts {
                 self.tables.push(table(cells, TableKind::Quadruple(digits)));
             }
             Rule::LittleKiller { cells, sum } => {
-                self.tables.push(table(cells, TableKind::Sum(*sum)))
+                let terms: Vec<_> = cells.iter().map(|&c| (c, 1)).collect();
+                if self.tuples(&terms, *sum as i32) > enumerate_up_to().0 {
+                    self.sums.push((terms, *sum as i32));
+                } else {
+                    self.tables.push(table(cells, TableKind::Sum(*sum)))
+                }
             }
             Rule::Sandwich { clue, sum } => self
                 .tables
@@ -249,7 +302,13 @@ impl Parts {
                         _ => segments.push(vec![cell]),
                     }
                 }
-                if segments.len() > 1 {
+                if segments.len() > 1 && self.free_tuples(&segments) > enumerate_up_to().0 {
+                    // Each segment makes what the first makes.
+                    for segment in &segments[1..] {
+                        let first: Vec<_> = segments[0].iter().map(|&c| (c, 1)).collect();
+                        self.sums.push((arrow_terms(&first, segment), 0));
+                    }
+                } else if segments.len() > 1 {
                     let total = self.hidden_value();
                     for segment in segments {
                         self.tables.push(total_of(index, total, &segment));
@@ -268,6 +327,12 @@ impl Parts {
                 }
             }
             Rule::DoubleArrow(line) if line.len() > 2 => {
+                let ends = [(line[0], 1), (line[line.len() - 1], 1)];
+                let terms = arrow_terms(&ends, &line[1..line.len() - 1]);
+                if self.tuples(&terms, 0) > enumerate_up_to().0 {
+                    self.sums.push((terms, 0));
+                    return;
+                }
                 let total = self.hidden_value();
                 let ends = [line[0], line[line.len() - 1]];
                 self.tables.push(total_of(index, total, &ends));
@@ -275,6 +340,14 @@ impl Parts {
                     .push(total_of(index, total, &line[1..line.len() - 1]));
             }
             Rule::PillArrow { pill, line } => {
+                // The pill's digits read as a number in base ten (past 9 a digit is two).
+                let places = (0..pill.len() as u32).rev().map(|k| 10i32.pow(k));
+                let number: Vec<_> = pill.iter().copied().zip(places).collect();
+                let terms = arrow_terms(&number, line);
+                if n <= 9 && self.tuples(&terms, 0) > enumerate_up_to().0 {
+                    self.sums.push((terms, 0));
+                    return;
+                }
                 let number = self.hidden_value();
                 let mut positions: Vec<Position> =
                     pill.iter().map(|&c| Position::Cell(c)).collect();
@@ -350,6 +423,40 @@ impl Parts {
         }
     }
 
+    /// How many assignments of the cells' allowed digits make `Σ weight·digit = total`,
+    /// counted as if no digit had to differ (an upper bound on a table's options), up to
+    /// just past [`ENUMERATE_UP_TO`].
+    fn tuples(&self, terms: &[(usize, i32)], total: i32) -> u64 {
+        let mut made: BTreeMap<i32, u64> = BTreeMap::from([(0, 1)]);
+        for &(cell, weight) in terms {
+            let mut next = BTreeMap::new();
+            for (&sum, &ways) in &made {
+                for d in (1..=64).filter(|d| self.allowed[cell] & 1 << (d - 1) != 0) {
+                    let entry = next.entry(sum + weight * d).or_insert(0u64);
+                    *entry = entry.saturating_add(ways).min(ENUMERATE_UP_TO + 1);
+                }
+            }
+            made = next;
+        }
+        made.get(&total).copied().unwrap_or(0)
+    }
+
+    /// How many assignments the tables of `segments` would have together, each segment
+    /// free to make any total (its cells' allowed digits multiplied), up to just past
+    /// [`ENUMERATE_UP_TO`].
+    fn free_tuples(&self, segments: &[Vec<usize>]) -> u64 {
+        let ways = |segment: &Vec<usize>| {
+            segment.iter().fold(1u64, |ways, &cell| {
+                let digits = u64::from(self.allowed[cell].count_ones());
+                ways.saturating_mul(digits).min(ENUMERATE_UP_TO + 1)
+            })
+        };
+        segments
+            .iter()
+            .map(ways)
+            .fold(0u64, |all, w| all.saturating_add(w))
+    }
+
     /// A new hidden value.
     fn hidden_value(&mut self) -> Position {
         self.hidden += 1;
@@ -384,6 +491,30 @@ fn total_of(index: usize, total: Position, cells: &[usize]) -> Table {
         positions,
         kind: TableKind::Arrow,
     }
+}
+
+/// How many orders of distinct digits of `1..=n` `len` cells summing to `total` have:
+/// the sets of `len` digits with that sum, times `len!` (saturating).
+fn cage_orders(n: usize, len: usize, total: u32) -> u64 {
+    let total = total as usize;
+    // sets[k][t]: sets of k digits, of those tried so far, summing to t.
+    let mut sets = vec![vec![0u64; total + 1]; len + 1];
+    sets[0][0] = 1;
+    for d in 1..=n {
+        for k in (1..=len).rev() {
+            for t in (d..=total).rev() {
+                sets[k][t] = sets[k][t].saturating_add(sets[k - 1][t - d]);
+            }
+        }
+    }
+    (1..=len as u64).fold(sets[len][total], |orders, k| orders.saturating_mul(k))
+}
+
+/// The terms of `total = Σ line`, as `total - Σ line = 0`.
+fn arrow_terms(total: &[(usize, i32)], line: &[usize]) -> Vec<(usize, i32)> {
+    let mut terms = total.to_vec();
+    terms.extend(line.iter().map(|&c| (c, -1)));
+    terms
 }
 
 /// Calls `pair` with every two cells of `line` (earlier first) and how far apart they are.

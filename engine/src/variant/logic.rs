@@ -13,7 +13,8 @@
 //!   window or a ban shared by all of a cell's candidates);
 //! - with locked candidates, the arc consistency of the pairwise rules (see
 //!   [`arcs`](super::arcs)): a cell's digit that no digit left in a related cell goes with
-//!   goes, as the search's propagator does at its branch points.
+//!   goes, as the search's propagator does at its branch points, and the bounds of the
+//!   sums not enumerated (see [`sums`](super::sums)).
 //!
 //! [`Logic::LockedCandidates`] runs the same pass as
 //! [`Logic::LockedCandidatesBeforeSearch`]; the variant search's own propagator (arc
@@ -24,7 +25,8 @@
 //! found the one solution.
 
 use super::arcs::Arcs;
-use super::propagate::digit_placed;
+use super::propagate::{digit_placed, narrow_rules};
+use super::sums::Sums;
 use crate::Logic;
 
 /// Where the pass left the options.
@@ -41,7 +43,7 @@ pub(crate) enum LogicEnd {
 /// The options of a matrix as the pass sees them: option `k` covers
 /// `items[start[k]..start[k + 1]]` and places `placements[at[k]..at[k + 1]]` (`cell * n + d`,
 /// digit `d` from 0); items `0..cells` are the cells, `0..primary` the primary items,
-/// `0..total` all; `arcs` relate the cells.
+/// `0..total` all; `arcs` relate the cells, and `sums` add them up.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Options<'a> {
     pub start: &'a [u32],
@@ -49,6 +51,7 @@ pub(crate) struct Options<'a> {
     pub at: &'a [u32],
     pub placements: &'a [u32],
     pub arcs: &'a Arcs,
+    pub sums: &'a Sums,
     pub n: usize,
     pub cells: usize,
     pub primary: usize,
@@ -64,10 +67,14 @@ impl Options<'_> {
         &self.items[self.start[option] as usize..self.start[option + 1] as usize]
     }
 
+    /// The placements of `option`.
+    fn placed(&self, option: usize) -> &[u32] {
+        &self.placements[self.at[option] as usize..self.at[option + 1] as usize]
+    }
+
     /// The digit (from 0) that `option`, an option on `cell`'s item, gives the cell.
     fn digit_of(&self, option: usize, cell: usize) -> u32 {
-        let placed = &self.placements[self.at[option] as usize..self.at[option + 1] as usize];
-        digit_placed(placed, self.n, cell)
+        digit_placed(self.placed(option), self.n, cell)
     }
 }
 
@@ -248,7 +255,7 @@ impl OptionLogic {
     /// options that place a digit gone; `Ok(true)` when any went, `Err` when a cell is left
     /// with no digit.
     fn arc_consistency(&mut self, options: Options<'_>) -> Result<bool, ()> {
-        if options.arcs.is_empty() {
+        if options.arcs.is_empty() && options.sums.is_empty() {
             return Ok(false);
         }
         let cells = options.cells;
@@ -271,7 +278,8 @@ impl OptionLogic {
         }
         self.supports.clear();
         self.supports.resize(options.arcs.len(), (0, 0));
-        let narrowed = options.arcs.narrow(
+        let narrowed = narrow_rules(
+            (options.arcs, options.sums),
             &mut self.masks,
             &mut self.queue,
             &mut self.queued,
@@ -346,7 +354,7 @@ impl OptionLogic {
             open = true;
         }
         if !open {
-            return LogicEnd::Solved;
+            return self.solved_if_sums_hold(options);
         }
         if (0..options.cells).any(|cell| !self.covered[cell]) {
             return LogicEnd::Stuck;
@@ -371,6 +379,27 @@ impl OptionLogic {
         if clash || empty {
             return LogicEnd::Contradiction;
         }
-        LogicEnd::Solved
+        self.solved_if_sums_hold(options)
+    }
+
+    /// Solved when the taken options, which place every cell, make every sum kept by
+    /// bounds; else a contradiction.
+    fn solved_if_sums_hold(&mut self, options: Options<'_>) -> LogicEnd {
+        if options.sums.is_empty() {
+            return LogicEnd::Solved;
+        }
+        let n = options.n as u32;
+        self.masks.clear();
+        self.masks.resize(options.cells, 0);
+        for option in (0..options.count()).filter(|&o| self.taken[o]) {
+            for &p in options.placed(option) {
+                self.masks[(p / n) as usize] = 1 << (p % n);
+            }
+        }
+        let masks = &self.masks;
+        match options.sums.hold(|cell| 64 - masks[cell].leading_zeros()) {
+            true => LogicEnd::Solved,
+            false => LogicEnd::Contradiction,
+        }
     }
 }

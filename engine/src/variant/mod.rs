@@ -53,6 +53,7 @@ mod rule;
 mod solver;
 #[cfg(feature = "fpuzzles")]
 mod sudokupad;
+mod sums;
 mod tables;
 #[cfg(test)]
 mod tests;

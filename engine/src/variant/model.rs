@@ -13,6 +13,7 @@
 
 use super::arcs::Arcs;
 use super::compile::{all_digits, Parts};
+use super::sums::Sums;
 use super::tables::{enumerate, Assignments, Position, Table, MAX_SUM_OPTIONS};
 use super::VariantError;
 use crate::Shape;
@@ -36,6 +37,8 @@ pub(crate) struct Model {
     pub tables: Vec<TableOptions>,
     /// The pairwise rules as arcs between cells, for the propagator and the logic pass.
     pub arcs: Arcs,
+    /// The sums kept by bounds rather than tables, for the propagator and the logic pass.
+    pub sums: Sums,
 }
 
 /// The options of one table (see [`tables`](super::tables)), with the items each covers.
@@ -140,6 +143,13 @@ impl Model {
         let peers =
             |a: usize, b: usize| a / n == b / n || a % n == b % n || region_of[a] == region_of[b];
         let arcs = Arcs::new(n, cells, &parts.relations, peers);
+        let mut sums = Sums::new();
+        for (terms, total) in &parts.sums {
+            sums.push(terms, *total);
+        }
+        for (cells, total) in &parts.distinct_sums {
+            sums.push_distinct(cells, *total);
+        }
         // The agreement items of the cells a table does not place: the cell's placement of
         // digit e covers item e of the table's block.
         let mut links = Vec::with_capacity(parts.tables.len());
@@ -193,6 +203,7 @@ impl Model {
             table_of_cell: sharing.owner.iter().map(|o| o.map(|t| t as u32)).collect(),
             tables: Vec::new(),
             arcs,
+            sums,
         };
         let assignments = model.enumerate(&parts.tables, parts.hidden, next, &rule_ref)?;
         next = model.add_tables(&parts.tables, assignments, &links, parts.hidden, next);

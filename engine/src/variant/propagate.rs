@@ -3,12 +3,47 @@
 //! digits (a cell can only hold a digit that some live option of each such table leaves
 //! it) and to arc consistency on the ban graph (see [`arcs`](super::arcs)); then the
 //! options that place a digit no longer possible go, and the table options that leave a
-//! cell no digit it can still hold, until nothing changes. The search then looks again for a forced item before it
-//! guesses. Removals go on the matrix's trail and are undone on backtracking.
+//! cell no digit it can still hold, until nothing changes. The sums kept by bounds (see
+//! [`sums`](super::sums)) narrow with the arcs, and are checked again on each solution the
+//! search reaches. The search then looks again for a forced item before it guesses.
+//! Removals go on the matrix's trail and are undone on backtracking.
 
 use super::arcs::Arcs;
 use super::model::Model;
+use super::sums::Sums;
 use crate::exact_cover::{Propagator, Pruning};
+
+/// Narrows `masks` to arc consistency on `arcs` from the cells in `queue` (each marked in
+/// `queued`; see [`Arcs::narrow`]) and to the bounds of `sums`, until neither narrows.
+/// `Err` when a cell is left with no digit or a sum cannot be made; the queue is then left
+/// empty and unmarked.
+pub(crate) fn narrow_rules(
+    (arcs, sums): (&Arcs, &Sums),
+    masks: &mut [u64],
+    queue: &mut Vec<u32>,
+    queued: &mut [bool],
+    cache: &mut [(u64, u64)],
+) -> Result<(), ()> {
+    loop {
+        arcs.narrow(masks, queue, queued, cache).map_err(|_| ())?;
+        let bounded = sums.narrow(masks, |cell| {
+            if arcs.has_arcs(cell) && !queued[cell] {
+                queued[cell] = true;
+                queue.push(cell as u32);
+            }
+        });
+        if bounded.is_err() {
+            for &cell in queue.iter() {
+                queued[cell as usize] = false;
+            }
+            queue.clear();
+            return Err(());
+        }
+        if queue.is_empty() {
+            return Ok(());
+        }
+    }
+}
 
 /// The digit (from 0) that the placements `placed` (`cell * n + d`) give `cell`, 0 when they
 /// do not place it: a cell's own option places it alone, a table's among others.
@@ -24,7 +59,11 @@ pub(crate) fn digit_placed(placed: &[u32], n: usize, cell: usize) -> u32 {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Scratch {
     n: usize,
+    /// False when the search runs without narrowing: the sums are then only checked on
+    /// each solution.
+    narrowing: bool,
     arcs: Arcs,
+    sums: Sums,
     /// The digits each cell may hold, bit `d` for digit `d + 1`.
     masks: Vec<u64>,
     /// The masks before narrowing.
@@ -43,11 +82,20 @@ pub(crate) struct Scratch {
 }
 
 impl Scratch {
-    /// Takes the arcs of `model` and the `anchors` of its tables with free cells, and sizes
-    /// the buffers for its cells and `options` options.
-    pub(crate) fn prepare(&mut self, model: &Model, anchors: &[u32], options: usize) {
+    /// Takes the arcs and sums of `model` and the `anchors` of its tables with free cells,
+    /// and sizes the buffers for its cells and `options` options. Without `narrowing` the
+    /// propagator removes nothing and only checks the sums on each solution.
+    pub(crate) fn prepare(
+        &mut self,
+        model: &Model,
+        anchors: &[u32],
+        options: usize,
+        narrowing: bool,
+    ) {
         self.n = model.n;
+        self.narrowing = narrowing;
         self.arcs.copy_from(&model.arcs);
+        self.sums.copy_from(&model.sums);
         self.anchors.clear();
         self.anchors.extend_from_slice(anchors);
         let cells = model.allowed.len();
@@ -198,7 +246,31 @@ impl<'a> VariantPropagator<'a> {
 }
 
 impl Propagator for VariantPropagator<'_> {
+    fn accept(&mut self, pruning: &mut Pruning<'_>) -> bool {
+        if self.scratch.sums.is_empty() {
+            return true;
+        }
+        // Every cell is placed: its mask is its digit.
+        let n = self.n as u32;
+        let masks = &mut self.scratch.masks;
+        masks.fill(0);
+        for option in pruning.chosen() {
+            let start = self.option_start[option] as usize;
+            let end = self.option_start[option + 1] as usize;
+            for &p in &self.placements[start..end] {
+                masks[(p / n) as usize] = 1 << (p % n);
+            }
+        }
+        let masks = &self.scratch.masks;
+        self.scratch
+            .sums
+            .hold(|cell| 64 - masks[cell].leading_zeros())
+    }
+
     fn propagate(&mut self, pruning: &mut Pruning<'_>) {
+        if !self.scratch.narrowing {
+            return;
+        }
         let cells = self.scratch.masks.len();
         loop {
             self.read_masks(pruning);
@@ -210,7 +282,8 @@ impl Propagator for VariantPropagator<'_> {
                 scratch.queue.push(cell as u32);
             }
             let narrowed = match tables_agree {
-                true => scratch.arcs.narrow(
+                true => narrow_rules(
+                    (&scratch.arcs, &scratch.sums),
                     &mut scratch.masks,
                     &mut scratch.queue,
                     &mut scratch.queued,
@@ -221,7 +294,7 @@ impl Propagator for VariantPropagator<'_> {
                         scratch.queued[cell as usize] = false;
                     }
                     scratch.queue.clear();
-                    Err(0)
+                    Err(())
                 }
             };
             scratch.doomed.clear();

@@ -364,10 +364,14 @@ impl VariantSolver {
         }
         self.option_start.push(self.placements.len() as u32);
         self.set_at.push(self.sets.len() as u32);
-        self.propagating = self.propagation && (!model.arcs.is_empty() || !self.anchors.is_empty());
+        // The sums kept by bounds need the propagator's check on each solution, even
+        // without its narrowing.
+        let narrows = !model.arcs.is_empty() || !self.anchors.is_empty();
+        self.propagating = (self.propagation && narrows) || !model.sums.is_empty();
         if self.propagating {
+            let options = self.option_start.len() - 1;
             self.scratch
-                .prepare(model, &self.anchors, self.option_start.len() - 1);
+                .prepare(model, &self.anchors, options, self.propagation);
         }
     }
 
@@ -539,6 +543,7 @@ fn staged<'a>([start, items, at, placements]: [&'a [u32]; 4], variant: &'a Varia
         at,
         placements,
         arcs: &model.arcs,
+        sums: &model.sums,
         n: model.n,
         cells: variant.shape().cells(),
         primary: model.primary,

@@ -410,14 +410,25 @@ fn bad_rules_are_refused() {
 }
 
 #[test]
-fn a_cage_of_sixteen_cells_is_refused_not_built_forever() {
+fn a_cage_too_large_to_enumerate_is_kept_by_bounds() {
+    // Sixteen cells of a 16×16 grid: 16! orders, no table; the bounds of sixteen distinct
+    // digits allow 136 alone.
     let shape = Shape::new(4, 4).unwrap();
-    let cage = Rule::Killer {
+    let cage = |sum| Rule::Killer {
         cells: (0..16).collect(),
-        sum: Some(136),
+        sum: Some(sum),
     };
-    let error = Variant::new(Grid::empty(shape), None, vec![cage]).unwrap_err();
-    assert!(matches!(error, VariantError::SumTooLarge { .. }));
+    let variant = Variant::new(Grid::empty(shape), None, vec![cage(135)]).unwrap();
+    assert_eq!(VariantSolver::new().count(&variant, Some(1)).solutions, 0);
+    let variant = Variant::new(Grid::empty(shape), None, vec![cage(136)]).unwrap();
+    assert!(VariantSolver::new().solve(&variant).is_some());
+    // A cage of 9×9 of all nine cells, 45 apart: off by one, none.
+    let nine = Rule::Killer {
+        cells: vec![0, 1, 2, 9, 10, 11, 18, 19, 20],
+        sum: Some(44),
+    };
+    let variant = Variant::new(Grid::empty(Shape::CLASSIC), None, vec![nine]).unwrap();
+    assert_eq!(VariantSolver::new().count(&variant, Some(1)).solutions, 0);
 }
 
 /// Clues of every kind derived from a solved 9x9 grid.

@@ -355,6 +355,47 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn sums_kept_by_bounds_match_brute_force_on_4x4(seed in any::<u64>(), keep in any::<bool>()) {
+        // Killer cages, arrows, little killers, region-sum lines, double and pill arrows,
+        // every one kept by bounds rather than by a table, among other rules.
+        let mut rng = SetterRng::for_puzzle(seed, 7);
+        let grids = all_grids(&boxes());
+        let planted = grids[rng.below(grids.len())].clone();
+        let mut rules = Vec::new();
+        let mut tries = 0;
+        while rules.len() < 1 + rng.below(3) && tries < 100 {
+            tries += 1;
+            let cells = rng.permutation(N * N)[..2 + rng.below(4)].to_vec();
+            let total: u32 = cells.iter().map(|&c| u32::from(planted[c])).sum();
+            let value = [total, 1 + rng.below(12) as u32][rng.below(2)];
+            let rule = match rng.below(6) {
+                0 => Rule::Killer { cells, sum: Some(value) },
+                1 => Rule::Arrow { circle: cells[0], line: cells[1..].to_vec() },
+                2 => Rule::Thermometer(cells),
+                _ => table_rule([1, 7, 9, 10][rng.below(4)], cells, value, &mut rng),
+            };
+            let valid = Variant::new(Grid::empty(Shape::new(2, 2).unwrap()), None, vec![rule.clone()]);
+            if valid.is_ok() && (!keep || super::oracle(&rule, std::slice::from_ref(&rule), &planted)) {
+                rules.push(rule);
+            }
+        }
+        let count = crate::variant::compile::by_bounds(|| check_rules(None, rules.clone()));
+        if keep {
+            prop_assert!(count >= 1, "{rules:?} lost {planted:?}");
+        }
+        let variant = crate::variant::compile::by_bounds(|| {
+            Variant::new(Grid::empty(Shape::new(2, 2).unwrap()), None, rules.clone()).unwrap()
+        });
+        let mut solver = VariantSolver::new();
+        solver.set_propagation(false);
+        prop_assert_eq!(solver.count(&variant, None).solutions, count as u128, "{:?}", rules);
+    }
+}
+
 /// Rules of every kind of this module that the solved 9x9 `grid` keeps: the clues read off
 /// it, and random lines where it keeps them.
 fn planted_table_rules(grid: &[u8], rng: &mut SetterRng) -> Vec<Rule> {

@@ -1,0 +1,321 @@
+//! Linear sums over cells, kept by bounds rather than enumerated: `Σ w·digit = total`.
+//!
+//! A sum whose table would be large (a long arrow, a little killer, a pill arrow's number
+//! and shaft, the segments of a region-sum line) is not enumerated into options: its cells
+//! keep their own options, and the propagator narrows their digits to the bounds the sum
+//! leaves (for each term, the total less the most and the least the other terms can give),
+//! then checks the sum again when the search reaches a solution
+//! ([`Propagator::accept`](crate::exact_cover::Propagator::accept)). The sums that the
+//! rules imply (the 45 rule over several houses) are kept here too: they change no answer,
+//! and only narrow.
+//!
+//! Bounds are exact once one term is left open: its digit is then the total less the
+//! others, or none.
+
+/// Linear sums over cells, flat: sum `s` has the terms `terms[start[s]..start[s + 1]]`,
+/// each a cell and its weight, and must make `totals[s]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Sums {
+    start: Vec<u32>,
+    terms: Vec<(u32, i32)>,
+    totals: Vec<i32>,
+    /// Per sum: its cells hold distinct digits (a killer cage), and every weight is 1.
+    distinct: Vec<bool>,
+}
+
+/// The least and the most `weight` times a digit of `mask` (bit `d` for digit `d + 1`)
+/// makes; `mask` is not empty.
+fn range(mask: u64, weight: i32) -> (i32, i32) {
+    let low = mask.trailing_zeros() as i32 + 1;
+    let high = 64 - mask.leading_zeros() as i32;
+    match weight > 0 {
+        true => (weight * low, weight * high),
+        false => (weight * high, weight * low),
+    }
+}
+
+/// The digits (bit `d` for digit `d + 1`) whose multiple by `weight` lies in
+/// `low..=high`.
+fn digits_between(weight: i32, low: i32, high: i32) -> u64 {
+    let (low, high) = match weight > 0 {
+        true => (div_ceil(low, weight), div_floor(high, weight)),
+        false => (div_ceil(high, weight), div_floor(low, weight)),
+    };
+    let low = low.max(1);
+    let high = high.min(64);
+    if low > high {
+        return 0;
+    }
+    let span = (high - low + 1) as u32;
+    let ones = if span >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << span) - 1
+    };
+    ones << (low - 1)
+}
+
+/// The sums of the `k` and the `k - 1` least (or, with `largest`, greatest) digits of
+/// `mask`, which has at least `k` (`k > 0`).
+fn extreme_sums(mut mask: u64, k: usize, largest: bool) -> (i32, i32) {
+    let mut sum = 0;
+    let mut last = 0;
+    for _ in 0..k {
+        let bit = match largest {
+            true => 63 - mask.leading_zeros(),
+            false => mask.trailing_zeros(),
+        };
+        mask &= !(1 << bit);
+        last = bit as i32 + 1;
+        sum += last;
+    }
+    (sum, sum - last)
+}
+
+fn div_floor(a: i32, b: i32) -> i32 {
+    let q = a / b;
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+fn div_ceil(a: i32, b: i32) -> i32 {
+    -div_floor(-a, b)
+}
+
+impl Sums {
+    /// No sums.
+    pub(crate) fn new() -> Sums {
+        Sums {
+            start: vec![0],
+            ..Sums::default()
+        }
+    }
+
+    /// Adds the sum `Σ weight·digit(cell) = total` of `terms`. A cell named twice has its
+    /// weights added; a weight of 0 drops the term.
+    pub(crate) fn push(&mut self, terms: &[(usize, i32)], total: i32) {
+        self.push_sum(terms, total, false);
+    }
+
+    /// Adds the sum of `cells`, which hold distinct digits, making `total`: its bounds
+    /// also count that `k` distinct digits make at least the `k` least of those left.
+    pub(crate) fn push_distinct(&mut self, cells: &[usize], total: i32) {
+        let terms: Vec<_> = cells.iter().map(|&cell| (cell, 1)).collect();
+        self.push_sum(&terms, total, true);
+    }
+
+    fn push_sum(&mut self, terms: &[(usize, i32)], total: i32, distinct: bool) {
+        let first = self.terms.len();
+        for &(cell, weight) in terms {
+            match self.terms[first..].iter_mut().find(|t| t.0 == cell as u32) {
+                Some(term) => term.1 += weight,
+                None => self.terms.push((cell as u32, weight)),
+            }
+        }
+        let mut k = first;
+        while k < self.terms.len() {
+            if self.terms[k].1 == 0 {
+                self.terms.remove(k);
+            } else {
+                k += 1;
+            }
+        }
+        self.start.push(self.terms.len() as u32);
+        self.totals.push(total);
+        let ones = self.terms[first..].iter().all(|t| t.1 == 1);
+        self.distinct.push(distinct && ones);
+    }
+
+    /// Makes `self` a copy of `other`, reusing its buffers (no allocation once they are
+    /// large enough).
+    pub(crate) fn copy_from(&mut self, other: &Sums) {
+        fn copy<T: Copy>(to: &mut Vec<T>, from: &[T]) {
+            to.clear();
+            to.extend_from_slice(from);
+        }
+        copy(&mut self.start, &other.start);
+        copy(&mut self.terms, &other.terms);
+        copy(&mut self.totals, &other.totals);
+        copy(&mut self.distinct, &other.distinct);
+    }
+
+    /// The number of sums.
+    pub(crate) fn len(&self) -> usize {
+        self.totals.len()
+    }
+
+    /// True when there is no sum.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.totals.is_empty()
+    }
+
+    /// The terms of sum `s`.
+    fn terms(&self, s: usize) -> &[(u32, i32)] {
+        &self.terms[self.start[s] as usize..self.start[s + 1] as usize]
+    }
+
+    /// Narrows `masks` (the digits each cell may hold, bit `d` for digit `d + 1`) to the
+    /// bounds of every sum, again until none narrows, calling `narrowed` with each cell
+    /// that loses a digit. `Err` when a sum cannot be made (a cell is then left empty, or
+    /// the bounds miss the total).
+    pub(crate) fn narrow(
+        &self,
+        masks: &mut [u64],
+        mut narrowed: impl FnMut(usize),
+    ) -> Result<(), ()> {
+        loop {
+            let mut changed = false;
+            for s in 0..self.len() {
+                changed |= self.narrow_one(s, masks, &mut narrowed)?;
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Narrows the cells of sum `s` to its bounds once; true when some cell lost a digit.
+    fn narrow_one(
+        &self,
+        s: usize,
+        masks: &mut [u64],
+        narrowed: &mut impl FnMut(usize),
+    ) -> Result<bool, ()> {
+        let total = self.totals[s];
+        let (mut low, mut high) = (0, 0);
+        for &(cell, weight) in self.terms(s) {
+            let mask = masks[cell as usize];
+            if mask == 0 {
+                return Err(());
+            }
+            let (l, h) = range(mask, weight);
+            low += l;
+            high += h;
+        }
+        // Distinct digits: `k` cells make at least the `k` least digits left among them,
+        // and the others of a cell at least the `k - 1` least.
+        let (mut fewest, mut most) = ((i32::MIN, i32::MIN), (i32::MAX, i32::MAX));
+        if self.distinct[s] {
+            let union = self.terms(s).iter().fold(0, |u, t| u | masks[t.0 as usize]);
+            let k = self.terms(s).len();
+            if (union.count_ones() as usize) < k {
+                return Err(());
+            }
+            fewest = extreme_sums(union, k, false);
+            most = extreme_sums(union, k, true);
+        }
+        if total < low.max(fewest.0) || total > high.min(most.0) {
+            return Err(());
+        }
+        let mut changed = false;
+        for &(cell, weight) in self.terms(s) {
+            let mask = masks[cell as usize];
+            let (l, h) = range(mask, weight);
+            // This term makes at least the total less what the others make at most.
+            let others_low = (low - l).max(fewest.1);
+            let others_high = (high - h).min(most.1);
+            let keep = digits_between(weight, total - others_high, total - others_low);
+            if mask & !keep != 0 {
+                let left = mask & keep;
+                if left == 0 {
+                    return Err(());
+                }
+                masks[cell as usize] = left;
+                narrowed(cell as usize);
+                changed = true;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// True when `digits` (one per cell, from 1; 0 for none) make every sum.
+    pub(crate) fn hold(&self, digits: impl Fn(usize) -> u32) -> bool {
+        (0..self.len()).all(|s| {
+            let made: i64 = self
+                .terms(s)
+                .iter()
+                .map(|&(cell, weight)| i64::from(weight) * i64::from(digits(cell as usize)))
+                .sum();
+            made == i64::from(self.totals[s])
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mask(digits: &[u32]) -> u64 {
+        digits.iter().fold(0, |m, &d| m | 1 << (d - 1))
+    }
+
+    #[test]
+    fn an_arrow_narrows_its_circle_and_shaft() {
+        // circle = a + b, with a, b in 1..=9 and the circle in 1..=9.
+        let mut sums = Sums::new();
+        sums.push(&[(0, 1), (1, -1), (2, -1)], 0);
+        let mut masks = vec![mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]); 3];
+        let mut touched = Vec::new();
+        sums.narrow(&mut masks, |c| touched.push(c)).unwrap();
+        assert_eq!(masks[0], mask(&[2, 3, 4, 5, 6, 7, 8, 9]));
+        assert_eq!(masks[1], mask(&[1, 2, 3, 4, 5, 6, 7, 8]));
+        assert_eq!(touched, vec![0, 1, 2]);
+        // A circle of 3 leaves each shaft cell 1 or 2.
+        masks[0] = mask(&[3]);
+        sums.narrow(&mut masks, |_| {}).unwrap();
+        assert_eq!((masks[1], masks[2]), (mask(&[1, 2]), mask(&[1, 2])));
+    }
+
+    #[test]
+    fn one_open_term_gets_exactly_what_is_left() {
+        // 10·a + b = c + d + e: a pill of two cells and a shaft of three.
+        let mut sums = Sums::new();
+        sums.push(&[(0, 10), (1, 1), (2, -1), (3, -1), (4, -1)], 0);
+        let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let mut masks = vec![mask(&[1]), mask(&[9]), mask(&[9]), mask(&[8]), all];
+        sums.narrow(&mut masks, |_| {}).unwrap();
+        assert_eq!(masks[4], mask(&[2]));
+        masks[4] = mask(&[3]);
+        assert!(sums.narrow(&mut masks, |_| {}).is_err());
+        assert!(sums.hold(|c| [1, 9, 9, 8, 2][c]));
+        assert!(!sums.hold(|c| [1, 9, 9, 8, 3][c]));
+    }
+
+    #[test]
+    fn repeated_cells_add_their_weights() {
+        let mut sums = Sums::new();
+        sums.push(&[(0, 1), (1, 1), (0, -1)], 4);
+        let mut masks = vec![mask(&[1, 2, 3]), mask(&[1, 2, 3, 4, 5])];
+        sums.narrow(&mut masks, |_| {}).unwrap();
+        assert_eq!(masks, vec![mask(&[1, 2, 3]), mask(&[4])]);
+    }
+
+    #[test]
+    fn distinct_cells_make_at_least_their_least_digits() {
+        // Three distinct cells of 1..=9 making 7: {1, 2, 4}, so none holds 5 or more; with
+        // bounds alone one could hold 5 (1 + 1 + 5).
+        let mut sums = Sums::new();
+        sums.push_distinct(&[0, 1, 2], 7);
+        let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let mut masks = vec![all; 3];
+        sums.narrow(&mut masks, |_| {}).unwrap();
+        assert_eq!(masks, vec![mask(&[1, 2, 3, 4]); 3]);
+        // Nine distinct digits of 1..=9 make 45 and nothing else.
+        let mut sums = Sums::new();
+        sums.push_distinct(&(0..9).collect::<Vec<_>>(), 44);
+        assert!(sums.narrow(&mut [all; 9], |_| {}).is_err());
+        assert_eq!(extreme_sums(all, 3, true), (24, 17));
+    }
+
+    #[test]
+    fn division_rounds_toward_the_right_side() {
+        assert_eq!((div_floor(-7, 2), div_ceil(-7, 2)), (-4, -3));
+        assert_eq!((div_floor(7, -2), div_ceil(7, -2)), (-4, -3));
+        assert_eq!(digits_between(-2, -7, -3), mask(&[2, 3]));
+        assert_eq!(digits_between(3, 10, 20), mask(&[4, 5, 6]));
+        assert_eq!(digits_between(1, 10, 20), 0b111_1111_1111 << 9);
+    }
+}
