@@ -1,6 +1,7 @@
 //! What each rule compiles to, before items are numbered: units where no digit repeats,
 //! pairwise relations between two cells, digits a cell may hold, and table constraints.
 
+use super::estimate;
 use super::geometry::{
     diagonal_cells, disjoint_groups, king_squares, knight_pairs, orthogonal_neighbours,
     orthogonal_pairs, windoku_windows,
@@ -8,7 +9,7 @@ use super::geometry::{
 use super::rule::{Marker, Relation, Rule};
 use super::tables::{Position, Table, TableKind, MAX_SUM_OPTIONS};
 use crate::Shape;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// The rules of a variant, in the terms the matrix is built from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -29,6 +30,9 @@ pub(crate) struct Parts {
     /// Sums of cells that hold distinct digits (killer cages too large to enumerate).
     pub distinct_sums: Vec<(Vec<usize>, i32)>,
 }
+
+/// The terms of a sum: cells and their weights.
+type Terms = [(usize, i32)];
 
 /// The most options a sum's table may have and still be enumerated: past it the sum is
 /// kept by bounds instead (see [`sums`](super::sums)). Below it the table's options
@@ -135,7 +139,7 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
             Rule::Arrow { circle, line } => {
                 let cells: Vec<usize> = std::iter::once(*circle).chain(line.clone()).collect();
                 let terms = arrow_terms(&[(*circle, 1)], line);
-                if parts.tuples(&terms, 0) > enumerate_up_to().0 {
+                if parts.too_large(n, region_of, &[(&terms, Some(0))]) {
                     parts.sums.push((terms, 0));
                 } else {
                     let table = Table::of_cells(index, &cells, TableKind::Arrow);
@@ -270,7 +274,7 @@ impl Parts {
             }
             Rule::LittleKiller { cells, sum } => {
                 let terms: Vec<_> = cells.iter().map(|&c| (c, 1)).collect();
-                if self.tuples(&terms, *sum as i32) > enumerate_up_to().0 {
+                if self.too_large(n, region_of, &[(&terms, Some(*sum as i32))]) {
                     self.sums.push((terms, *sum as i32));
                 } else {
                     self.tables.push(table(cells, TableKind::Sum(*sum)))
@@ -302,7 +306,9 @@ impl Parts {
                         _ => segments.push(vec![cell]),
                     }
                 }
-                if segments.len() > 1 && self.free_tuples(&segments) > enumerate_up_to().0 {
+                let terms: Vec<Vec<_>> = segments.iter().map(|s| arrow_terms(&[], s)).collect();
+                let tables: Vec<_> = terms.iter().map(|t| (&t[..], None)).collect();
+                if segments.len() > 1 && self.too_large(n, region_of, &tables) {
                     // Each segment makes what the first makes.
                     for segment in &segments[1..] {
                         let first: Vec<_> = segments[0].iter().map(|&c| (c, 1)).collect();
@@ -329,7 +335,8 @@ impl Parts {
             Rule::DoubleArrow(line) if line.len() > 2 => {
                 let ends = [(line[0], 1), (line[line.len() - 1], 1)];
                 let terms = arrow_terms(&ends, &line[1..line.len() - 1]);
-                if self.tuples(&terms, 0) > enumerate_up_to().0 {
+                let middle = arrow_terms(&[], &line[1..line.len() - 1]);
+                if self.too_large(n, region_of, &[(&ends, None), (&middle, None)]) {
                     self.sums.push((terms, 0));
                     return;
                 }
@@ -344,7 +351,8 @@ impl Parts {
                 let places = (0..pill.len() as u32).rev().map(|k| 10i32.pow(k));
                 let number: Vec<_> = pill.iter().copied().zip(places).collect();
                 let terms = arrow_terms(&number, line);
-                if n <= 9 && self.tuples(&terms, 0) > enumerate_up_to().0 {
+                let shaft = arrow_terms(&[], line);
+                if n <= 9 && self.too_large(n, region_of, &[(&number, None), (&shaft, None)]) {
                     self.sums.push((terms, 0));
                     return;
                 }
@@ -423,38 +431,20 @@ impl Parts {
         }
     }
 
-    /// How many assignments of the cells' allowed digits make `Σ weight·digit = total`,
-    /// counted as if no digit had to differ (an upper bound on a table's options), up to
-    /// just past [`ENUMERATE_UP_TO`].
-    fn tuples(&self, terms: &[(usize, i32)], total: i32) -> u64 {
-        let mut made: BTreeMap<i32, u64> = BTreeMap::from([(0, 1)]);
-        for &(cell, weight) in terms {
-            let mut next = BTreeMap::new();
-            for (&sum, &ways) in &made {
-                for d in (1..=64).filter(|d| self.allowed[cell] & 1 << (d - 1) != 0) {
-                    let entry = next.entry(sum + weight * d).or_insert(0u64);
-                    *entry = entry.saturating_add(ways).min(ENUMERATE_UP_TO + 1);
-                }
+    /// True when the tables of a rule, each the terms of a sum (`total`, or any), would
+    /// have more options together than [`enumerate_up_to`] allows (see
+    /// [`estimate`](super::estimate)).
+    fn too_large(&self, n: usize, region_of: &[usize], tables: &[(&Terms, Option<i32>)]) -> bool {
+        let limit = enumerate_up_to().0;
+        let grid = (&self.allowed[..], region_of);
+        let mut options = 0u64;
+        for &(terms, total) in tables {
+            options += estimate::assignments(n, grid, terms, total, limit);
+            if options > limit {
+                return true;
             }
-            made = next;
         }
-        made.get(&total).copied().unwrap_or(0)
-    }
-
-    /// How many assignments the tables of `segments` would have together, each segment
-    /// free to make any total (its cells' allowed digits multiplied), up to just past
-    /// [`ENUMERATE_UP_TO`].
-    fn free_tuples(&self, segments: &[Vec<usize>]) -> u64 {
-        let ways = |segment: &Vec<usize>| {
-            segment.iter().fold(1u64, |ways, &cell| {
-                let digits = u64::from(self.allowed[cell].count_ones());
-                ways.saturating_mul(digits).min(ENUMERATE_UP_TO + 1)
-            })
-        };
-        segments
-            .iter()
-            .map(ways)
-            .fold(0u64, |all, w| all.saturating_add(w))
+        false
     }
 
     /// A new hidden value.
@@ -510,7 +500,8 @@ fn cage_orders(n: usize, len: usize, total: u32) -> u64 {
     (1..=len as u64).fold(sets[len][total], |orders, k| orders.saturating_mul(k))
 }
 
-/// The terms of `total = Σ line`, as `total - Σ line = 0`.
+/// The terms of `total = Σ line`, as `total - Σ line = 0` (with no `total`, the terms of
+/// `-Σ line`).
 fn arrow_terms(total: &[(usize, i32)], line: &[usize]) -> Vec<(usize, i32)> {
     let mut terms = total.to_vec();
     terms.extend(line.iter().map(|&c| (c, -1)));

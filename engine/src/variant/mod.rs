@@ -41,6 +41,7 @@ mod arcs;
 mod check;
 mod compile;
 mod error;
+mod estimate;
 #[cfg(feature = "fpuzzles")]
 pub mod fpuzzles;
 mod generate;
