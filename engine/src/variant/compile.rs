@@ -252,10 +252,6 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
     parts
 }
 
-/// The most cells a cage that the 45 rule implies may have: enough for the innies of
-/// published killers, few enough that its table stays small.
-const MAX_INNIES: usize = 4;
-
 impl Parts {
     /// Adds the tables of a rule that is neither a unit, a relation nor a restriction of
     /// digits (see [`tables`](super::tables)).
@@ -368,66 +364,6 @@ impl Parts {
                 self.tables.push(total_of(index, number, line));
             }
             _ => {}
-        }
-    }
-
-    /// Adds the cages that the 45 rule implies: in a row, column or region whose other
-    /// cells lie in cages with totals, the cells left (at most [`MAX_INNIES`]) sum to what
-    /// the house's digits sum to less those totals. Such a cage is implied by the rules, so
-    /// it changes no answer; the search sees the sum it would otherwise find by trying.
-    fn add_house_sums(&mut self, n: usize, region_of: &[usize], rules: &[Rule]) {
-        let cages: Vec<(usize, &Vec<usize>, u32)> = rules
-            .iter()
-            .enumerate()
-            .filter_map(|(index, rule)| match rule {
-                Rule::Killer {
-                    cells,
-                    sum: Some(sum),
-                } => Some((index, cells, *sum)),
-                _ => None,
-            })
-            .collect();
-        if cages.is_empty() {
-            return;
-        }
-        let rows = (0..n).map(|r| (0..n).map(|c| r * n + c).collect::<Vec<_>>());
-        let columns = (0..n).map(|c| (0..n).map(|r| r * n + c).collect::<Vec<_>>());
-        let regions = (0..n).map(|k| {
-            (0..n * n)
-                .filter(|&cell| region_of[cell] == k)
-                .collect::<Vec<_>>()
-        });
-        let full = (n * (n + 1) / 2) as u32;
-        for house in rows.chain(columns).chain(regions) {
-            let inside: Vec<_> = cages
-                .iter()
-                .filter(|(_, cells, _)| cells.iter().all(|cell| house.contains(cell)))
-                .collect();
-            let covered: BTreeSet<usize> = inside
-                .iter()
-                .flat_map(|(_, cells, _)| cells.iter().copied())
-                .collect();
-            let disjoint = covered.len() == inside.iter().map(|(_, c, _)| c.len()).sum::<usize>();
-            let rest: Vec<usize> = house
-                .iter()
-                .copied()
-                .filter(|cell| !covered.contains(cell))
-                .collect();
-            let total: u32 = inside.iter().map(|(_, _, sum)| sum).sum();
-            let known = cages.iter().any(|(_, cells, _)| {
-                cells.len() == rest.len() && cells.iter().all(|c| rest.contains(c))
-            });
-            if inside.is_empty() || !disjoint || rest.is_empty() || rest.len() > MAX_INNIES || known
-            {
-                continue;
-            }
-            // Totals past the house's own make no cage: the puzzle then has no solution,
-            // which the cages inside say already.
-            if let Some(left) = full.checked_sub(total) {
-                let rule = inside[0].0;
-                self.tables
-                    .push(Table::of_cells(rule, &rest, TableKind::Cage(left)));
-            }
         }
     }
 
@@ -558,32 +494,5 @@ mod tests {
         // Its four neighbours cannot be 1.
         assert_eq!(parts.allowed[31], without(1));
         assert_eq!(parts.relations.len(), 5);
-    }
-
-    #[test]
-    fn cages_that_fill_all_but_two_cells_of_a_row_imply_a_cage_of_the_rest() {
-        let cage = |cells: Vec<usize>, sum| Rule::Killer {
-            cells,
-            sum: Some(sum),
-        };
-        // Row 1: r1c1-r1c4 sum 10, r1c5-r1c7 sum 21; r1c8 + r1c9 = 45 - 31 = 14.
-        let rules = [cage(vec![0, 1, 2, 3], 10), cage(vec![4, 5, 6], 21)];
-        let boxes: Vec<usize> = (0..81).map(|cell| Shape::CLASSIC.box_of(cell)).collect();
-        let parts = compile(Shape::CLASSIC, &boxes, &rules);
-        let implied: Vec<&Table> = parts.tables.iter().skip(2).collect();
-        assert_eq!(implied.len(), 1);
-        assert_eq!(implied[0].kind, TableKind::Cage(14));
-        let cells = [Position::Cell(7), Position::Cell(8)];
-        assert_eq!(implied[0].positions, cells);
-        // Five cells left over are too many; a cage that is the rest already is not doubled.
-        let parts = compile(Shape::CLASSIC, &boxes, &rules[..1]);
-        assert_eq!(parts.tables.len(), 1);
-        let rest = cage(vec![7, 8], 14);
-        let parts = compile(
-            Shape::CLASSIC,
-            &boxes,
-            &[rules[0].clone(), rules[1].clone(), rest],
-        );
-        assert_eq!(parts.tables.len(), 3);
     }
 }

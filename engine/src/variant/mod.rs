@@ -46,6 +46,7 @@ mod estimate;
 pub mod fpuzzles;
 mod generate;
 mod geometry;
+mod innies;
 mod logic;
 mod model;
 mod names;

@@ -152,6 +152,11 @@ impl Sums {
         self.totals.is_empty()
     }
 
+    /// The cells of sum `s`.
+    pub(crate) fn cells(&self, s: usize) -> impl Iterator<Item = usize> + '_ {
+        self.terms(s).iter().map(|&(cell, _)| cell as usize)
+    }
+
     /// The terms of sum `s`.
     fn terms(&self, s: usize) -> &[(u32, i32)] {
         &self.terms[self.start[s] as usize..self.start[s + 1] as usize]
@@ -159,17 +164,17 @@ impl Sums {
 
     /// Narrows `masks` (the digits each cell may hold, bit `d` for digit `d + 1`) to the
     /// bounds of every sum, again until none narrows, calling `narrowed` with each cell
-    /// that loses a digit. `Err` when a sum cannot be made (a cell is then left empty, or
+    /// that loses a digit. `Err` with the sum when one cannot be made (a cell is then left empty, or
     /// the bounds miss the total).
     pub(crate) fn narrow(
         &self,
         masks: &mut [u64],
         mut narrowed: impl FnMut(usize),
-    ) -> Result<(), ()> {
+    ) -> Result<(), usize> {
         loop {
             let mut changed = false;
             for s in 0..self.len() {
-                changed |= self.narrow_one(s, masks, &mut narrowed)?;
+                changed |= self.narrow_one(s, masks, &mut narrowed).map_err(|()| s)?;
             }
             if !changed {
                 return Ok(());
