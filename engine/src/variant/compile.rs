@@ -29,6 +29,8 @@ pub(crate) struct Parts {
     pub sums: Vec<(Vec<(usize, i32)>, i32)>,
     /// Sums of cells that hold distinct digits (killer cages too large to enumerate).
     pub distinct_sums: Vec<(Vec<usize>, i32)>,
+    /// Runs of consecutive digits in any order (see [`runs`](super::runs)).
+    pub runs: Vec<Vec<usize>>,
 }
 
 /// The terms of a sum: cells and their weights.
@@ -179,6 +181,7 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
                 }
             }
             Rule::Renban(line) => {
+                parts.runs.push(line.clone());
                 let span = (line.len() - 1) as u8;
                 every_pair(line, |a, b, _| {
                     parts.relate(n, a, b, Relation::Within(span))

@@ -13,8 +13,9 @@
 //!   window or a ban shared by all of a cell's candidates);
 //! - with locked candidates, the arc consistency of the pairwise rules (see
 //!   [`arcs`](super::arcs)): a cell's digit that no digit left in a related cell goes with
-//!   goes, as the search's propagator does at its branch points, and the bounds of the
-//!   sums not enumerated (see [`sums`](super::sums)).
+//!   goes, as the search's propagator does at its branch points, with the windows of the
+//!   runs (see [`runs`](super::runs)) and the bounds of the sums not enumerated (see
+//!   [`sums`](super::sums)).
 //!
 //! [`Logic::LockedCandidates`] runs the same pass as
 //! [`Logic::LockedCandidatesBeforeSearch`]; the variant search's own propagator (arc
@@ -24,9 +25,7 @@
 //! the options it leaves hold every solution, and a pass that covers every primary item has
 //! found the one solution.
 
-use super::arcs::Arcs;
-use super::propagate::{digit_placed, narrow_rules};
-use super::sums::Sums;
+use super::propagate::{digit_placed, narrow_rules, Narrowing};
 use crate::Logic;
 
 /// Where the pass left the options.
@@ -43,15 +42,14 @@ pub(crate) enum LogicEnd {
 /// The options of a matrix as the pass sees them: option `k` covers
 /// `items[start[k]..start[k + 1]]` and places `placements[at[k]..at[k + 1]]` (`cell * n + d`,
 /// digit `d` from 0); items `0..cells` are the cells, `0..primary` the primary items,
-/// `0..total` all; `arcs` relate the cells, and `sums` add them up.
+/// `0..total` all; `rules` narrow the cells' digits beside the matrix.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Options<'a> {
     pub start: &'a [u32],
     pub items: &'a [u32],
     pub at: &'a [u32],
     pub placements: &'a [u32],
-    pub arcs: &'a Arcs,
-    pub sums: &'a Sums,
+    pub rules: Narrowing<'a>,
     pub n: usize,
     pub cells: usize,
     pub primary: usize,
@@ -97,7 +95,7 @@ pub(crate) struct OptionLogic {
     before: Vec<u64>,
     queue: Vec<u32>,
     queued: Vec<bool>,
-    /// The arcs' cache of supports (see [`Arcs::narrow`]).
+    /// The arcs' cache of supports (see [`Arcs::narrow`](super::arcs::Arcs::narrow)).
     supports: Vec<(u64, u64)>,
 }
 
@@ -255,7 +253,7 @@ impl OptionLogic {
     /// options that place a digit gone; `Ok(true)` when any went, `Err` when a cell is left
     /// with no digit.
     fn arc_consistency(&mut self, options: Options<'_>) -> Result<bool, ()> {
-        if options.arcs.is_empty() && options.sums.is_empty() {
+        if options.rules.is_empty() {
             return Ok(false);
         }
         let cells = options.cells;
@@ -272,14 +270,14 @@ impl OptionLogic {
         self.queued.clear();
         self.queued.resize(cells, false);
         self.queue.clear();
-        for cell in (0..cells).filter(|&cell| options.arcs.has_arcs(cell)) {
+        for cell in (0..cells).filter(|&cell| options.rules.arcs.has_arcs(cell)) {
             self.queued[cell] = true;
             self.queue.push(cell as u32);
         }
         self.supports.clear();
-        self.supports.resize(options.arcs.len(), (0, 0));
+        self.supports.resize(options.rules.arcs.len(), (0, 0));
         let narrowed = narrow_rules(
-            (options.arcs, options.sums),
+            options.rules,
             &mut self.masks,
             &mut self.queue,
             &mut self.queued,
@@ -385,7 +383,7 @@ impl OptionLogic {
     /// Solved when the taken options, which place every cell, make every sum kept by
     /// bounds; else a contradiction.
     fn solved_if_sums_hold(&mut self, options: Options<'_>) -> LogicEnd {
-        if options.sums.is_empty() {
+        if options.rules.sums.is_empty() {
             return LogicEnd::Solved;
         }
         let n = options.n as u32;
@@ -397,7 +395,11 @@ impl OptionLogic {
             }
         }
         let masks = &self.masks;
-        match options.sums.hold(|cell| 64 - masks[cell].leading_zeros()) {
+        match options
+            .rules
+            .sums
+            .hold(|cell| 64 - masks[cell].leading_zeros())
+        {
             true => LogicEnd::Solved,
             false => LogicEnd::Contradiction,
         }

@@ -52,6 +52,7 @@ mod model;
 mod names;
 mod propagate;
 mod rule;
+mod runs;
 mod solver;
 #[cfg(feature = "fpuzzles")]
 mod sudokupad;

@@ -13,6 +13,7 @@
 
 use super::arcs::Arcs;
 use super::compile::{all_digits, Parts};
+use super::runs::Runs;
 use super::sums::Sums;
 use super::tables::{enumerate, Assignments, Position, Table, MAX_SUM_OPTIONS};
 use super::VariantError;
@@ -39,6 +40,8 @@ pub(crate) struct Model {
     pub arcs: Arcs,
     /// The sums kept by bounds rather than tables, for the propagator and the logic pass.
     pub sums: Sums,
+    /// The runs of consecutive digits (renban lines), for the propagator and the logic pass.
+    pub runs: Runs,
 }
 
 /// The options of one table (see [`tables`](super::tables)), with the items each covers.
@@ -150,6 +153,10 @@ impl Model {
         for (cells, total) in &parts.distinct_sums {
             sums.push_distinct(cells, *total);
         }
+        let mut runs = Runs::new();
+        for run in &parts.runs {
+            runs.push(run);
+        }
         // The agreement items of the cells a table does not place: the cell's placement of
         // digit e covers item e of the table's block.
         let mut links = Vec::with_capacity(parts.tables.len());
@@ -204,6 +211,7 @@ impl Model {
             tables: Vec::new(),
             arcs,
             sums,
+            runs,
         };
         let assignments = model.enumerate(&parts.tables, parts.hidden, next, &rule_ref)?;
         next = model.add_tables(&parts.tables, assignments, &links, parts.hidden, next);

@@ -3,13 +3,15 @@
 //! digits (a cell can only hold a digit that some live option of each such table leaves
 //! it) and to arc consistency on the ban graph (see [`arcs`](super::arcs)); then the
 //! options that place a digit no longer possible go, and the table options that leave a
-//! cell no digit it can still hold, until nothing changes. The sums kept by bounds (see
-//! [`sums`](super::sums)) narrow with the arcs, and are checked again on each solution the
+//! cell no digit it can still hold, until nothing changes. The runs of consecutive digits
+//! (see [`runs`](super::runs)) and the sums kept by bounds (see [`sums`](super::sums))
+//! narrow with the arcs, and the sums are checked again on each solution the
 //! search reaches. The search then looks again for a forced item before it guesses.
 //! Removals go on the matrix's trail and are undone on backtracking.
 
 use super::arcs::Arcs;
 use super::model::Model;
+use super::runs::Runs;
 use super::sums::Sums;
 use crate::exact_cover::{Propagator, Pruning};
 
@@ -20,36 +22,77 @@ pub(crate) enum Failure {
     Cell(usize),
     /// This sum cannot be made.
     Sum(usize),
+    /// This run has no window of consecutive digits left.
+    Run(usize),
 }
 
-/// Narrows `masks` to arc consistency on `arcs` from the cells in `queue` (each marked in
-/// `queued`; see [`Arcs::narrow`]) and to the bounds of `sums`, until neither narrows.
-/// `Err` when a cell is left with no digit or a sum cannot be made; the queue is then left
-/// empty and unmarked.
+/// The rules that narrow the cells' digits beside the matrix: the pairwise rules as arcs,
+/// the sums kept by bounds and the runs, on a grid of side `n`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Narrowing<'a> {
+    pub n: usize,
+    pub arcs: &'a Arcs,
+    pub sums: &'a Sums,
+    pub runs: &'a Runs,
+}
+
+impl Narrowing<'_> {
+    /// True when there is nothing to narrow by.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.arcs.is_empty() && self.sums.is_empty() && self.runs.is_empty()
+    }
+
+    /// The cells a failure is about: the emptied cell, or the cells of the sum or run.
+    fn cells(&self, failure: Failure) -> impl Iterator<Item = usize> + '_ {
+        let (cell, sum, run) = match failure {
+            Failure::Cell(cell) => (Some(cell), None, None),
+            Failure::Sum(sum) => (None, Some(sum), None),
+            Failure::Run(run) => (None, None, Some(run)),
+        };
+        let sums = sum.into_iter().flat_map(|s| self.sums.cells(s));
+        let runs = run.into_iter().flat_map(|r| self.runs.cells(r));
+        cell.into_iter().chain(sums).chain(runs)
+    }
+}
+
+/// Narrows `masks` to arc consistency on the arcs from the cells in `queue` (each marked
+/// in `queued`; see [`Arcs::narrow`]), to the bounds of the sums and to the windows of the
+/// runs, until none narrows. `Err` when a cell is left with no digit, a sum cannot be made
+/// or a run has no window; the queue is then left empty and unmarked.
 pub(crate) fn narrow_rules(
-    (arcs, sums): (&Arcs, &Sums),
+    rules: Narrowing<'_>,
     masks: &mut [u64],
     queue: &mut Vec<u32>,
     queued: &mut [bool],
     cache: &mut [(u64, u64)],
 ) -> Result<(), Failure> {
+    let arcs = rules.arcs;
     loop {
         arcs.narrow(masks, queue, queued, cache)
             .map_err(Failure::Cell)?;
-        let bounded = sums.narrow(masks, |cell| {
+        let mut changed = false;
+        let mut requeue = |cell: usize| {
+            changed = true;
             if arcs.has_arcs(cell) && !queued[cell] {
                 queued[cell] = true;
                 queue.push(cell as u32);
             }
-        });
-        if let Err(sum) = bounded {
+        };
+        let narrowed = match rules.sums.narrow(masks, &mut requeue) {
+            Ok(()) => rules
+                .runs
+                .narrow(rules.n, masks, &mut requeue)
+                .map_err(Failure::Run),
+            Err(sum) => Err(Failure::Sum(sum)),
+        };
+        if let Err(failure) = narrowed {
             for &cell in queue.iter() {
                 queued[cell as usize] = false;
             }
             queue.clear();
-            return Err(Failure::Sum(sum));
+            return Err(failure);
         }
-        if queue.is_empty() {
+        if !changed {
             return Ok(());
         }
     }
@@ -74,6 +117,7 @@ pub(crate) struct Scratch {
     narrowing: bool,
     arcs: Arcs,
     sums: Sums,
+    runs: Runs,
     /// The digits each cell may hold, bit `d` for digit `d + 1`.
     masks: Vec<u64>,
     /// The masks before narrowing.
@@ -106,6 +150,7 @@ impl Scratch {
         self.narrowing = narrowing;
         self.arcs.copy_from(&model.arcs);
         self.sums.copy_from(&model.sums);
+        self.runs.copy_from(&model.runs);
         self.anchors.clear();
         self.anchors.extend_from_slice(anchors);
         let cells = model.allowed.len();
@@ -291,9 +336,15 @@ impl Propagator for VariantPropagator<'_> {
                 scratch.queued[cell] = true;
                 scratch.queue.push(cell as u32);
             }
+            let rules = Narrowing {
+                n: scratch.n,
+                arcs: &scratch.arcs,
+                sums: &scratch.sums,
+                runs: &scratch.runs,
+            };
             let narrowed = match tables_agree {
                 true => narrow_rules(
-                    (&scratch.arcs, &scratch.sums),
+                    rules,
                     &mut scratch.masks,
                     &mut scratch.queue,
                     &mut scratch.queued,
@@ -310,14 +361,14 @@ impl Propagator for VariantPropagator<'_> {
             scratch.doomed.clear();
             if let Err(failure) = narrowed {
                 // No solution extends the options chosen: every option of an open cell goes,
-                // and the search backs up from the empty cell. A sum that cannot be made
-                // empties one of its open cells (the search's weights then learn the sum's
-                // cells); otherwise the first open cell.
-                // (Blaming the emptied cell instead, measured, helped most hard puzzles and
-                // made one four times slower: see docs/lab/variant-search.md.)
+                // and the search backs up from the empty cell. A sum or run that cannot be
+                // kept empties one of its open cells (the search's weights then learn its
+                // cells); otherwise the first open cell. (Blaming the emptied cell instead,
+                // measured, helped most hard puzzles and made one four times slower: see
+                // docs/lab/variant-search.md.)
                 let blamed = match failure {
-                    Failure::Sum(sum) => scratch.sums.cells(sum).find(|&c| pruning.is_active(c)),
                     Failure::Cell(_) => None,
+                    _ => rules.cells(failure).find(|&c| pruning.is_active(c)),
                 };
                 let open = blamed.or_else(|| (0..cells).find(|&cell| pruning.is_active(cell)));
                 if let Some(cell) = open {

@@ -2,7 +2,7 @@
 //! searched by the generic engine; solutions are decoded back into grids.
 
 use super::logic::{LogicEnd, OptionLogic, Options};
-use super::propagate::{Scratch, VariantPropagator};
+use super::propagate::{Narrowing, Scratch, VariantPropagator};
 use super::Variant;
 use crate::answer::candidates::{self, Begun, CandidateSearch};
 use crate::exact_cover::{Branching, ExactCover, Interrupt};
@@ -542,8 +542,12 @@ fn staged<'a>([start, items, at, placements]: [&'a [u32]; 4], variant: &'a Varia
         items,
         at,
         placements,
-        arcs: &model.arcs,
-        sums: &model.sums,
+        rules: Narrowing {
+            n: model.n,
+            arcs: &model.arcs,
+            sums: &model.sums,
+            runs: &model.runs,
+        },
         n: model.n,
         cells: variant.shape().cells(),
         primary: model.primary,

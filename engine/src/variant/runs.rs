@@ -1,0 +1,158 @@
+//! Runs of consecutive digits (renban lines): the `k` cells of a run hold `k` different
+//! digits that follow each other, in any order. The pairwise relations of the line already
+//! say so (two cells of a run differ, and by less than `k`), and keep the answers exact;
+//! this is the filtering that pairs cannot see. Each window of `k` consecutive digits is
+//! possible while every one of its digits is left in some cell of the run and every cell
+//! keeps some digit of it; a cell keeps only the digits of the possible windows.
+
+/// Runs over cells, flat: run `r` has the cells `cells[start[r]..start[r + 1]]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Runs {
+    start: Vec<u32>,
+    cells: Vec<u32>,
+}
+
+impl Runs {
+    /// No runs.
+    pub(crate) fn new() -> Runs {
+        Runs {
+            start: vec![0],
+            cells: Vec::new(),
+        }
+    }
+
+    /// Adds the run of `cells`.
+    pub(crate) fn push(&mut self, cells: &[usize]) {
+        self.cells.extend(cells.iter().map(|&cell| cell as u32));
+        self.start.push(self.cells.len() as u32);
+    }
+
+    /// Makes `self` a copy of `other`, reusing its buffers.
+    pub(crate) fn copy_from(&mut self, other: &Runs) {
+        self.start.clear();
+        self.start.extend_from_slice(&other.start);
+        self.cells.clear();
+        self.cells.extend_from_slice(&other.cells);
+    }
+
+    /// The number of runs.
+    pub(crate) fn len(&self) -> usize {
+        self.start.len().saturating_sub(1)
+    }
+
+    /// True when there is no run.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The cells of run `r`.
+    pub(crate) fn cells(&self, r: usize) -> impl Iterator<Item = usize> + '_ {
+        let cells = &self.cells[self.start[r] as usize..self.start[r + 1] as usize];
+        cells.iter().map(|&cell| cell as usize)
+    }
+
+    /// Narrows `masks` (bit `d` for digit `d + 1`, digits up to `n`) to the windows of
+    /// every run, again until none narrows, calling `narrowed` with each cell that loses a
+    /// digit. `Err` with a run that has no possible window left.
+    pub(crate) fn narrow(
+        &self,
+        n: usize,
+        masks: &mut [u64],
+        mut narrowed: impl FnMut(usize),
+    ) -> Result<(), usize> {
+        loop {
+            let mut changed = false;
+            for r in 0..self.len() {
+                changed |= self
+                    .narrow_one(r, n, masks, &mut narrowed)
+                    .map_err(|()| r)?;
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Narrows the cells of run `r` to its possible windows once; true when some cell lost
+    /// a digit.
+    fn narrow_one(
+        &self,
+        r: usize,
+        n: usize,
+        masks: &mut [u64],
+        narrowed: &mut impl FnMut(usize),
+    ) -> Result<bool, ()> {
+        let cells = &self.cells[self.start[r] as usize..self.start[r + 1] as usize];
+        let k = cells.len();
+        if k == 0 || k > n {
+            return Err(());
+        }
+        let union = cells.iter().fold(0, |u, &c| u | masks[c as usize]);
+        let ones = if k == 64 { u64::MAX } else { (1u64 << k) - 1 };
+        let mut keep = 0;
+        for shift in 0..=n - k {
+            let window = ones << shift;
+            let possible = window & !union == 0
+                && cells.iter().all(|&cell| masks[cell as usize] & window != 0);
+            if possible {
+                keep |= window;
+            }
+        }
+        let mut changed = false;
+        for &cell in cells {
+            let mask = masks[cell as usize];
+            if mask & !keep != 0 {
+                if mask & keep == 0 {
+                    return Err(());
+                }
+                masks[cell as usize] = mask & keep;
+                narrowed(cell as usize);
+                changed = true;
+            }
+        }
+        Ok(changed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mask(digits: &[u32]) -> u64 {
+        digits.iter().fold(0, |m, &d| m | 1 << (d - 1))
+    }
+
+    #[test]
+    fn a_run_keeps_the_digits_of_its_possible_windows() {
+        let mut runs = Runs::new();
+        runs.push(&[0, 1, 2]);
+        // A cell holding 1 or 9 in a run of three with a 5: windows 3-5, 4-6 and 5-7 only.
+        let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let mut masks = vec![mask(&[5]), all, all];
+        let mut touched = Vec::new();
+        runs.narrow(9, &mut masks, |c| touched.push(c)).unwrap();
+        assert_eq!(masks[1], mask(&[3, 4, 5, 6, 7]));
+        assert_eq!(touched, vec![1, 2]);
+        // With a 7 too: 5-7 only.
+        masks[1] = mask(&[7]);
+        runs.narrow(9, &mut masks, |_| {}).unwrap();
+        assert_eq!(masks[2], mask(&[5, 6, 7]));
+        // A 2 and an 8 leave no window.
+        let mut masks = vec![mask(&[2]), mask(&[8]), all];
+        assert_eq!(runs.narrow(9, &mut masks, |_| {}), Err(0));
+    }
+
+    #[test]
+    fn every_digit_of_a_window_must_be_left_somewhere() {
+        let mut runs = Runs::new();
+        runs.push(&[0, 1]);
+        // {1, 3} and {2, 3}: windows 1-2 and 2-3; 3-4 lacks a 4. Nothing goes.
+        let mut masks = vec![mask(&[1, 3]), mask(&[3, 2])];
+        runs.narrow(9, &mut masks, |_| {}).unwrap();
+        assert_eq!(masks, vec![mask(&[1, 3]), mask(&[2, 3])]);
+        // {3, 9} and {4, 5}: 3-4 alone (4-5 leaves the first cell nothing, 8-9 lacks an 8).
+        let mut masks = vec![mask(&[3, 9]), mask(&[4, 5])];
+        runs.narrow(9, &mut masks, |_| {}).unwrap();
+        assert_eq!(masks, vec![mask(&[3]), mask(&[4])]);
+    }
+}
