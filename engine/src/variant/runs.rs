@@ -143,6 +143,16 @@ mod tests {
     }
 
     #[test]
+    fn a_window_whose_digit_no_cell_holds_goes_where_pairs_see_nothing() {
+        // The example of docs/variants.md: {1, 3}, {1, 3, 5}, {3, 4, 5}: 1-3 needs a 2.
+        let mut runs = Runs::new();
+        runs.push(&[0, 1, 2]);
+        let mut masks = vec![mask(&[1, 3]), mask(&[1, 3, 5]), mask(&[3, 4, 5])];
+        runs.narrow(9, &mut masks, |_| {}).unwrap();
+        assert_eq!(masks, vec![mask(&[3]), mask(&[3, 5]), mask(&[3, 4, 5])]);
+    }
+
+    #[test]
     fn every_digit_of_a_window_must_be_left_somewhere() {
         let mut runs = Runs::new();
         runs.push(&[0, 1]);

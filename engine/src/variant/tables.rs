@@ -163,7 +163,10 @@ impl Search<'_> {
                     self.found.push(match (position, *choice) {
                         (Position::Cell(_), Choice::Value(d)) => 1 << (d - 1),
                         (Position::Hidden(_), Choice::Value(v)) => u64::from(v),
-                        (_, Choice::Among(mask)) => mask,
+                        (Position::Cell(cell), Choice::Among(mask)) => {
+                            mask & self.model.allowed[*cell]
+                        }
+                        (Position::Hidden(_), Choice::Among(mask)) => mask,
                     });
                 }
                 if self.found.len() / width > MAX_SUM_OPTIONS {
@@ -186,11 +189,12 @@ impl Search<'_> {
                     (choice, Some(cell * n + d as usize - 1))
                 }
                 (Position::Cell(cell), Choice::Among(mask)) => {
-                    let mask = mask & self.model.allowed[cell];
-                    if mask == 0 {
+                    if mask & self.model.allowed[cell] == 0 {
                         continue;
                     }
-                    (Choice::Among(mask), None)
+                    // Kept whole while choosing (a sandwich's next cell inside repeats it),
+                    // narrowed to the cell's allowed digits in the assignment.
+                    (choice, None)
                 }
                 (Position::Hidden(h), Choice::Value(v)) => {
                     if self.domains[h].as_ref().is_some_and(|d| !d.contains(&v)) {

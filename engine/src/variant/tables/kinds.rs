@@ -85,19 +85,28 @@ impl TableKind {
                 out.push(Choice::Value(number));
             }
             TableKind::Arrow | TableKind::Sum(_) | TableKind::Number => digits(out),
-            TableKind::Sandwich(_) => {
-                let mut crusts = chosen.iter().map(value).filter(|&v| v == 1 || v == n32);
-                match (crusts.next(), crusts.next()) {
-                    (None, _) => {
-                        out.extend([Choice::Value(1), Choice::Value(n32), Choice::Among(all)])
-                    }
-                    (Some(first), None) => {
-                        out.push(Choice::Value(n32 + 1 - first));
-                        out.extend((2..n32).map(Choice::Value));
-                    }
-                    _ => out.push(Choice::Among(all)),
+            TableKind::Sandwich(target) => match sandwich(chosen) {
+                Sandwich::Outside => {
+                    out.extend([Choice::Value(1), Choice::Value(n32), Choice::Among(all)])
                 }
-            }
+                Sandwich::Open { first, set: None } => {
+                    // The first cell inside chooses the set of digits inside; the row
+                    // holds each once, so as many cells as it has digits hold exactly it.
+                    if *target == 0 {
+                        out.push(Choice::Value(n32 + 1 - first));
+                    }
+                    let room = (width - k - 1) as u32;
+                    sets_with_sum(2, n32 - 1, *target, room, out);
+                }
+                Sandwich::Open {
+                    first,
+                    set: Some((set, inside)),
+                } => match inside < set.count_ones() {
+                    true => out.push(Choice::Among(set)),
+                    false => out.push(Choice::Value(n32 + 1 - first)),
+                },
+                Sandwich::Closed(_) => out.push(Choice::Among(all)),
+            },
             TableKind::XSum(_) => match chosen.first().map(value) {
                 None => digits(out),
                 Some(x) if ((k as u32) < x) != x_complement(x, n32) => digits(out),
@@ -153,14 +162,6 @@ impl TableKind {
                 k == 1 || (total + left <= target && total + left * n32 >= target)
             }
             TableKind::Sum(target) => total + left <= *target && total + left * n32 >= *target,
-            TableKind::Sandwich(target) => {
-                let between: u32 = chosen
-                    .iter()
-                    .map(value)
-                    .filter(|&v| v != 1 && v != n32)
-                    .sum();
-                between <= *target
-            }
             TableKind::XSum(target) => {
                 let (side, goal) = x_side(chosen, n32, *target);
                 goal.is_some_and(|goal| side <= goal)
@@ -193,14 +194,10 @@ impl TableKind {
         match self {
             TableKind::Cage(target) | TableKind::Sum(target) => total == *target,
             TableKind::Arrow => total == 2 * value(&chosen[0]),
-            TableKind::Sandwich(target) => {
-                let crusts = chosen
-                    .iter()
-                    .map(value)
-                    .filter(|&v| v == 1 || v == n32)
-                    .count();
-                crusts == 2 && total - 1 - n32 == *target
-            }
+            TableKind::Sandwich(target) => match sandwich(chosen) {
+                Sandwich::Closed(set) => digit_sum(set) == *target,
+                _ => false,
+            },
             TableKind::XSum(target) => {
                 let (side, goal) = x_side(chosen, n32, *target);
                 value(&chosen[0]) as usize <= width && goal == Some(side)
@@ -213,6 +210,70 @@ impl TableKind {
             TableKind::Number | TableKind::Between | TableKind::Lockout(_) => true,
         }
     }
+}
+
+/// Where a sandwich's positions chosen so far stand.
+enum Sandwich {
+    /// Before its first crust (the cells outside are free).
+    Outside,
+    /// After its first crust, `first` (1 or `n`): with the set of digits inside and how
+    /// many cells inside hold it so far, once the first cell inside has chosen it.
+    Open { first: u32, set: Option<(u64, u32)> },
+    /// After both crusts, the digits between them.
+    Closed(u64),
+}
+
+/// Reads a sandwich's `chosen` positions: a crust is a 1 or an `n` (the only values its
+/// choices give); the cells inside hold a set of digits (`Among`), each the same one.
+fn sandwich(chosen: &[Choice]) -> Sandwich {
+    let mut state = Sandwich::Outside;
+    for choice in chosen {
+        state = match (state, *choice) {
+            (Sandwich::Outside, Choice::Value(first)) => Sandwich::Open { first, set: None },
+            (Sandwich::Open { set, .. }, Choice::Value(_)) => {
+                Sandwich::Closed(set.map_or(0, |(set, _)| set))
+            }
+            (Sandwich::Open { first, set }, Choice::Among(mask)) => {
+                let (set, inside) = set.unwrap_or((mask, 0));
+                Sandwich::Open {
+                    first,
+                    set: Some((set, inside + 1)),
+                }
+            }
+            (state, _) => state,
+        };
+    }
+    state
+}
+
+/// The sum of the digits of `set` (bit `d - 1` for digit `d`).
+fn digit_sum(mut set: u64) -> u32 {
+    let mut sum = 0;
+    while set != 0 {
+        sum += set.trailing_zeros() + 1;
+        set &= set - 1;
+    }
+    sum
+}
+
+/// Adds to `out`, as `Among` choices, every nonempty set of at most `room` digits of
+/// `low..=high` that sums to `target`.
+fn sets_with_sum(low: u32, high: u32, target: u32, room: u32, out: &mut Vec<Choice>) {
+    fn extend(from: u32, high: u32, left: u32, room: u32, set: u64, out: &mut Vec<Choice>) {
+        if left == 0 {
+            if set != 0 {
+                out.push(Choice::Among(set));
+            }
+            return;
+        }
+        if room == 0 {
+            return;
+        }
+        for d in from..=high.min(left) {
+            extend(d + 1, high, left - d, room - 1, set | 1 << (d - 1), out);
+        }
+    }
+    extend(low, high, target, room, 0, out);
 }
 
 /// True when an X-sum whose first digit is `x` enumerates the digits after the first `x`
@@ -267,4 +328,35 @@ fn missing(required: &[u8], chosen: &[Choice]) -> usize {
         k += wanted;
     }
     lacking
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(digits: &[u32]) -> Choice {
+        Choice::Among(digits.iter().fold(0, |m, &d| m | 1 << (d - 1)))
+    }
+
+    #[test]
+    fn a_sandwich_chooses_sets_of_digits_between_its_crusts() {
+        let mut out = Vec::new();
+        // Digits 2-8 making 10 in at most three cells.
+        sets_with_sum(2, 8, 10, 3, &mut out);
+        let expected = [set(&[2, 3, 5]), set(&[2, 8]), set(&[3, 7]), set(&[4, 6])];
+        assert_eq!(out, expected);
+        // Its cells: a 9 first, two cells of {2, 8}, then the 1 closes it.
+        let kind = TableKind::Sandwich(10);
+        let mut chosen = vec![Choice::Among(0x1ff), Choice::Value(9), set(&[2, 8])];
+        let mut next = Vec::new();
+        kind.choices(9, 3, 9, &chosen, &mut next);
+        assert_eq!(next, [set(&[2, 8])]);
+        chosen.push(set(&[2, 8]));
+        next.clear();
+        kind.choices(9, 4, 9, &chosen, &mut next);
+        assert_eq!(next, [Choice::Value(1)]);
+        chosen.extend([Choice::Value(1), Choice::Among(0x1ff)]);
+        assert!(kind.complete(9, 5, &chosen[..5]));
+        assert!(!TableKind::Sandwich(11).complete(9, 5, &chosen[..5]));
+    }
 }
