@@ -107,9 +107,35 @@ impl TableKind {
                 },
                 Sandwich::Closed(_) => out.push(Choice::Among(all)),
             },
-            TableKind::XSum(_) => match chosen.first().map(value) {
+            TableKind::XSum(target) => match chosen.first().map(value) {
                 None => digits(out),
-                Some(x) if ((k as u32) < x) != x_complement(x, n32) => digits(out),
+                // The first cell of the side enumerated chooses its set of digits (the
+                // row holds each once, so its cells hold exactly it); the others repeat it.
+                Some(x) if ((k as u32) < x) != x_complement(x, n32) => {
+                    let first = x_first(x, n32);
+                    if k > first {
+                        out.push(chosen[first]);
+                    } else if let (made, Some(goal)) = x_side(chosen, n32, *target) {
+                        let cells = x_cells(x, n32, width);
+                        let start = out.len();
+                        if let Some(rest) = goal.checked_sub(made) {
+                            sets_with_sum(1, n32, rest, cells, out);
+                        }
+                        let mut j = start;
+                        while j < out.len() {
+                            match out[j] {
+                                Choice::Among(set)
+                                    if set.count_ones() == cells && set & 1 << (x - 1) == 0 =>
+                                {
+                                    j += 1
+                                }
+                                _ => {
+                                    out.swap_remove(j);
+                                }
+                            }
+                        }
+                    }
+                }
                 Some(_) => out.push(Choice::Among(all)),
             },
             TableKind::Skyscraper(_) => {
@@ -285,20 +311,40 @@ fn x_complement(x: u32, n: u32) -> bool {
 
 /// The sum of the digits an X-sum enumerates so far (the first `X`, or those after them)
 /// and the total they must reach, if any can.
+/// What an X-sum whose first digit is `x` has made so far on the side it enumerates (the
+/// first cell's `x` when it is on it, and the digits of the other cells' set once chosen),
+/// and what that side must make, if anything can.
 fn x_side(chosen: &[Choice], n: u32, target: u32) -> (u32, Option<u32>) {
     let x = value(&chosen[0]);
     let complement = x_complement(x, n);
-    let side = chosen
-        .iter()
-        .enumerate()
-        .filter(|&(k, _)| ((k as u32) < x) != complement)
-        .map(|(_, choice)| value(choice))
-        .sum();
+    let first = x_first(x, n);
+    let own = if complement { 0 } else { x };
+    let set = match chosen.get(first) {
+        Some(Choice::Among(set)) if ((first as u32) < x) != complement => digit_sum(*set),
+        _ => 0,
+    };
     let goal = match complement {
         true => (n * (n + 1) / 2).checked_sub(target),
         false => Some(target),
     };
-    (side, goal)
+    (own + set, goal)
+}
+
+/// The first position after the first cell of the side an X-sum whose first digit is `x`
+/// enumerates.
+fn x_first(x: u32, n: u32) -> usize {
+    match x_complement(x, n) {
+        true => x as usize,
+        false => 1,
+    }
+}
+
+/// How many cells besides the first that side has, on a line of `width` cells.
+fn x_cells(x: u32, n: u32, width: usize) -> u32 {
+    match x_complement(x, n) {
+        true => (width as u32).saturating_sub(x),
+        false => x - 1,
+    }
 }
 
 /// The highest value chosen and how many values were above all before them.
