@@ -41,29 +41,70 @@ type Terms = [(usize, i32)];
 /// narrow every cell to the digits of some whole assignment, which bounds do not.
 const ENUMERATE_UP_TO: u64 = 2_000;
 
+/// Killer cages of this many cells or more are tables of their sets of digits, not of
+/// their orders (see [`TableKind::CageSet`]).
+const CAGE_SETS_FROM: usize = 5;
+
+/// How the sums are kept: past `table` options a sum is kept by bounds; a cage of
+/// `cage_sets_from` cells or more by its sets of digits, and one of fewer cells with more
+/// than `cage_orders` orders (or none) by bounds.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    table: u64,
+    cage_sets_from: usize,
+    cage_orders: u64,
+}
+
+/// The limits of the engine.
+const LIMITS: Limits = Limits {
+    table: ENUMERATE_UP_TO,
+    cage_sets_from: CAGE_SETS_FROM,
+    cage_orders: MAX_SUM_OPTIONS as u64,
+};
+
 #[cfg(test)]
 thread_local! {
-    static BY_BOUNDS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static TEST_LIMITS: std::cell::Cell<Option<Limits>> = const { std::cell::Cell::new(None) };
 }
 
 /// Runs `f` (under test) with every sum that can be kept by bounds kept so, however small
-/// its table: the answers must be the same.
+/// its table (killer cages included): the answers must be the same.
 #[cfg(test)]
 pub(crate) fn by_bounds<T>(f: impl FnOnce() -> T) -> T {
-    BY_BOUNDS.set(true);
+    let limits = Limits {
+        table: 0,
+        cage_sets_from: usize::MAX,
+        cage_orders: 0,
+    };
+    with_limits(limits, f)
+}
+
+/// Runs `f` (under test) with every killer cage of two cells or more a table of its sets:
+/// the answers must be the same.
+#[cfg(test)]
+pub(crate) fn by_sets<T>(f: impl FnOnce() -> T) -> T {
+    let limits = Limits {
+        cage_sets_from: 2,
+        ..LIMITS
+    };
+    with_limits(limits, f)
+}
+
+#[cfg(test)]
+fn with_limits<T>(limits: Limits, f: impl FnOnce() -> T) -> T {
+    TEST_LIMITS.set(Some(limits));
     let result = f();
-    BY_BOUNDS.set(false);
+    TEST_LIMITS.set(None);
     result
 }
 
-/// The most options a sum's table may have and still be enumerated, and the most orders a
-/// killer cage's: [`ENUMERATE_UP_TO`] and [`MAX_SUM_OPTIONS`] (none in [`by_bounds`]).
-fn enumerate_up_to() -> (u64, u64) {
+/// The limits in force: [`LIMITS`], or a test's.
+fn limits() -> Limits {
     #[cfg(test)]
-    if BY_BOUNDS.get() {
-        return (0, 0);
+    if let Some(limits) = TEST_LIMITS.get() {
+        return limits;
     }
-    (ENUMERATE_UP_TO, MAX_SUM_OPTIONS as u64)
+    LIMITS
 }
 
 /// The digits `1..=n` as a mask.
@@ -108,10 +149,17 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
                 cells,
                 sum: Some(sum),
             } => {
-                let orders = cage_orders(n, cells.len(), *sum);
-                if orders == 0 || orders > enumerate_up_to().1 {
-                    // Too many to enumerate (nine cells of a 9×9 grid), or none, which a
-                    // long search would find: distinct digits, and their sum by bounds.
+                let limits = limits();
+                let sets = cage_sets(n, cells.len(), *sum);
+                let orders = (1..=cells.len() as u64).fold(sets, |o, k| o.saturating_mul(k));
+                if cells.len() >= limits.cage_sets_from && sets <= MAX_SUM_OPTIONS as u64 {
+                    // Distinct digits, and a set of them with the total.
+                    parts.units.push(cells.clone());
+                    let table = Table::of_cells(index, cells, TableKind::CageSet(*sum));
+                    parts.tables.push(table);
+                } else if orders == 0 || orders > limits.cage_orders {
+                    // Too many to enumerate, or none, which a long search would find:
+                    // distinct digits, and their sum by bounds.
                     parts.units.push(cells.clone());
                     parts.distinct_sums.push((cells.clone(), *sum as i32));
                 } else {
@@ -371,10 +419,10 @@ impl Parts {
     }
 
     /// True when the tables of a rule, each the terms of a sum (`total`, or any), would
-    /// have more options together than [`enumerate_up_to`] allows (see
+    /// have more options together than the [`Limits`] allow (see
     /// [`estimate`](super::estimate)).
     fn too_large(&self, n: usize, region_of: &[usize], tables: &[(&Terms, Option<i32>)]) -> bool {
-        let limit = enumerate_up_to().0;
+        let limit = limits().table;
         let grid = (&self.allowed[..], region_of);
         let mut options = 0u64;
         for &(terms, total) in tables {
@@ -422,9 +470,8 @@ fn total_of(index: usize, total: Position, cells: &[usize]) -> Table {
     }
 }
 
-/// How many orders of distinct digits of `1..=n` `len` cells summing to `total` have:
-/// the sets of `len` digits with that sum, times `len!` (saturating).
-fn cage_orders(n: usize, len: usize, total: u32) -> u64 {
+/// How many sets of `len` distinct digits of `1..=n` sum to `total` (saturating).
+fn cage_sets(n: usize, len: usize, total: u32) -> u64 {
     let total = total as usize;
     // sets[k][t]: sets of k digits, of those tried so far, summing to t.
     let mut sets = vec![vec![0u64; total + 1]; len + 1];
@@ -436,7 +483,7 @@ fn cage_orders(n: usize, len: usize, total: u32) -> u64 {
             }
         }
     }
-    (1..=len as u64).fold(sets[len][total], |orders, k| orders.saturating_mul(k))
+    sets[len][total]
 }
 
 /// The terms of `total = Σ line`, as `total - Σ line = 0` (with no `total`, the terms of

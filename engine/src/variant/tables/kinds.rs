@@ -8,6 +8,11 @@ use super::Choice;
 pub(crate) enum TableKind {
     /// Distinct digits with this total (a killer cage).
     Cage(u32),
+    /// A set of as many distinct digits as cells, with this total: each cell holds one
+    /// of the set (a killer cage whose cells are also a unit, so that they hold exactly the
+    /// set). An option per set rather than per order: far fewer, and the search places
+    /// the cells.
+    CageSet(u32),
     /// The first position's value is the total of the others' (an arrow; the segments of a
     /// region-sum line, a zipper's pairs and a double arrow's two parts, with the total
     /// hidden or a cell).
@@ -69,6 +74,23 @@ impl TableKind {
         let all = span(1, n32);
         let digits = |out: &mut Vec<Choice>| out.extend((1..=n32).map(Choice::Value));
         match self {
+            TableKind::CageSet(target) => match chosen.first() {
+                Some(&first) => out.push(first),
+                None => {
+                    let start = out.len();
+                    sets_with_sum(1, n32, *target, width as u32, out);
+                    let mut j = start;
+                    while j < out.len() {
+                        match out[j] {
+                            // (Smaller sets could never fill the distinct cells.)
+                            Choice::Among(set) if set.count_ones() as usize == width => j += 1,
+                            _ => {
+                                out.swap_remove(j);
+                            }
+                        }
+                    }
+                }
+            },
             TableKind::Cage(_) => {
                 let seen = chosen.iter().fold(0u128, |seen, c| seen | 1 << value(c));
                 out.extend((1..=n32).filter(|&d| seen & 1 << d == 0).map(Choice::Value));
@@ -234,6 +256,7 @@ impl TableKind {
             }
             TableKind::Quadruple(required) => missing(required, chosen) == 0,
             TableKind::Number | TableKind::Between | TableKind::Lockout(_) => true,
+            TableKind::CageSet(_) => true,
         }
     }
 }

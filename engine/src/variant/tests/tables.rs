@@ -359,9 +359,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn sums_kept_by_bounds_match_brute_force_on_4x4(seed in any::<u64>(), keep in any::<bool>()) {
+    fn sums_kept_by_bounds_or_sets_match_brute_force_on_4x4(seed in any::<u64>(), keep in any::<bool>(), sets in any::<bool>()) {
         // Killer cages, arrows, little killers, region-sum lines, double and pill arrows,
-        // every one kept by bounds rather than by a table, among other rules.
+        // every one kept by bounds rather than by a table, among other rules; or every
+        // killer cage a table of its sets of digits.
         let mut rng = SetterRng::for_puzzle(seed, 7);
         let grids = all_grids(&boxes());
         let planted = grids[rng.below(grids.len())].clone();
@@ -383,11 +384,18 @@ proptest! {
                 rules.push(rule);
             }
         }
-        let count = crate::variant::compile::by_bounds(|| check_rules(None, rules.clone()));
+        let build = |f: &dyn Fn() -> Variant| match sets {
+            true => crate::variant::compile::by_sets(f),
+            false => crate::variant::compile::by_bounds(f),
+        };
+        let count = match sets {
+            true => crate::variant::compile::by_sets(|| check_rules(None, rules.clone())),
+            false => crate::variant::compile::by_bounds(|| check_rules(None, rules.clone())),
+        };
         if keep {
             prop_assert!(count >= 1, "{rules:?} lost {planted:?}");
         }
-        let variant = crate::variant::compile::by_bounds(|| {
+        let variant = build(&|| {
             Variant::new(Grid::empty(Shape::new(2, 2).unwrap()), None, rules.clone()).unwrap()
         });
         let mut solver = VariantSolver::new();
