@@ -436,3 +436,39 @@ fn an_interrupted_stream_in_the_pair_order_finds_every_solution_once() {
     interrupt.clear();
     assert_eq!(matrix.count(None).solutions, 2680);
 }
+
+/// A propagator's `accept` refuses the covers that break its own rule, also those reached
+/// through forced moves alone (no branch point after the last choice), and each refusal is
+/// a dead end: the count and the stream leave them out, and the matrix is whole afterwards.
+#[test]
+fn accept_refuses_the_covers_that_break_the_propagators_rule() {
+    use super::{Propagator, Pruning};
+    /// Removes nothing; refuses every cover that contains `option`.
+    struct Without(usize);
+    impl Propagator for Without {
+        fn propagate(&mut self, _: &mut Pruning<'_>) {}
+        fn accept(&mut self, pruning: &mut Pruning<'_>) -> bool {
+            !pruning.chosen().any(|option| option == self.0)
+        }
+    }
+    // Items 0..3; options {0}, {1}, {2}, {0, 1}, {1, 2}: covers {0}{1}{2}, {0,1}{2}, {0}{1,2}.
+    let mut matrix = ExactCover::new(3, 0);
+    for option in [&[0][..], &[1], &[2], &[0, 1], &[1, 2]] {
+        matrix.add_option(option).unwrap();
+    }
+    assert_eq!(matrix.count(None).solutions, 3);
+    for (refused, left) in [(0, 1), (3, 2), (4, 2), (1, 2)] {
+        let count = matrix.count_propagating(None, |_| true, &mut Without(refused));
+        assert_eq!(count.solutions, left, "without option {refused}");
+        matrix.sanity();
+        let first = matrix.first_solution_propagating(&mut Without(refused));
+        let options: Vec<usize> = first.map(|s| s.options().collect()).unwrap_or_default();
+        assert!(!options.contains(&refused));
+    }
+    // Each item has one option: forced moves alone reach the refused cover, no guess.
+    let mut forced = ExactCover::new(2, 0);
+    forced.add_option(&[0]).unwrap();
+    forced.add_option(&[1]).unwrap();
+    let count = forced.count_propagating(None, |_| true, &mut Without(1));
+    assert_eq!((count.solutions, forced.stats().guesses), (0, 0));
+}
