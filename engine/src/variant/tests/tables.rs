@@ -328,26 +328,41 @@ pub(super) fn table_rule(kind: usize, cells: Vec<usize>, value: u32, rng: &mut S
     }
 }
 
+/// One to three rules of `pick` (given random cells, a random grid and the generator) on a
+/// 4x4 grid, each one that `valid` accepts (given that grid); the rules and the grid.
+fn random_rules(
+    seed: u64,
+    stream: u64,
+    mut pick: impl FnMut(Vec<usize>, &[u8], &mut SetterRng) -> Rule,
+    valid: impl Fn(&Rule, &[u8]) -> bool,
+) -> (Vec<Rule>, Vec<u8>) {
+    let mut rng = SetterRng::for_puzzle(seed, stream);
+    let grids = all_grids(&boxes());
+    let planted = grids[rng.below(grids.len())].clone();
+    let mut rules = Vec::new();
+    let mut tries = 0;
+    while rules.len() < 1 + rng.below(3) && tries < 100 {
+        tries += 1;
+        let cells = rng.permutation(N * N)[..2 + rng.below(4)].to_vec();
+        let rule = pick(cells, &planted, &mut rng);
+        if valid(&rule, &planted) {
+            rules.push(rule);
+        }
+    }
+    (rules, planted)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn random_table_rules_match_brute_force_on_4x4(seed in any::<u64>(), keep in any::<bool>()) {
-        // One to three rules on random cells; with `keep`, only those a random grid keeps.
-        let mut rng = SetterRng::for_puzzle(seed, 6);
-        let grids = all_grids(&boxes());
-        let planted = grids[rng.below(grids.len())].clone();
-        let mut rules = Vec::new();
-        let mut tries = 0;
-        while rules.len() < 1 + rng.below(3) && tries < 100 {
-            tries += 1;
-            let cells = rng.permutation(N * N)[..2 + rng.below(4)].to_vec();
+        let pick = |cells: Vec<usize>, _: &[u8], rng: &mut SetterRng| {
             let value = 1 + rng.below(12) as u32;
-            let rule = table_rule(rng.below(11), cells, value, &mut rng);
-            if !keep || oracle(&rule, &planted) {
-                rules.push(rule);
-            }
-        }
+            table_rule(rng.below(11), cells, value, rng)
+        };
+        let (rules, planted) =
+            random_rules(seed, 6, pick, |rule, planted| !keep || oracle(rule, planted));
         let count = check_rules(None, rules.clone());
         if keep {
             prop_assert!(count >= 1, "{rules:?} lost {planted:?}");
@@ -363,27 +378,22 @@ proptest! {
         // Killer cages, arrows, little killers, region-sum lines, double and pill arrows,
         // every one kept by bounds rather than by a table, among other rules; or every
         // killer cage a table of its sets of digits.
-        let mut rng = SetterRng::for_puzzle(seed, 7);
-        let grids = all_grids(&boxes());
-        let planted = grids[rng.below(grids.len())].clone();
-        let mut rules = Vec::new();
-        let mut tries = 0;
-        while rules.len() < 1 + rng.below(3) && tries < 100 {
-            tries += 1;
-            let cells = rng.permutation(N * N)[..2 + rng.below(4)].to_vec();
+        let pick = |cells: Vec<usize>, planted: &[u8], rng: &mut SetterRng| {
             let total: u32 = cells.iter().map(|&c| u32::from(planted[c])).sum();
             let value = [total, 1 + rng.below(12) as u32][rng.below(2)];
-            let rule = match rng.below(6) {
+            match rng.below(6) {
                 0 => Rule::Killer { cells, sum: Some(value) },
                 1 => Rule::Arrow { circle: cells[0], line: cells[1..].to_vec() },
                 2 => Rule::Thermometer(cells),
-                _ => table_rule([1, 7, 9, 10][rng.below(4)], cells, value, &mut rng),
-            };
-            let valid = Variant::new(Grid::empty(Shape::new(2, 2).unwrap()), None, vec![rule.clone()]);
-            if valid.is_ok() && (!keep || super::oracle(&rule, std::slice::from_ref(&rule), &planted)) {
-                rules.push(rule);
+                _ => table_rule([1, 7, 9, 10][rng.below(4)], cells, value, rng),
             }
-        }
+        };
+        let valid = |rule: &Rule, planted: &[u8]| {
+            let shape = Shape::new(2, 2).unwrap();
+            Variant::new(Grid::empty(shape), None, vec![rule.clone()]).is_ok()
+                && (!keep || super::oracle(rule, std::slice::from_ref(rule), planted))
+        };
+        let (rules, planted) = random_rules(seed, 7, pick, valid);
         let build = |f: &dyn Fn() -> Variant| match sets {
             true => crate::variant::compile::by_sets(f),
             false => crate::variant::compile::by_bounds(f),
