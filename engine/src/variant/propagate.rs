@@ -361,12 +361,12 @@ impl Propagator for VariantPropagator<'_> {
             scratch.doomed.clear();
             if let Err(failure) = narrowed {
                 // No solution extends the options chosen: every option of an open cell goes,
-                // and the search backs up from the empty cell. A sum or run that cannot be
-                // kept empties one of its open cells (the search's weights then learn its
-                // cells); otherwise the first open cell. (Blaming the emptied cell instead,
-                // measured, helped most hard puzzles and made one four times slower: see
-                // docs/lab/variant-search.md.)
+                // and the search backs up from the empty cell. The cell blamed is the one
+                // left without a digit, or an open cell of the sum or run that cannot be
+                // kept (the search's weights then learn where the knot is); else the first
+                // open cell (see docs/lab/variant-search.md for what each rule measured).
                 let blamed = match failure {
+                    Failure::Cell(cell) if cell < cells && pruning.is_active(cell) => Some(cell),
                     Failure::Cell(_) => None,
                     _ => rules.cells(failure).find(|&c| pruning.is_active(c)),
                 };
