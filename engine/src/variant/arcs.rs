@@ -152,10 +152,7 @@ impl Arcs {
                     masks[to] = narrowed;
                     if narrowed == 0 {
                         // Leave the queue empty and unmarked for the next call.
-                        for &cell in queue.iter() {
-                            queued[cell as usize] = false;
-                        }
-                        queue.clear();
+                        empty_queue(queue, queued);
                         return Err(to);
                     }
                     if !queued[to] {
@@ -167,6 +164,14 @@ impl Arcs {
         }
         Ok(())
     }
+}
+
+/// Empties `queue` and unmarks its cells in `queued`, for the next narrowing.
+pub(crate) fn empty_queue(queue: &mut Vec<u32>, queued: &mut [bool]) {
+    for &cell in queue.iter() {
+        queued[cell as usize] = false;
+    }
+    queue.clear();
 }
 
 #[cfg(test)]

@@ -423,10 +423,14 @@ impl Parts {
     /// [`estimate`](super::estimate)).
     fn too_large(&self, n: usize, region_of: &[usize], tables: &[(&Terms, Option<i32>)]) -> bool {
         let limit = limits().table;
-        let grid = (&self.allowed[..], region_of);
+        let grid = estimate::Cells {
+            n,
+            allowed: &self.allowed,
+            region_of,
+        };
         let mut options = 0u64;
         for &(terms, total) in tables {
-            options += estimate::assignments(n, grid, terms, total, limit);
+            options += estimate::assignments(grid, terms, total, limit);
             if options > limit {
                 return true;
             }

@@ -10,31 +10,38 @@
 /// past [`SURELY_PAST`] times `cap` the count is taken to be past it, distinct digits
 /// never cutting so much from the short lines and cages of puzzles.
 pub(crate) fn assignments(
-    n: usize,
-    (allowed, region_of): (&[u64], &[usize]),
+    grid: Cells,
     terms: &[(usize, i32)],
     total: Option<i32>,
     cap: u64,
 ) -> u64 {
-    let loose = tuples(allowed, terms, total, SURELY_PAST * (cap + 1));
+    let loose = tuples(grid.allowed, terms, total, SURELY_PAST * (cap + 1));
     if loose <= cap {
         return loose;
     }
     if loose > SURELY_PAST * cap {
         return cap + 1;
     }
-    distinct(n, (allowed, region_of), terms, total, cap)
+    distinct(grid, terms, total, cap)
+}
+
+/// The cells as the count reads them: the grid's side, each cell's allowed digits (bit
+/// `d - 1` for digit `d`) and region.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cells<'a> {
+    pub n: usize,
+    pub allowed: &'a [u64],
+    pub region_of: &'a [usize],
 }
 
 /// The count of [`assignments`], cells that see each other holding different digits, by a
 /// search that stops just past `cap` (or its step budget: `cap + 1` then too).
-fn distinct(
-    n: usize,
-    (allowed, region_of): (&[u64], &[usize]),
-    terms: &[(usize, i32)],
-    total: Option<i32>,
-    cap: u64,
-) -> u64 {
+fn distinct(grid: Cells, terms: &[(usize, i32)], total: Option<i32>, cap: u64) -> u64 {
+    let Cells {
+        n,
+        allowed,
+        region_of,
+    } = grid;
     // What the terms from each place on can still make, least and most.
     let mut reach = vec![(0i64, 0i64); terms.len() + 1];
     for (k, &(cell, weight)) in terms.iter().enumerate().rev() {
@@ -181,26 +188,30 @@ mod tests {
     fn cells_that_see_each_other_differ_and_others_may_repeat() {
         let allowed = vec![0x1ff; 81];
         let regions = boxes();
-        let grid = (&allowed[..], &regions[..]);
+        let grid = Cells {
+            n: 9,
+            allowed: &allowed,
+            region_of: &regions,
+        };
         let ones = |cells: &[usize]| cells.iter().map(|&c| (c, 1)).collect::<Vec<_>>();
         // Two cells of a row: 9 · 8 orders; 2 of them make 4 (1+3, 3+1; 2+2 repeats).
-        assert_eq!(distinct(9, grid, &ones(&[0, 1]), None, 1000), 72);
-        assert_eq!(distinct(9, grid, &ones(&[0, 1]), Some(4), 1000), 2);
+        assert_eq!(distinct(grid, &ones(&[0, 1]), None, 1000), 72);
+        assert_eq!(distinct(grid, &ones(&[0, 1]), Some(4), 1000), 2);
         // r1c1 and r2c4 see nothing of each other: 2+2 counts.
-        assert_eq!(distinct(9, grid, &ones(&[0, 12]), Some(4), 1000), 3);
+        assert_eq!(distinct(grid, &ones(&[0, 12]), Some(4), 1000), 3);
         // Past the cap, the cap plus one.
-        assert_eq!(distinct(9, grid, &ones(&[0, 1, 2]), None, 100), 101);
+        assert_eq!(distinct(grid, &ones(&[0, 1, 2]), None, 100), 101);
         // Free to repeat, 81 and 3 (2+2 too).
         assert_eq!(tuples(&allowed, &ones(&[0, 1]), None, 100), 81);
         assert_eq!(tuples(&allowed, &ones(&[0, 1]), Some(4), 100), 3);
         // At most the cap when digits may repeat: that upper bound; between the cap and
         // 50 times it: counted with distinct digits; past that: past the cap.
-        assert_eq!(assignments(9, grid, &ones(&[0, 1]), None, 81), 81);
-        assert_eq!(assignments(9, grid, &ones(&[0, 1]), None, 75), 72);
-        assert_eq!(assignments(9, grid, &ones(&[0, 1, 2]), None, 10), 11);
+        assert_eq!(assignments(grid, &ones(&[0, 1]), None, 81), 81);
+        assert_eq!(assignments(grid, &ones(&[0, 1]), None, 75), 72);
+        assert_eq!(assignments(grid, &ones(&[0, 1, 2]), None, 10), 11);
         // A circle that is its shaft's sum: 10·a + b = c, never.
         let pill = [(0, 10), (1, 1), (2, -1)];
-        assert_eq!(distinct(9, grid, &pill, Some(0), 1000), 0);
+        assert_eq!(distinct(grid, &pill, Some(0), 1000), 0);
         assert_eq!(tuples(&allowed, &pill, Some(0), 100), 0);
     }
 }

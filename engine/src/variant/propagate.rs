@@ -9,7 +9,7 @@
 //! search reaches. The search then looks again for a forced item before it guesses.
 //! Removals go on the matrix's trail and are undone on backtracking.
 
-use super::arcs::Arcs;
+use super::arcs::{empty_queue, Arcs};
 use super::model::Model;
 use super::runs::Runs;
 use super::sums::Sums;
@@ -86,10 +86,7 @@ pub(crate) fn narrow_rules(
             Err(sum) => Err(Failure::Sum(sum)),
         };
         if let Err(failure) = narrowed {
-            for &cell in queue.iter() {
-                queued[cell as usize] = false;
-            }
-            queue.clear();
+            empty_queue(queue, queued);
             return Err(failure);
         }
         if !changed {
@@ -351,10 +348,7 @@ impl Propagator for VariantPropagator<'_> {
                     &mut scratch.supports,
                 ),
                 false => {
-                    for &cell in &scratch.queue {
-                        scratch.queued[cell as usize] = false;
-                    }
-                    scratch.queue.clear();
+                    empty_queue(&mut scratch.queue, &mut scratch.queued);
                     Err(Failure::Cell(usize::MAX))
                 }
             };

@@ -430,6 +430,39 @@ fn cages_of_every_cell_of_a_house_are_answered() {
     assert_eq!(VariantSolver::new().count(&variant, Some(1)).solutions, 0);
 }
 
+/// The dots a solved grid of side `n` keeps on every two orthogonal neighbours: a white
+/// dot where they differ by 1, a black one where one is twice the other (both on 1 and 2),
+/// an X or a V where they sum to 10 or 5.
+fn dots_read_off(grid: &[u8], n: usize) -> Vec<Rule> {
+    let mut rules = Vec::new();
+    for a in 0..n * n {
+        let right = (a % n + 1 < n).then_some(a + 1);
+        let below = (a + n < n * n).then_some(a + n);
+        for b in right.into_iter().chain(below) {
+            let (x, y) = (grid[a], grid[b]);
+            if x.abs_diff(y) == 1 {
+                rules.push(Rule::Difference {
+                    cells: [a, b],
+                    value: 1,
+                });
+            }
+            if x == 2 * y || y == 2 * x {
+                rules.push(Rule::Ratio {
+                    cells: [a, b],
+                    value: 2,
+                });
+            }
+            if x + y == 5 || x + y == 10 {
+                rules.push(Rule::Xv {
+                    cells: [a, b],
+                    sum: x + y,
+                });
+            }
+        }
+    }
+    rules
+}
+
 /// Clues of every kind derived from a solved 9x9 grid.
 fn derived_rules(grid: &[u8], rng: &mut SetterRng, sums: bool) -> Vec<Rule> {
     let n = 9;
@@ -465,35 +498,10 @@ fn derived_rules(grid: &[u8], rng: &mut SetterRng, sums: bool) -> Vec<Rule> {
             }
         }
     }
+    rules.extend(dots_read_off(grid, n));
     for row in 0..n {
         for col in 0..n {
             let cell = row * n + col;
-            for other in [cell + 1, cell + n] {
-                let neighbours =
-                    (other == cell + 1 && col + 1 < n) || (other == cell + n && row + 1 < n);
-                if !neighbours {
-                    continue;
-                }
-                let (a, b) = (grid[cell], grid[other]);
-                if a.abs_diff(b) == 1 {
-                    rules.push(Rule::Difference {
-                        cells: [cell, other],
-                        value: 1,
-                    });
-                }
-                if a == 2 * b || b == 2 * a {
-                    rules.push(Rule::Ratio {
-                        cells: [cell, other],
-                        value: 2,
-                    });
-                }
-                if a + b == 10 || a + b == 5 {
-                    rules.push(Rule::Xv {
-                        cells: [cell, other],
-                        sum: a + b,
-                    });
-                }
-            }
             // Thermometers along rows where the digits rise.
             if col + 2 < n
                 && grid[cell] < grid[cell + 1]

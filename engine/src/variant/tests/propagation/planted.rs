@@ -130,9 +130,8 @@ fn planted_rule(grid: &[u8], n: usize, rng: &mut SetterRng) -> Rule {
     }
 }
 
-/// A random solved grid of `shape` and rules it keeps to start from: with a coin, a dot on
-/// every two neighbours that differ by 1 (white) or are twice each other (black), an X or
-/// V on those summing to 10 or 5, and the three negative constraints and non-consecutive,
+/// A random solved grid of `shape` and rules it keeps to start from: with a coin, the dots
+/// it keeps on every two neighbours ([`dots_read_off`]), and the three negative constraints and non-consecutive,
 /// which the grid then keeps; on 9x9, with a coin, an anti-knight grid instead.
 fn planted_base(shape: Shape, rng: &mut SetterRng) -> (Grid, Vec<Rule>) {
     let n = shape.size();
@@ -149,32 +148,7 @@ fn planted_base(shape: Shape, rng: &mut SetterRng) -> (Grid, Vec<Rule>) {
         rules.push(Rule::AntiKnight);
     }
     if rng.below(2) == 0 {
-        let g = solution.cells();
-        for a in 0..n * n {
-            for b in [a + 1, a + n] {
-                if (b == a + 1 && b % n == 0) || b >= n * n {
-                    continue;
-                }
-                let (x, y) = (g[a], g[b]);
-                if x.abs_diff(y) == 1 {
-                    rules.push(Rule::Difference {
-                        cells: [a, b],
-                        value: 1,
-                    });
-                } else if x == 2 * y || y == 2 * x {
-                    rules.push(Rule::Ratio {
-                        cells: [a, b],
-                        value: 2,
-                    });
-                }
-                if x + y == 5 || x + y == 10 {
-                    rules.push(Rule::Xv {
-                        cells: [a, b],
-                        sum: x + y,
-                    });
-                }
-            }
-        }
+        rules.extend(dots_read_off(solution.cells(), n));
         rules.extend([Marker::Difference, Marker::Ratio, Marker::Xv].map(Rule::Negative));
         rules.push(Rule::NonConsecutive);
     }
