@@ -50,6 +50,7 @@ mod innies;
 mod logic;
 mod model;
 mod names;
+mod pointing;
 mod propagate;
 mod rule;
 mod runs;

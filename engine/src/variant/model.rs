@@ -13,12 +13,14 @@
 
 use super::arcs::Arcs;
 use super::compile::{all_digits, Parts};
+use super::pointing::Pointing;
 use super::runs::Runs;
 use super::sums::Sums;
 use super::tables::{enumerate, Assignments, Position, Table, MAX_SUM_OPTIONS};
 use super::VariantError;
 use crate::Shape;
 use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
 
 /// The compiled rules of a variant, independent of its givens.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +44,26 @@ pub(crate) struct Model {
     pub sums: Sums,
     /// The runs of consecutive digits (renban lines), for the propagator and the logic pass.
     pub runs: Runs,
+    /// Whether the search points through the bans (see [`pointing`](super::pointing)):
+    /// not for rules of units alone (diagonals, windows, jigsaw regions...), whose puzzles
+    /// it makes slower (measured in docs/lab/variant-search.md).
+    pub points: bool,
+    /// The clashes and houses of the pointing, built when a search first needs them.
+    pointing: Lazy,
 }
+
+/// A model's pointing, built once when first asked for and shared by its copies. Derived
+/// from the model's items, it plays no part in comparing models.
+#[derive(Clone, Debug, Default)]
+struct Lazy(Arc<OnceLock<Arc<Pointing>>>);
+
+impl PartialEq for Lazy {
+    fn eq(&self, _: &Lazy) -> bool {
+        true
+    }
+}
+
+impl Eq for Lazy {}
 
 /// The options of one table (see [`tables`](super::tables)), with the items each covers.
 ///
@@ -143,6 +164,11 @@ impl Model {
             next += n;
         }
         next = add_bans(&mut extra, n, region_of, &parts, next);
+        let points = !parts.relations.is_empty()
+            || !parts.tables.is_empty()
+            || !parts.sums.is_empty()
+            || !parts.distinct_sums.is_empty()
+            || !parts.runs.is_empty();
         let peers =
             |a: usize, b: usize| a / n == b / n || a % n == b % n || region_of[a] == region_of[b];
         let arcs = Arcs::new(n, cells, &parts.relations, peers);
@@ -212,11 +238,26 @@ impl Model {
             arcs,
             sums,
             runs,
+            points,
+            pointing: Lazy::default(),
         };
         let assignments = model.enumerate(&parts.tables, parts.hidden, next, &rule_ref)?;
         next = model.add_tables(&parts.tables, assignments, &links, parts.hidden, next);
         model.secondary = next - primary;
         Ok(model)
+    }
+
+    /// The clashes and houses of the pointing, built on the first call (and shared by the
+    /// copies of this model); `None` where the model does not point.
+    pub(crate) fn pointing(&self) -> Option<Arc<Pointing>> {
+        let points = self.points;
+        points.then(|| {
+            Arc::clone(
+                self.pointing
+                    .0
+                    .get_or_init(|| Arc::new(Pointing::new(self))),
+            )
+        })
     }
 
     /// The items of placement `p`.

@@ -1,7 +1,8 @@
 //! The variant search's propagator: at each branch point, the digits each cell may still
 //! hold are read off the live options, narrowed by the tables that leave cells sets of
 //! digits (a cell can only hold a digit that some live option of each such table leaves
-//! it) and to arc consistency on the ban graph (see [`arcs`](super::arcs)); then the
+//! it), to arc consistency on the ban graph (see [`arcs`](super::arcs)) and, once per
+//! branch point, by pointing through the bans (see [`pointing`](super::pointing)); then the
 //! options that place a digit no longer possible go, and the table options that leave a
 //! cell no digit it can still hold, until nothing changes. The runs of consecutive digits
 //! (see [`runs`](super::runs)) and the sums kept by bounds (see [`sums`](super::sums))
@@ -11,9 +12,11 @@
 
 use super::arcs::{empty_queue, Arcs};
 use super::model::Model;
+use super::pointing::Pointing;
 use super::runs::Runs;
 use super::sums::Sums;
 use crate::exact_cover::{Propagator, Pruning};
+use std::sync::Arc;
 
 /// Why the rules cannot be kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,19 +30,25 @@ pub(crate) enum Failure {
 }
 
 /// The rules that narrow the cells' digits beside the matrix: the pairwise rules as arcs,
-/// the sums kept by bounds and the runs, on a grid of side `n`.
+/// the sums kept by bounds, the runs and the pointing through the bans, on a grid of side
+/// `n`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Narrowing<'a> {
     pub n: usize,
     pub arcs: &'a Arcs,
     pub sums: &'a Sums,
     pub runs: &'a Runs,
+    /// `None` where pointing does not pay (see [`Model::pointing`]).
+    pub pointing: Option<&'a Pointing>,
 }
 
 impl Narrowing<'_> {
     /// True when there is nothing to narrow by.
     pub(crate) fn is_empty(&self) -> bool {
-        self.arcs.is_empty() && self.sums.is_empty() && self.runs.is_empty()
+        self.arcs.is_empty()
+            && self.sums.is_empty()
+            && self.runs.is_empty()
+            && self.pointing.is_none()
     }
 
     /// The cells a failure is about: the emptied cell, or the cells of the sum or run.
@@ -55,24 +64,65 @@ impl Narrowing<'_> {
     }
 }
 
-/// Narrows `masks` to arc consistency on the arcs from the cells in `queue` (each marked
-/// in `queued`; see [`Arcs::narrow`]), to the bounds of the sums and to the windows of the
-/// runs, until none narrows. `Err` when a cell is left with no digit, a sum cannot be made
-/// or a run has no window; the queue is then left empty and unmarked.
+/// The buffers of [`narrow_rules`]: the cells whose arcs are to be read (`queue`, each
+/// marked in `queued`), the arcs' cache of supports (see [`Arcs::narrow`]) and the
+/// pointing's set of open cells. Sized once per puzzle, they allocate nothing after.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Work {
+    queue: Vec<u32>,
+    queued: Vec<bool>,
+    supports: Vec<(u64, u64)>,
+    open: Vec<u64>,
+}
+
+impl Work {
+    /// Sized for `cells` cells and `arcs`, the cache of supports emptied.
+    pub(crate) fn prepare(&mut self, cells: usize, arcs: &Arcs) {
+        self.queue.clear();
+        self.queue.reserve(cells);
+        self.queued.clear();
+        self.queued.resize(cells, false);
+        self.supports.clear();
+        self.supports.resize(arcs.len(), (0, 0));
+        self.open.clear();
+        self.open.reserve(cells.div_ceil(64));
+    }
+
+    /// Queues every cell with arcs, for a narrowing from scratch.
+    pub(crate) fn queue_arcs(&mut self, arcs: &Arcs) {
+        for cell in (0..self.queued.len()).filter(|&cell| arcs.has_arcs(cell)) {
+            if !self.queued[cell] {
+                self.queued[cell] = true;
+                self.queue.push(cell as u32);
+            }
+        }
+    }
+}
+
+/// Narrows `masks` to arc consistency on the arcs from the cells queued in `work` (see
+/// [`Arcs::narrow`]), to the bounds of the sums and to the windows of the runs, until none
+/// narrows; then points through the bans once (the costliest, as it reads every unit) and
+/// narrows again by the rest. `Err` when a cell is left with no digit, a sum cannot be
+/// made or a run has no window; the queue is then left empty and unmarked.
 pub(crate) fn narrow_rules(
     rules: Narrowing<'_>,
     masks: &mut [u64],
-    queue: &mut Vec<u32>,
-    queued: &mut [bool],
-    cache: &mut [(u64, u64)],
+    work: &mut Work,
 ) -> Result<(), Failure> {
     let arcs = rules.arcs;
+    let mut pointed = rules.pointing.is_none();
+    let Work {
+        queue,
+        queued,
+        supports,
+        open,
+    } = work;
     loop {
-        arcs.narrow(masks, queue, queued, cache)
+        arcs.narrow(masks, queue, queued, supports)
             .map_err(Failure::Cell)?;
-        let mut changed = false;
+        let changed = std::cell::Cell::new(false);
         let mut requeue = |cell: usize| {
-            changed = true;
+            changed.set(true);
             if arcs.has_arcs(cell) && !queued[cell] {
                 queued[cell] = true;
                 queue.push(cell as u32);
@@ -85,6 +135,16 @@ pub(crate) fn narrow_rules(
                 .map_err(Failure::Run),
             Err(sum) => Err(Failure::Sum(sum)),
         };
+        let narrowed = match (narrowed, rules.pointing) {
+            (Ok(()), Some(pointing)) if !changed.get() && !pointed => {
+                pointed = true;
+                pointing
+                    .narrow(masks, open, &mut requeue)
+                    .map_err(Failure::Cell)
+            }
+            (narrowed, _) => narrowed,
+        };
+        let changed = changed.get();
         if let Err(failure) = narrowed {
             empty_queue(queue, queued);
             return Err(failure);
@@ -115,12 +175,12 @@ pub(crate) struct Scratch {
     arcs: Arcs,
     sums: Sums,
     runs: Runs,
+    pointing: Option<Arc<Pointing>>,
     /// The digits each cell may hold, bit `d` for digit `d + 1`.
     masks: Vec<u64>,
     /// The masks before narrowing.
     before: Vec<u64>,
-    queue: Vec<u32>,
-    queued: Vec<bool>,
+    work: Work,
     /// The options to remove.
     doomed: Vec<u32>,
     /// For each table with free cells, an item all its options cover.
@@ -128,8 +188,6 @@ pub(crate) struct Scratch {
     /// Per cell, the digits a table's live options leave it; the cells touched.
     union: Vec<u64>,
     touched: Vec<u32>,
-    /// The arcs' cache of supports (see [`Arcs::narrow`]).
-    supports: Vec<(u64, u64)>,
 }
 
 impl Scratch {
@@ -139,6 +197,7 @@ impl Scratch {
     pub(crate) fn prepare(
         &mut self,
         model: &Model,
+        pointing: Option<Arc<Pointing>>,
         anchors: &[u32],
         options: usize,
         narrowing: bool,
@@ -148,6 +207,7 @@ impl Scratch {
         self.arcs.copy_from(&model.arcs);
         self.sums.copy_from(&model.sums);
         self.runs.copy_from(&model.runs);
+        self.pointing = pointing;
         self.anchors.clear();
         self.anchors.extend_from_slice(anchors);
         let cells = model.allowed.len();
@@ -155,18 +215,13 @@ impl Scratch {
         self.masks.resize(cells, 0);
         self.before.clear();
         self.before.resize(cells, 0);
-        self.queue.clear();
-        self.queue.reserve(cells);
-        self.queued.clear();
-        self.queued.resize(cells, false);
+        self.work.prepare(cells, &self.arcs);
         self.doomed.clear();
         self.doomed.reserve(options);
         self.union.clear();
         self.union.resize(cells, 0);
         self.touched.clear();
         self.touched.reserve(cells);
-        self.supports.clear();
-        self.supports.resize(self.arcs.len(), (0, 0));
     }
 }
 
@@ -324,33 +379,27 @@ impl Propagator for VariantPropagator<'_> {
             return;
         }
         let cells = self.scratch.masks.len();
+        let mut first = true;
         loop {
             self.read_masks(pruning);
             self.scratch.before.copy_from_slice(&self.scratch.masks);
             let tables_agree = self.narrow_by_tables(pruning);
             let scratch = &mut *self.scratch;
-            for cell in (0..cells).filter(|&cell| scratch.arcs.has_arcs(cell)) {
-                scratch.queued[cell] = true;
-                scratch.queue.push(cell as u32);
-            }
             let rules = Narrowing {
                 n: scratch.n,
                 arcs: &scratch.arcs,
                 sums: &scratch.sums,
                 runs: &scratch.runs,
+                // Once per branch point: measured best (docs/lab/variant-search.md).
+                pointing: scratch.pointing.as_deref().filter(|_| first),
             };
+            first = false;
             let narrowed = match tables_agree {
-                true => narrow_rules(
-                    rules,
-                    &mut scratch.masks,
-                    &mut scratch.queue,
-                    &mut scratch.queued,
-                    &mut scratch.supports,
-                ),
-                false => {
-                    empty_queue(&mut scratch.queue, &mut scratch.queued);
-                    Err(Failure::Cell(usize::MAX))
+                true => {
+                    scratch.work.queue_arcs(rules.arcs);
+                    narrow_rules(rules, &mut scratch.masks, &mut scratch.work)
                 }
+                false => Err(Failure::Cell(usize::MAX)),
             };
             scratch.doomed.clear();
             if let Err(failure) = narrowed {

@@ -88,13 +88,37 @@ impl VariantCarving {
         Some(puzzle.with_givens(fewer).expect("same shape"))
     }
 
-    /// True when `candidate` has one solution, counting how the check was decided.
-    fn is_unique(&mut self, candidate: &Variant) -> bool {
-        let unique = self.solver.count(candidate, Some(2)).solutions == 1;
-        if self.solver.stats().search.guesses == 0 {
-            self.stats.singles += 1;
-        } else {
+    /// True when `candidate`, the unique puzzle without the givens at `cells`, still has
+    /// one solution, counting how the check was decided. Another solution differs from the
+    /// known one at some cell removed, first at the `k`-th: so for each `k`, a count with
+    /// the cells before it kept and the `k`-th's digit excluded (see
+    /// [`VariantSolver::count_excluding`]), which need not find the known solution again.
+    fn is_unique(&mut self, candidate: &Variant, cells: &[usize]) -> bool {
+        let n = self.shape.size();
+        let digits = self.solution.cells();
+        let mut givens = candidate.givens().clone();
+        let mut unique = true;
+        let mut guessed = false;
+        for &cell in cells {
+            let denied = [(cell, digits[cell])];
+            let others = match givens == *candidate.givens() {
+                true => self.solver.count_excluding(candidate, &denied, Some(1)),
+                false => {
+                    let kept = candidate.with_givens(givens.clone()).expect("same shape");
+                    self.solver.count_excluding(&kept, &denied, Some(1))
+                }
+            };
+            guessed |= self.solver.stats().search.guesses > 0;
+            if others.solutions > 0 || self.is_interrupted() {
+                unique = false;
+                break;
+            }
+            givens.set(cell / n, cell % n, digits[cell]);
+        }
+        if guessed {
             self.stats.searches += 1;
+        } else {
+            self.stats.singles += 1;
         }
         unique
     }
@@ -179,7 +203,7 @@ impl Carving for VariantCarving {
         let Some(candidate) = self.without(cells) else {
             return false;
         };
-        let unique = self.is_unique(&candidate);
+        let unique = self.is_unique(&candidate, cells);
         if unique && !self.is_interrupted() {
             self.puzzle = Some(candidate);
         }
@@ -200,7 +224,7 @@ impl Carving for VariantCarving {
 
     fn can_remove(&mut self, cell: usize) -> bool {
         match self.without(&[cell]) {
-            Some(candidate) => self.is_unique(&candidate),
+            Some(candidate) => self.is_unique(&candidate, &[cell]),
             None => false,
         }
     }

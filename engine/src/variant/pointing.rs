@@ -1,0 +1,357 @@
+//! Pointing through the bans: a unit (a cell, or a digit of a row, column, region or other
+//! full unit) takes exactly one of its placements, so a placement that clashes with every
+//! placement the unit has left can go. Two placements clash when they share an item of the
+//! matrix: the same cell, the same digit in one unit, or a forbidden pair of a rule
+//! (non-consecutive neighbours, a knight's move, a kropki dot...).
+//!
+//! This is locked candidates (a digit of a box confined to one row leaves the rest of the
+//! row), and with the bans it sees more: the two places left for a 5 in a row, side by
+//! side, leave neither a 4 nor a 6 under non-consecutive; a knight's move from every place
+//! left for a digit in a box takes the digit; a cell left `{4, 6}` takes the 5 from its
+//! non-consecutive neighbours.
+
+use super::model::Model;
+
+/// Units with at most this many placements left are read: more rarely clash in common,
+/// and each costs an intersection of that many lists.
+const MAX_PLACES: usize = 3;
+
+/// For each placement, the placements it clashes with; the houses.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Pointing {
+    n: usize,
+    /// Words of a set of cells.
+    words: usize,
+    /// `cells[p * words..(p + 1) * words]`: the cells (bit `c % 64` of word `c / 64`) with a
+    /// digit that clashes with placement `p = cell * n + d`.
+    cells: Vec<u64>,
+    /// `bans[at[p * words + w] + k]`: the digits (bit `d` for digit `d + 1`) of the `k`-th
+    /// cell of word `w` of `p`'s cells that clash with `p`.
+    at: Vec<u32>,
+    bans: Vec<u64>,
+    /// As `cells`, the cells with a digit other than `p`'s that clashes with `p` (its own
+    /// cell among them): the clashes that two digits of one cell can have in common.
+    others: Vec<u64>,
+    /// `houses[house_start[h]..house_start[h + 1]]`: the `n` cells of house `h` (a row,
+    /// column, region or other full unit), each of which holds every digit once.
+    house_start: Vec<u32>,
+    houses: Vec<u32>,
+    /// `house_cells[h * words..(h + 1) * words]`: the cells of house `h` as a set.
+    house_cells: Vec<u64>,
+}
+
+impl Pointing {
+    /// The clashes and units of `model`'s matrix.
+    pub(crate) fn new(model: &Model) -> Pointing {
+        let n = model.n;
+        let cells = model.allowed.len();
+        let placements = cells * n;
+        // Which placements cover each item.
+        let items = model.primary + model.secondary;
+        let mut count = vec![0u32; items + 1];
+        for p in 0..placements {
+            for &item in model.placement_items(p) {
+                count[item as usize + 1] += 1;
+            }
+        }
+        for i in 0..items {
+            count[i + 1] += count[i];
+        }
+        let mut at = count.clone();
+        // As cell and digit bit; a digit the cell may not hold is in no clash.
+        let mut covering = vec![(u32::MAX, 0u64); count[items] as usize];
+        for p in 0..placements {
+            let (cell, d) = (p / n, p % n);
+            let allowed = model.allowed[cell] & 1 << d != 0;
+            for &item in model.placement_items(p) {
+                if allowed {
+                    covering[at[item as usize] as usize] = (cell as u32, 1 << d);
+                }
+                at[item as usize] += 1;
+            }
+        }
+        let covers = |item: usize| &covering[count[item] as usize..count[item + 1] as usize];
+        // Every placement of each unit, for its cells.
+        let mut covering_all = vec![0u32; count[model.primary] as usize];
+        let mut next = count[..model.primary].to_vec();
+        for p in 0..placements {
+            for &item in model.placement_items(p) {
+                if (item as usize) < model.primary {
+                    covering_all[next[item as usize] as usize] = p as u32;
+                    next[item as usize] += 1;
+                }
+            }
+        }
+        let words = cells.div_ceil(64);
+        let mut pointing = Pointing {
+            n,
+            words,
+            cells: vec![0; placements * words],
+            at: vec![0; placements * words],
+            others: vec![0; placements * words],
+            ..Pointing::default()
+        };
+        let mut masks = vec![0u64; cells];
+        let mut seen = vec![0u64; words];
+        for p in 0..placements {
+            if model.allowed[p / n] & 1 << (p % n) == 0 {
+                continue;
+            }
+            for &item in model.placement_items(p) {
+                for &(cell, bit) in covers(item as usize) {
+                    let cell = cell as usize;
+                    if cell < cells {
+                        seen[cell / 64] |= 1 << (cell % 64);
+                        masks[cell] |= bit;
+                    }
+                }
+            }
+            // Not itself.
+            masks[p / n] &= !(1 << (p % n));
+            if masks[p / n] == 0 {
+                seen[p / n / 64] &= !(1 << (p / n % 64));
+            }
+            // The cells in increasing order, word by word.
+            for (w, bits) in seen.iter_mut().enumerate() {
+                pointing.at[p * words + w] = pointing.bans.len() as u32;
+                pointing.cells[p * words + w] = *bits;
+                while *bits != 0 {
+                    let cell = w * 64 + bits.trailing_zeros() as usize;
+                    *bits &= *bits - 1;
+                    pointing.bans.push(masks[cell]);
+                    if masks[cell] & !(1 << (p % n)) != 0 {
+                        pointing.others[p * words + w] |= 1 << (cell % 64);
+                    }
+                    masks[cell] = 0;
+                }
+            }
+        }
+        // The houses: the cells of the units of one digit (a cell's own unit is its mask).
+        let mut house: Vec<u32> = Vec::new();
+        for unit in cells..model.primary {
+            house.clear();
+            let places = &covering_all[count[unit] as usize..count[unit + 1] as usize];
+            house.extend(places.iter().map(|&p| p / n as u32));
+            house.dedup();
+            let last = pointing.house_start.last().map_or(0, |&s| s as usize);
+            if house.len() != n
+                || pointing.houses[last..] == house[..] && !pointing.houses.is_empty()
+            {
+                continue;
+            }
+            pointing.house_start.push(pointing.houses.len() as u32);
+            pointing.houses.extend_from_slice(&house);
+            let at = pointing.house_cells.len();
+            pointing.house_cells.resize(at + words, 0);
+            for &cell in &house {
+                pointing.house_cells[at + cell as usize / 64] |= 1 << (cell % 64);
+            }
+        }
+        pointing.house_start.push(pointing.houses.len() as u32);
+        pointing
+    }
+
+    /// Takes from `masks` what clashes with every placement of `live` (one to three).
+    /// Only the cells of `within` are read; with the placements of one digit in a house,
+    /// `house`, its cells (which lack the digit) only where other digits clash.
+    fn take_common(
+        &self,
+        (live, within, house): (&[usize], &[u64], Option<usize>),
+        masks: &mut [u64],
+        narrowed: &mut impl FnMut(usize),
+    ) -> Result<(), usize> {
+        let words = self.words;
+        for (w, &within) in within.iter().enumerate() {
+            let (mut cells, mut others) = (u64::MAX, u64::MAX);
+            for &p in live {
+                cells &= self.cells[p * words + w];
+                others &= self.others[p * words + w];
+            }
+            let mut common = within
+                & match house {
+                    Some(h) => cells & !self.house_cells[h * words + w] | others,
+                    None => others,
+                };
+            while common != 0 {
+                let bit = common.trailing_zeros() as usize;
+                common &= common - 1;
+                let mut banned = u64::MAX;
+                for &p in live {
+                    // The rank of the cell among `p`'s finds its bans.
+                    let below = self.cells[p * words + w] & ((1 << bit) - 1);
+                    banned &=
+                        self.bans[self.at[p * words + w] as usize + below.count_ones() as usize];
+                }
+                let cell = w * 64 + bit;
+                let mask = &mut masks[cell];
+                if *mask & banned != 0 {
+                    *mask &= !banned;
+                    if *mask == 0 {
+                        return Err(cell);
+                    }
+                    narrowed(cell);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes from `masks` (the digits each cell may hold) the digits that clash with every
+    /// placement some unit has left, once over the units, calling `narrowed` for each cell
+    /// that lost a digit. `Err` with a cell when a unit has no placement left or a cell no
+    /// digit (the cell of the unit's first placement, or the emptied cell).
+    pub(crate) fn narrow(
+        &self,
+        masks: &mut [u64],
+        open: &mut Vec<u64>,
+        mut narrowed: impl FnMut(usize),
+    ) -> Result<(), usize> {
+        let n = self.n;
+        // The cells left more than one digit: those worth narrowing.
+        open.clear();
+        open.resize(self.words, 0);
+        for (cell, &mask) in masks.iter().enumerate() {
+            if !mask.is_power_of_two() {
+                open[cell / 64] |= 1 << (cell % 64);
+            }
+        }
+        for cell in 0..masks.len() {
+            let mut digits = masks[cell];
+            if digits == 0 {
+                return Err(cell);
+            }
+            let k = digits.count_ones() as usize;
+            if k == 1 || k > MAX_PLACES {
+                continue;
+            }
+            let mut live = [0usize; MAX_PLACES];
+            for place in &mut live[..k] {
+                *place = cell * n + digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+            }
+            self.take_common((&live[..k], open, None), masks, &mut narrowed)?;
+        }
+        let all = if n == 64 { u64::MAX } else { (1 << n) - 1 };
+        for h in 0..self.house_start.len() - 1 {
+            let house =
+                &self.houses[self.house_start[h] as usize..self.house_start[h + 1] as usize];
+            // Bit-sliced counts of each digit's places: at least one, two, three, four.
+            let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
+            for &cell in house {
+                let m = masks[cell as usize];
+                four |= three & m;
+                three |= two & m;
+                two |= one & m;
+                one |= m;
+            }
+            if one != all {
+                return Err(house[0] as usize);
+            }
+            let mut digits = !four & all;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let mut live = [0usize; MAX_PLACES];
+                let mut k = 0;
+                for &cell in house {
+                    if masks[cell as usize] & 1 << d != 0 {
+                        live[k] = cell as usize * n + d;
+                        k += 1;
+                    }
+                }
+                match k {
+                    // The places of another digit took this digit's last.
+                    0 => return Err(house[0] as usize),
+                    // A cell left one digit: the matrix takes what clashes with it when
+                    // the search places it, as it does at once.
+                    1 if masks[live[0] / n].is_power_of_two() => continue,
+                    _ => {}
+                }
+                self.take_common((&live[..k], open, Some(h)), masks, &mut narrowed)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{Rule, Variant};
+    use crate::{Grid, Shape};
+
+    fn mask(digits: &[u32]) -> u64 {
+        digits.iter().fold(0, |m, &d| m | 1 << (d - 1))
+    }
+
+    /// The empty 9x9 grid's pointing under `rules`, and every cell's digits.
+    fn empty(rules: Vec<Rule>) -> (Pointing, Vec<u64>) {
+        let variant = Variant::new(Grid::empty(Shape::CLASSIC), None, rules).unwrap();
+        let pointing = Pointing::new(variant.model());
+        (pointing, vec![mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]); 81])
+    }
+
+    fn narrowed(pointing: &Pointing, masks: &mut [u64]) -> Result<Vec<usize>, usize> {
+        let mut touched = Vec::new();
+        pointing.narrow(masks, &mut Vec::new(), |cell| touched.push(cell))?;
+        touched.sort_unstable();
+        touched.dedup();
+        Ok(touched)
+    }
+
+    #[test]
+    fn two_places_side_by_side_take_the_neighbouring_digits_under_non_consecutive() {
+        let (pointing, mut masks) = empty(vec![Rule::NonConsecutive]);
+        // A 5 in row 1 only at r1c1 or r1c2.
+        for digits in &mut masks[2..9] {
+            *digits &= !mask(&[5]);
+        }
+        narrowed(&pointing, &mut masks).unwrap();
+        let no_4_6 = mask(&[1, 2, 3, 5, 7, 8, 9]);
+        assert_eq!((masks[0], masks[1]), (no_4_6, no_4_6));
+        // Locked candidates: the rest of box 1 has no 5.
+        for cell in [9, 10, 11, 18, 19, 20] {
+            assert_eq!(masks[cell] & mask(&[5]), 0, "cell {cell}");
+        }
+        // Outside the box and the row, nothing: r2c4 is next to neither place.
+        assert_eq!(masks[12], mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]));
+    }
+
+    #[test]
+    fn a_cell_left_4_and_6_takes_the_5_from_its_non_consecutive_neighbours() {
+        let (pointing, mut masks) = empty(vec![Rule::NonConsecutive]);
+        masks[40] = mask(&[4, 6]);
+        let touched = narrowed(&pointing, &mut masks).unwrap();
+        assert_eq!(touched, vec![31, 39, 41, 49]);
+        for cell in [31, 39, 41, 49] {
+            assert_eq!(masks[cell], mask(&[1, 2, 3, 4, 6, 7, 8, 9]), "cell {cell}");
+        }
+    }
+
+    #[test]
+    fn a_knights_move_from_every_place_of_a_digit_takes_it() {
+        let (pointing, mut masks) = empty(vec![Rule::AntiKnight]);
+        // A 1 in box 1 only at r2c1 or r2c3: r4c2 is a knight's move from both.
+        for cell in [0, 1, 2, 10, 18, 19, 20] {
+            masks[cell] &= !mask(&[1]);
+        }
+        narrowed(&pointing, &mut masks).unwrap();
+        assert_eq!(masks[28] & mask(&[1]), 0);
+        // Locked candidates: the rest of row 2 loses the 1.
+        assert!(masks[12..18].iter().all(|&digits| digits & mask(&[1]) == 0));
+        // r4c1 sees r2c1 (one column) but is no knight's move from r2c3.
+        assert_ne!(masks[27] & mask(&[1]), 0);
+    }
+
+    #[test]
+    fn a_digit_with_no_place_left_is_a_contradiction() {
+        let (pointing, mut masks) = empty(Vec::new());
+        for digits in &mut masks[..9] {
+            *digits &= !mask(&[7]);
+        }
+        assert!(narrowed(&pointing, &mut masks).is_err());
+        let (pointing, mut masks) = empty(Vec::new());
+        masks[3] = 0;
+        assert_eq!(narrowed(&pointing, &mut masks), Err(3));
+    }
+}
