@@ -44,9 +44,10 @@ pub(crate) struct Model {
     pub sums: Sums,
     /// The runs of consecutive digits (renban lines), for the propagator and the logic pass.
     pub runs: Runs,
-    /// Whether the search points through the bans (see [`pointing`](super::pointing)):
-    /// not for rules of units alone (diagonals, windows, jigsaw regions...), whose puzzles
-    /// it makes slower (measured in docs/lab/variant-search.md).
+    /// Whether the search points through the bans (see [`pointing`](super::pointing)): only
+    /// where pairwise rules relate cells; with rules of units alone (diagonals, windows,
+    /// jigsaw regions...) or tables and sums alone (cages, arrows, little killers) it made
+    /// the search slower (measured in docs/lab/variant-search.md).
     pub points: bool,
     /// The clashes and houses of the pointing, built when a search first needs them.
     pointing: Lazy,
@@ -164,11 +165,7 @@ impl Model {
             next += n;
         }
         next = add_bans(&mut extra, n, region_of, &parts, next);
-        let points = !parts.relations.is_empty()
-            || !parts.tables.is_empty()
-            || !parts.sums.is_empty()
-            || !parts.distinct_sums.is_empty()
-            || !parts.runs.is_empty();
+        let points = !parts.relations.is_empty();
         let peers =
             |a: usize, b: usize| a / n == b / n || a % n == b % n || region_of[a] == region_of[b];
         let arcs = Arcs::new(n, cells, &parts.relations, peers);

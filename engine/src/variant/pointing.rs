@@ -198,8 +198,8 @@ impl Pointing {
 
     /// Takes from `masks` (the digits each cell may hold) the digits that clash with every
     /// placement some unit has left, once over the units, calling `narrowed` for each cell
-    /// that lost a digit. `Err` with a cell when a unit has no placement left or a cell no
-    /// digit (the cell of the unit's first placement, or the emptied cell).
+    /// that lost a digit. `Err` with a cell when a house has no place left for a digit (an
+    /// open cell of the house) or a cell no digit (that cell).
     pub(crate) fn narrow(
         &self,
         masks: &mut [u64],
@@ -244,8 +244,16 @@ impl Pointing {
                 two |= one & m;
                 one |= m;
             }
+            // A digit with no place: blame a cell of the house still open, where the
+            // search's weights learn most (as for an emptied cell).
+            let blamed = |masks: &[u64]| {
+                let open = house
+                    .iter()
+                    .find(|&&c| !masks[c as usize].is_power_of_two());
+                *open.unwrap_or(&house[0]) as usize
+            };
             if one != all {
-                return Err(house[0] as usize);
+                return Err(blamed(masks));
             }
             let mut digits = !four & all;
             while digits != 0 {
@@ -261,7 +269,7 @@ impl Pointing {
                 }
                 match k {
                     // The places of another digit took this digit's last.
-                    0 => return Err(house[0] as usize),
+                    0 => return Err(blamed(masks)),
                     // A cell left one digit: the matrix takes what clashes with it when
                     // the search places it, as it does at once.
                     1 if masks[live[0] / n].is_power_of_two() => continue,
