@@ -16,6 +16,9 @@ use super::model::Model;
 /// and each costs an intersection of that many lists.
 const MAX_PLACES: usize = 3;
 
+/// The house whose digit's places are read, with the cells that may hold the digit.
+type House<'a> = Option<(usize, &'a [u64])>;
+
 /// For each placement, the placements it clashes with; the houses.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Pointing {
@@ -38,6 +41,10 @@ pub(crate) struct Pointing {
     houses: Vec<u32>,
     /// `house_cells[h * words..(h + 1) * words]`: the cells of house `h` as a set.
     house_cells: Vec<u64>,
+    /// Whether a placement clashes with another digit of another cell (a pairwise rule
+    /// that is more than two cells differing): else the digits of one cell clash in
+    /// nothing common, and only the houses are read.
+    cells_point: bool,
 }
 
 impl Pointing {
@@ -121,6 +128,7 @@ impl Pointing {
                     pointing.bans.push(masks[cell]);
                     if masks[cell] & !(1 << (p % n)) != 0 {
                         pointing.others[p * words + w] |= 1 << (cell % 64);
+                        pointing.cells_point |= cell != p / n;
                     }
                     masks[cell] = 0;
                 }
@@ -153,10 +161,12 @@ impl Pointing {
 
     /// Takes from `masks` what clashes with every placement of `live` (one to three).
     /// Only the cells of `within` are read; with the placements of one digit in a house,
-    /// `house`, its cells (which lack the digit) only where other digits clash.
+    /// `house` and the cells that may hold the digit: the house's cells (which lack it)
+    /// only where other digits clash, and the others where other digits clash or that
+    /// may hold it.
     fn take_common(
         &self,
-        (live, within, house): (&[usize], &[u64], Option<usize>),
+        (live, within, house): (&[usize], &[u64], House<'_>),
         masks: &mut [u64],
         narrowed: &mut impl FnMut(usize),
     ) -> Result<(), usize> {
@@ -169,7 +179,9 @@ impl Pointing {
             }
             let mut common = within
                 & match house {
-                    Some(h) => cells & !self.house_cells[h * words + w] | others,
+                    Some((h, holding)) => {
+                        cells & !self.house_cells[h * words + w] & holding[w] | others
+                    }
                     None => others,
                 };
             while common != 0 {
@@ -208,18 +220,28 @@ impl Pointing {
     ) -> Result<(), usize> {
         let n = self.n;
         // The cells left more than one digit: those worth narrowing.
+        // And after them, per digit, the cells that may still hold it.
+        let words = self.words;
         open.clear();
-        open.resize(self.words, 0);
+        open.resize(words * (n + 1), 0);
         for (cell, &mask) in masks.iter().enumerate() {
-            if !mask.is_power_of_two() {
-                open[cell / 64] |= 1 << (cell % 64);
-            }
-        }
-        for cell in 0..masks.len() {
-            let mut digits = masks[cell];
-            if digits == 0 {
+            let (w, bit) = (cell / 64, 1 << (cell % 64));
+            if mask == 0 {
                 return Err(cell);
             }
+            if !mask.is_power_of_two() {
+                open[w] |= bit;
+            }
+            let mut digits = mask;
+            while digits != 0 {
+                open[words * (1 + digits.trailing_zeros() as usize) + w] |= bit;
+                digits &= digits - 1;
+            }
+        }
+        // A cell's own unit: its two or three digits.
+        let cells = if self.cells_point { masks.len() } else { 0 };
+        for cell in 0..cells {
+            let mut digits = masks[cell];
             let k = digits.count_ones() as usize;
             if k == 1 || k > MAX_PLACES {
                 continue;
@@ -229,20 +251,26 @@ impl Pointing {
                 *place = cell * n + digits.trailing_zeros() as usize;
                 digits &= digits - 1;
             }
-            self.take_common((&live[..k], open, None), masks, &mut narrowed)?;
+            self.take_common((&live[..k], &open[..words], None), masks, &mut narrowed)?;
         }
         let all = if n == 64 { u64::MAX } else { (1 << n) - 1 };
         for h in 0..self.house_start.len() - 1 {
             let house =
                 &self.houses[self.house_start[h] as usize..self.house_start[h + 1] as usize];
             // Bit-sliced counts of each digit's places: at least one, two, three, four.
+            // And the digits placed: theirs is the one place left, and the search has taken
+            // (or will take at once) what clashes with it.
             let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
+            let mut placed = 0;
             for &cell in house {
                 let m = masks[cell as usize];
                 four |= three & m;
                 three |= two & m;
                 two |= one & m;
                 one |= m;
+                if m.is_power_of_two() {
+                    placed |= m;
+                }
             }
             // A digit with no place: blame a cell of the house still open, where the
             // search's weights learn most (as for an emptied cell).
@@ -255,7 +283,7 @@ impl Pointing {
             if one != all {
                 return Err(blamed(masks));
             }
-            let mut digits = !four & all;
+            let mut digits = !four & !placed & all;
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
@@ -267,15 +295,16 @@ impl Pointing {
                         k += 1;
                     }
                 }
-                match k {
+                if k == 0 {
                     // The places of another digit took this digit's last.
-                    0 => return Err(blamed(masks)),
-                    // A cell left one digit: the matrix takes what clashes with it when
-                    // the search places it, as it does at once.
-                    1 if masks[live[0] / n].is_power_of_two() => continue,
-                    _ => {}
+                    return Err(blamed(masks));
                 }
-                self.take_common((&live[..k], open, Some(h)), masks, &mut narrowed)?;
+                let places = (
+                    &live[..k],
+                    &open[..words],
+                    Some((h, &open[words * (1 + d)..])),
+                );
+                self.take_common(places, masks, &mut narrowed)?;
             }
         }
         Ok(())
