@@ -62,6 +62,9 @@ pub struct VariantSolver {
     /// Per cell, digits (bit `d - 1` for digit `d`) that no option may place, for
     /// [`count_excluding`](Self::count_excluding); empty for none.
     excluded: Vec<u64>,
+    /// Per cell, the digit the search tries first (0: none), set by
+    /// [`prefer`](Self::prefer); empty for none.
+    preferred: Vec<u8>,
     /// Whether the search propagates the rules at its branch points.
     propagation: bool,
     /// True when the matrix built last is searched with the propagator.
@@ -100,6 +103,7 @@ impl VariantSolver {
             stats: SolveStats::default(),
             true_candidates: candidates::Buffers::default(),
             excluded: Vec::new(),
+            preferred: Vec::new(),
             propagation: true,
             propagating: false,
             scratch: Scratch::default(),
@@ -318,6 +322,17 @@ impl VariantSolver {
         count
     }
 
+    /// Makes later searches try each cell's digit in `grid` first (`None`: in increasing
+    /// order, the default), wherever the branching takes the options in their order (a
+    /// choice between two options may start from the other, the one that removes fewer);
+    /// the answers are the same, only the work differs. The generator's check for another
+    /// solution than the known one finds it sooner near the known one.
+    pub(crate) fn prefer(&mut self, grid: Option<&Grid>) {
+        self.preferred.clear();
+        self.preferred
+            .extend(grid.iter().flat_map(|grid| grid.cells()));
+    }
+
     /// Counts the solutions, stopping at `cap`.
     pub fn count(&mut self, variant: &Variant, cap: Option<u128>) -> Count {
         self.count_while(variant, cap, |_| true)
@@ -444,13 +459,27 @@ impl VariantSolver {
         self.staged_set_at.clear();
         self.staged_sets.clear();
         self.anchors.clear();
-        for (cell, &given) in givens.iter().enumerate() {
+        // With preferred digits, their options first: each item's list of options, in which
+        // the search tries them, then starts with them.
+        let rounds = if self.preferred.is_empty() { 1 } else { 2 };
+        let order = (0..rounds).flat_map(|round| {
+            let cells = givens.iter().enumerate();
+            cells.map(move |(cell, &given)| (round, cell, given))
+        });
+        for (round, cell, given) in order {
             if model.table_of_cell[cell].is_some() {
                 continue;
             }
             let mut mask = model.allowed[cell] & !self.excluded.get(cell).unwrap_or(&0);
             if given != 0 {
                 mask &= 1 << (given - 1);
+            }
+            if rounds == 2 {
+                let preferred = match self.preferred[cell] {
+                    0 => 0,
+                    digit => 1 << (digit - 1),
+                };
+                mask &= if round == 0 { preferred } else { !preferred };
             }
             for d in (0..n).filter(|d| mask & (1 << d) != 0) {
                 let placement = cell * n + d;

@@ -99,6 +99,7 @@ impl VariantCarving {
         let mut givens = candidate.givens().clone();
         let mut unique = true;
         let mut guessed = false;
+        self.solver.prefer(Some(&self.solution));
         for &cell in cells {
             let denied = [(cell, digits[cell])];
             let others = match givens == *candidate.givens() {
@@ -115,6 +116,7 @@ impl VariantCarving {
             }
             givens.set(cell / n, cell % n, digits[cell]);
         }
+        self.solver.prefer(None);
         if guessed {
             self.stats.searches += 1;
         } else {
