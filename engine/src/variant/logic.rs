@@ -20,8 +20,9 @@
 //! [`Logic::LockedCandidates`] runs the same pass as
 //! [`Logic::LockedCandidatesBeforeSearch`]; the variant search's own propagator (arc
 //! consistency, and pointing through the bans: see [`pointing`](super::pointing)) runs at
-//! its branch points at every level. The pass does not point through the bans itself: on
-//! the puzzles it solves alone, building the clashes cost more than the pass.
+//! its branch points at every level. The pass points through the bans too, at locked
+//! candidates, but only once it is stuck without (the solver resumes it with pointing):
+//! on the puzzles it solves alone, building the clashes cost more than the pass.
 //!
 //! Taking an option removes every option that shares an item with it. Every step is sound, so
 //! the options it leaves hold every solution, and a pass that covers every primary item has
@@ -104,6 +105,13 @@ impl OptionLogic {
     /// options are left and [`taken`](Self::taken) which of them the pass took.
     pub(crate) fn run(&mut self, options: Options<'_>, logic: Logic) -> LogicEnd {
         self.index(options);
+        self.resume(options, logic)
+    }
+
+    /// Goes on with the pass of `logic` from where the last one stopped, on the same
+    /// options with other `rules` (pointing through the bans added: see
+    /// [`pointing`](super::pointing)).
+    pub(crate) fn resume(&mut self, options: Options<'_>, logic: Logic) -> LogicEnd {
         let singles_up_to = match logic {
             Logic::Off => return self.end(options),
             Logic::NakedSingles => options.cells,
@@ -267,7 +275,7 @@ impl OptionLogic {
         }
         self.before.clear();
         self.before.extend_from_slice(&self.masks);
-        self.work.prepare(cells, options.rules.arcs);
+        self.work.prepare(cells, options.n, options.rules.arcs);
         self.work.queue_arcs(options.rules.arcs);
         let narrowed = narrow_rules(options.rules, &mut self.masks, &mut self.work);
         if narrowed.is_err() {

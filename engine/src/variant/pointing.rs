@@ -211,7 +211,8 @@ impl Pointing {
     /// Takes from `masks` (the digits each cell may hold) the digits that clash with every
     /// placement some unit has left, once over the units, calling `narrowed` for each cell
     /// that lost a digit. `Err` with a cell when a house has no place left for a digit (an
-    /// open cell of the house) or a cell no digit (that cell).
+    /// open cell of the house) or a cell no digit (that cell). `open` is a buffer: with room
+    /// for `n + 1` sets of cells, nothing is allocated.
     pub(crate) fn narrow(
         &self,
         masks: &mut [u64],

@@ -76,16 +76,17 @@ pub(crate) struct Work {
 }
 
 impl Work {
-    /// Sized for `cells` cells and `arcs`, the cache of supports emptied.
-    pub(crate) fn prepare(&mut self, cells: usize, arcs: &Arcs) {
+    /// Sized for `cells` cells of `n` digits and `arcs`, the cache of supports emptied.
+    pub(crate) fn prepare(&mut self, cells: usize, n: usize, arcs: &Arcs) {
         self.queue.clear();
         self.queue.reserve(cells);
         self.queued.clear();
         self.queued.resize(cells, false);
         self.supports.clear();
         self.supports.resize(arcs.len(), (0, 0));
+        // The open cells, then the cells holding each digit (see `Pointing::narrow`).
         self.open.clear();
-        self.open.reserve(cells.div_ceil(64));
+        self.open.reserve(cells.div_ceil(64) * (n + 1));
     }
 
     /// Queues every cell with arcs, for a narrowing from scratch.
@@ -159,8 +160,10 @@ pub(crate) fn narrow_rules(
 /// do not place it: a cell's own option places it alone, a table's among others.
 pub(crate) fn digit_placed(placed: &[u32], n: usize, cell: usize) -> u32 {
     let n = n as u32;
-    let found = placed.iter().find(|&&p| p / n == cell as u32);
-    found.map_or(0, |&p| p % n)
+    // A range, not a division: this runs for every live option at every branch point.
+    let first = cell as u32 * n;
+    let found = placed.iter().find(|&&p| p >= first && p < first + n);
+    found.map_or(0, |&p| p - first)
 }
 
 /// The propagator's buffers, sized once per puzzle so that propagating allocates nothing,
@@ -180,6 +183,8 @@ pub(crate) struct Scratch {
     masks: Vec<u64>,
     /// The masks before narrowing.
     before: Vec<u64>,
+    /// Per placement `cell * n + d`: its cell and its digit's bit, read without a division.
+    split: Vec<(u32, u64)>,
     work: Work,
     /// The options to remove.
     doomed: Vec<u32>,
@@ -215,7 +220,11 @@ impl Scratch {
         self.masks.resize(cells, 0);
         self.before.clear();
         self.before.resize(cells, 0);
-        self.work.prepare(cells, &self.arcs);
+        let n = model.n;
+        self.split.clear();
+        self.split
+            .extend((0..cells * n).map(|p| ((p / n) as u32, 1 << (p % n))));
+        self.work.prepare(cells, model.n, &self.arcs);
         self.doomed.clear();
         self.doomed.reserve(options);
         self.union.clear();
@@ -333,11 +342,11 @@ impl<'a> VariantPropagator<'a> {
     /// Reads each cell's digits off the options: those of the chosen options, and for each
     /// open cell those of its live options.
     fn read_masks(&mut self, pruning: &Pruning<'_>) {
-        let n = self.n as u32;
         self.scratch.masks.fill(0);
         for option in pruning.chosen() {
             for &p in self.placed(option) {
-                self.scratch.masks[(p / n) as usize] |= 1 << (p % n);
+                let (cell, bit) = self.scratch.split[p as usize];
+                self.scratch.masks[cell as usize] |= bit;
             }
         }
         for cell in 0..self.scratch.masks.len() {

@@ -2,6 +2,7 @@
 //! searched by the generic engine; solutions are decoded back into grids.
 
 use super::logic::{LogicEnd, OptionLogic, Options};
+use super::pointing::Pointing;
 use super::propagate::{Narrowing, Scratch, VariantPropagator};
 use super::Variant;
 use crate::answer::candidates::{self, Begun, CandidateSearch};
@@ -239,19 +240,26 @@ impl VariantSolver {
     }
 
     /// The logic pass at `logic` on the options staged for `variant`.
+    /// Where the rules point (see [`pointing`](super::pointing)) and the pass at locked
+    /// candidates is stuck without it, the pass goes on with it: the clashes are built only
+    /// for the puzzles that need more than the pass alone.
     fn staged_logic(&mut self, variant: &Variant, logic: Logic) -> LogicEnd {
-        self.pass.run(
-            staged(
-                [
-                    &self.staged_start,
-                    &self.staged_items,
-                    &self.staged_at,
-                    &self.staged_placements,
-                ],
-                variant,
-            ),
-            logic,
-        )
+        let lists = [
+            &self.staged_start[..],
+            &self.staged_items,
+            &self.staged_at,
+            &self.staged_placements,
+        ];
+        let end = self.pass.run(staged(lists, variant, None), logic);
+        if end != LogicEnd::Stuck || logic < Logic::LockedCandidatesBeforeSearch {
+            return end;
+        }
+        match variant.model().pointing() {
+            Some(pointing) => self
+                .pass
+                .resume(staged(lists, variant, Some(&pointing)), logic),
+            None => end,
+        }
     }
 
     /// Makes later questions watch `interrupt` (or nothing, with `None`): once it is set, a
@@ -628,8 +636,12 @@ impl CandidateSearch for VariantSolver {
 }
 
 /// The staged options of `variant` (`start`, `items`, and what each places, `at` and
-/// `placements`), as the logic pass reads them.
-fn staged<'a>([start, items, at, placements]: [&'a [u32]; 4], variant: &'a Variant) -> Options<'a> {
+/// `placements`), as the logic pass reads them, with `pointing` or without.
+fn staged<'a>(
+    [start, items, at, placements]: [&'a [u32]; 4],
+    variant: &'a Variant,
+    pointing: Option<&'a Pointing>,
+) -> Options<'a> {
     let model = variant.model();
     Options {
         start,
@@ -641,9 +653,7 @@ fn staged<'a>([start, items, at, placements]: [&'a [u32]; 4], variant: &'a Varia
             arcs: &model.arcs,
             sums: &model.sums,
             runs: &model.runs,
-            // The pass before the search reads the units itself (generalised locked
-            // candidates); pointing would make it cost more on the puzzles it solves.
-            pointing: None,
+            pointing,
         },
         n: model.n,
         cells: variant.shape().cells(),
