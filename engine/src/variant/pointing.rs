@@ -9,11 +9,16 @@
 //! side, leave neither a 4 nor a 6 under non-consecutive; a knight's move from every place
 //! left for a digit in a box takes the digit; a cell left `{4, 6}` takes the 5 from its
 //! non-consecutive neighbours.
+//!
+//! The search's propagator points once per branch point, after the arcs, sums and runs
+//! (see [`propagate`](super::propagate)); the logic pass before the search, once it is stuck
+//! without. Only models whose pairwise rules relate cells point (`Model::points`): measured
+//! in docs/lab/variant-search.md, third round.
 
 use super::model::Model;
 
 /// Units with at most this many placements left are read: more rarely clash in common,
-/// and each costs an intersection of that many lists.
+/// and each costs an intersection of that many sets (two were measured slower).
 const MAX_PLACES: usize = 3;
 
 /// The house whose digit's places are read, with the cells that may hold the digit.

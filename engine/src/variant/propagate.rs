@@ -66,7 +66,8 @@ impl Narrowing<'_> {
 
 /// The buffers of [`narrow_rules`]: the cells whose arcs are to be read (`queue`, each
 /// marked in `queued`), the arcs' cache of supports (see [`Arcs::narrow`]) and the
-/// pointing's set of open cells. Sized once per puzzle, they allocate nothing after.
+/// pointing's sets of cells (the open ones, those that may hold each digit). Sized once per
+/// puzzle, they allocate nothing after.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Work {
     queue: Vec<u32>,
