@@ -483,7 +483,7 @@ impl VariantSolver {
                 mask &= 1 << (given - 1);
             }
             if rounds == 2 {
-                let preferred = match self.preferred[cell] {
+                let preferred = match self.preferred.get(cell).copied().unwrap_or(0) {
                     0 => 0,
                     digit => 1 << (digit - 1),
                 };
