@@ -52,6 +52,10 @@ enum Command {
     Generate(Deferred<cli::generate::Args>),
     /// Rate each puzzle: the logic it needs, and the guesses when singles are not enough.
     Rate(Deferred<cli::rate::Args>),
+    /// Print the solving path of each puzzle, one step per line, as a person would solve it.
+    Explain(Deferred<cli::explain::Args>),
+    /// Print the next step of each puzzle in progress: the easiest technique that applies.
+    Hint(Deferred<cli::explain::HintArgs>),
     /// List the givens that can each be removed while the puzzle stays unique.
     Redundant(Deferred<cli::redundant::Args>),
     /// Measure puzzles per second on whole files, single-threaded, every answer checked.
@@ -83,6 +87,8 @@ fn run() -> u8 {
         Command::Candidates(Deferred(args)) => cli::candidates::run(args),
         Command::Generate(Deferred(args)) => cli::generate::run(args),
         Command::Rate(Deferred(args)) => cli::rate::run(args),
+        Command::Explain(Deferred(args)) => cli::explain::run(args),
+        Command::Hint(Deferred(args)) => cli::explain::run_hint(args),
         Command::Redundant(Deferred(args)) => cli::redundant::run(args),
         Command::Bench(Deferred(args)) => cli::bench::run(args),
         Command::Xc(Deferred(args)) => cli::xc::run(args),

@@ -183,6 +183,11 @@ fn the_examples_of_docs_setters_md() {
 }
 
 #[test]
+fn the_examples_of_docs_techniques_md() {
+    run("docs/techniques.md");
+}
+
+#[test]
 fn the_examples_of_docs_variants_md() {
     run("docs/variants.md");
 }
@@ -198,11 +203,12 @@ fn the_examples_of_the_readme() {
 }
 
 /// The pages whose examples the tests above run.
-const RUN: [&str; 6] = [
+const RUN: [&str; 7] = [
     "README.md",
     "docs/cli.md",
     "docs/formats.md",
     "docs/setters.md",
+    "docs/techniques.md",
     "docs/variants.md",
     "docs/xc.md",
 ];

@@ -15,6 +15,7 @@ mod cli_check;
 mod cli_count;
 mod cli_docs;
 mod cli_document_io;
+mod cli_explain;
 mod cli_input;
 mod cli_install;
 mod cli_pipeline;

@@ -73,6 +73,7 @@ pub mod answer;
 pub mod exact_cover;
 #[doc(hidden)]
 pub mod fuzz_targets;
+pub mod human;
 mod median;
 mod name;
 pub mod samples;

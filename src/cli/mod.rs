@@ -28,6 +28,7 @@ pub mod completions;
 pub mod count;
 #[allow(unsafe_code)]
 pub mod ctrl_c;
+pub mod explain;
 pub mod generate;
 pub mod man;
 pub mod pipeline;

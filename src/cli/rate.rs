@@ -35,6 +35,11 @@ Examples:
   sudoku-dlx rate --rules x puzzles.txt
   sudoku-dlx rate killer.json")]
 pub struct Args {
+    /// The scale: `levels` (easy to extreme, from the logic pass and the guesses) or `se`
+    /// (Sudoku Explainer's 1.0 to 11, from the solving path of `explain`; classic puzzles)
+    #[arg(long, value_enum, default_value_t = Scale::Levels)]
+    pub scale: Scale,
+
     /// One line per input: puzzles per level, mean score and mean guesses
     #[arg(long)]
     pub summary: bool,
@@ -46,8 +51,31 @@ pub struct Args {
     pub variant: VariantArgs,
 }
 
+/// The scales of `rate --scale`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Scale {
+    /// Easy to extreme, from the logic pass and the search's guesses.
+    Levels,
+    /// Sudoku Explainer's scale, from the solving path.
+    Se,
+}
+
 /// Rates every puzzle of the inputs, or sums them up per input.
 pub fn run(args: Args) -> Result<Status, CliError> {
+    if args.scale == Scale::Se {
+        if args.summary {
+            return Err(CliError::Usage(
+                "--scale se rates each puzzle: --summary sums up the levels scale".to_string(),
+            ));
+        }
+        if args.variant.applies(&args.batch.input) {
+            return Err(CliError::Usage(
+                "--scale se rates classic puzzles: the techniques do not know variant rules"
+                    .to_string(),
+            ));
+        }
+        return super::explain::run_rate_se(&args.batch);
+    }
     if args.summary && args.batch.pipeline.by_line() {
         return Err(CliError::Usage(
             "--summary prints one line per input, not per record: drop --keep-lines and --keyed"

@@ -11,6 +11,7 @@
 mod answers;
 mod candidates;
 mod grid;
+mod human;
 mod json;
 pub mod link;
 mod printer;
@@ -20,6 +21,7 @@ pub mod variant;
 pub use answers::{Checked, Counted, Solved};
 pub use candidates::Candidates;
 pub use grid::{pretty, write_pretty, write_regions};
+pub use human::{step_json, Explained, Hinted, RatedSe};
 pub use json::stats_json;
 pub use printer::{Printer, Tally};
 pub use setter::{

@@ -40,7 +40,7 @@ pub fn summary_json(source: &str, summary: &RatingSummary) -> Value {
 }
 
 /// `none` or `multiple`: the word for a puzzle without exactly one solution.
-fn not_unique_word(error: NotUnique) -> &'static str {
+pub(super) fn not_unique_word(error: NotUnique) -> &'static str {
     match error {
         NotUnique::NoSolution => "none",
         NotUnique::MultipleSolutions => "multiple",

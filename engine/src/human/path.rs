@@ -1,0 +1,239 @@
+//! The solving path: at each point the easiest step that applies, as Sudoku Explainer
+//! takes it, until the grid is solved or logic runs out.
+
+use super::board::Board;
+use super::forcing::{forcing, Mode};
+use super::step::{Step, Technique};
+use super::{chains, fish, singles, subsets, uniqueness, wings};
+use crate::Grid;
+
+/// How a path ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PathEnd {
+    /// Every cell holds a value: the solution.
+    Solved(Grid),
+    /// No technique of the repertoire applies: the board where logic ran out.
+    Stuck(Board),
+    /// The board contradicts itself (the puzzle has no solution): where, in words.
+    Contradiction(String),
+}
+
+/// A solving path: the steps, each the easiest that applied, and how it ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Path {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// How the path ended.
+    pub end: PathEnd,
+}
+
+impl Path {
+    /// The difficulty of the hardest step, on Sudoku Explainer's scale: the puzzle's
+    /// rating when the path solved it (0 for a path of no step).
+    pub fn difficulty(&self) -> f32 {
+        self.steps.iter().map(|s| s.difficulty).fold(0.0, f32::max)
+    }
+
+    /// The hardest step (the first of the hardest, when several tie).
+    pub fn hardest(&self) -> Option<&Step> {
+        self.steps
+            .iter()
+            .fold(None, |best: Option<&Step>, s| match best {
+                Some(b) if b.difficulty >= s.difficulty => Some(b),
+                _ => Some(s),
+            })
+    }
+
+    /// True when the path solved the puzzle.
+    pub fn is_solved(&self) -> bool {
+        matches!(self.end, PathEnd::Solved(_))
+    }
+}
+
+/// Finds solving paths and hints with the human repertoire.
+///
+/// ```
+/// use sudoku_dlx::human::{Explainer, Technique};
+/// use sudoku_dlx::Grid;
+///
+/// // Sudoku Explainer rates it 3.4: its hardest step is a hidden pair.
+/// let puzzle: Grid =
+///     "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6....."
+///         .parse()?;
+/// let path = Explainer::new().explain(&puzzle);
+/// assert!(path.is_solved());
+/// assert_eq!(path.difficulty(), 3.4);
+/// assert_eq!(path.hardest().unwrap().technique, Technique::HiddenPair);
+/// assert_eq!(path.steps[0].technique, Technique::HiddenSingleBox);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Explainer {
+    uniqueness: bool,
+}
+
+impl Default for Explainer {
+    fn default() -> Self {
+        Explainer::new()
+    }
+}
+
+impl Explainer {
+    /// An explainer with the whole repertoire, uniqueness techniques included.
+    pub fn new() -> Explainer {
+        Explainer { uniqueness: true }
+    }
+
+    /// Whether the uniqueness techniques (unique rectangles, BUG+1) may be used: they
+    /// assume the puzzle has one solution.
+    pub fn uniqueness(mut self, allowed: bool) -> Explainer {
+        self.uniqueness = allowed;
+        self
+    }
+
+    /// The solving path of `puzzle`.
+    pub fn explain(&self, puzzle: &Grid) -> Path {
+        self.explain_board(Board::new(puzzle))
+    }
+
+    /// The solving path from `board` (a puzzle in progress, or pencil marks).
+    pub fn explain_board(&self, mut board: Board) -> Path {
+        let mut steps = Vec::new();
+        loop {
+            if let Some(wrong) = board.contradiction() {
+                let end = PathEnd::Contradiction(wrong.describe(&board.layout));
+                return Path { steps, end };
+            }
+            if board.is_solved() {
+                let end = PathEnd::Solved(board.grid());
+                return Path { steps, end };
+            }
+            match self.hint(&board) {
+                Some(step) => {
+                    apply(&mut board, &step);
+                    steps.push(step);
+                }
+                None => {
+                    return Path {
+                        steps,
+                        end: PathEnd::Stuck(board),
+                    }
+                }
+            }
+        }
+    }
+
+    /// The easiest step on `board`, if any technique applies.
+    pub fn hint(&self, board: &Board) -> Option<Step> {
+        type Finder = fn(&Board) -> Option<Step>;
+        let simple: [(Technique, Finder); 23] = [
+            (Technique::FullHouse, singles::full_house),
+            (Technique::HiddenSingleBox, |b| {
+                singles::hidden_single(b, true)
+            }),
+            (Technique::HiddenSingleLine, |b| {
+                singles::hidden_single(b, false)
+            }),
+            (Technique::DirectPointing, |b| {
+                subsets::locked_candidates(b, true, true)
+            }),
+            (Technique::DirectClaiming, |b| {
+                subsets::locked_candidates(b, false, true)
+            }),
+            (Technique::DirectHiddenPair, |b| {
+                subsets::hidden_subset(b, 2, true)
+            }),
+            (Technique::NakedSingle, singles::naked_single),
+            (Technique::DirectHiddenTriple, |b| {
+                subsets::hidden_subset(b, 3, true)
+            }),
+            (Technique::Pointing, |b| {
+                subsets::locked_candidates(b, true, false)
+            }),
+            (Technique::Claiming, |b| {
+                subsets::locked_candidates(b, false, false)
+            }),
+            (Technique::NakedPair, |b| subsets::naked_subset(b, 2)),
+            (Technique::XWing, |b| fish::fish(b, 2, false)),
+            (Technique::HiddenPair, |b| {
+                subsets::hidden_subset(b, 2, false)
+            }),
+            (Technique::NakedTriple, |b| subsets::naked_subset(b, 3)),
+            (Technique::Swordfish, |b| fish::fish(b, 3, false)),
+            (Technique::HiddenTriple, |b| {
+                subsets::hidden_subset(b, 3, false)
+            }),
+            (Technique::XyWing, |b| wings::xy_wing(b, false)),
+            (Technique::XyzWing, |b| wings::xy_wing(b, true)),
+            (Technique::UniqueRectangle1, |b| {
+                (1..=4).find_map(|k| uniqueness::unique_rectangle(b, k))
+            }),
+            (Technique::NakedQuad, |b| subsets::naked_subset(b, 4)),
+            (Technique::Jellyfish, |b| fish::fish(b, 4, false)),
+            (Technique::HiddenQuad, |b| {
+                subsets::hidden_subset(b, 4, false)
+            }),
+            (Technique::BugPlusOne, uniqueness::bug_plus_one),
+        ];
+        for (technique, find) in simple {
+            if technique.assumes_uniqueness() && !self.uniqueness {
+                continue;
+            }
+            if let Some(step) = find(board) {
+                return Some(step);
+            }
+        }
+        // Then the chains, whose difficulty grows with their length: as in Sudoku
+        // Explainer, the first kind that finds any, its easiest.
+        type Tier = fn(&Board) -> Option<Step>;
+        let tiers: [Tier; 5] = [
+            |b| {
+                let found = [
+                    fish::fish(b, 2, true),
+                    fish::fish(b, 3, true),
+                    fish::fish(b, 4, true),
+                    wings::w_wing(b),
+                    chains::chain(b),
+                ];
+                easiest(found.into_iter().flatten())
+            },
+            |b| forcing(b, Mode::Nishio, Technique::Nishio),
+            |b| forcing(b, Mode::Static, Technique::ForcingChains),
+            |b| forcing(b, Mode::Dynamic, Technique::DynamicForcingChains),
+            |b| forcing(b, Mode::DynamicPlus, Technique::DynamicForcingChainsPlus),
+        ];
+        tiers.into_iter().find_map(|find| find(board))
+    }
+}
+
+/// The easiest of `steps`, ties to the one that does more (then the first).
+fn easiest(steps: impl Iterator<Item = Step>) -> Option<Step> {
+    steps.fold(None, |best, step| match best {
+        Some(b)
+            if (
+                b.difficulty,
+                usize::MAX - b.placed.len() - b.eliminated.len(),
+            ) <= (
+                step.difficulty,
+                usize::MAX - step.placed.len() - step.eliminated.len(),
+            ) =>
+        {
+            Some(b)
+        }
+        _ => Some(step),
+    })
+}
+
+/// Applies `step` to `board`: its placements, then its eliminations.
+pub fn apply(board: &mut Board, step: &Step) {
+    let shape = board.shape();
+    for c in &step.placed {
+        board.place(c.cell.index(shape), c.value);
+    }
+    for c in &step.eliminated {
+        let cell = c.cell.index(shape);
+        if board.values[cell] == 0 {
+            board.eliminate(cell, c.value);
+        }
+    }
+}

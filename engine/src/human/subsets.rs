@@ -1,0 +1,241 @@
+//! Locked candidates and naked and hidden subsets, with the "direct" forms that Sudoku
+//! Explainer rates lower: those whose eliminations at once leave a hidden single.
+
+use super::board::Board;
+use super::singles::hidden_single_in;
+use super::step::{Step, StepBuilder, Technique};
+
+/// Calls `found` with each `k`-subset of `items` (as indices into it) until it returns
+/// `Some`.
+pub(crate) fn subsets<T>(
+    items: usize,
+    k: usize,
+    found: &mut impl FnMut(&[usize]) -> Option<T>,
+) -> Option<T> {
+    fn go<T>(
+        items: usize,
+        k: usize,
+        from: usize,
+        chosen: &mut Vec<usize>,
+        found: &mut impl FnMut(&[usize]) -> Option<T>,
+    ) -> Option<T> {
+        if chosen.len() == k {
+            return found(chosen);
+        }
+        for i in from..items {
+            if items - i < k - chosen.len() {
+                break;
+            }
+            chosen.push(i);
+            if let Some(t) = go(items, k, i + 1, chosen, found) {
+                return Some(t);
+            }
+            chosen.pop();
+        }
+        None
+    }
+    go(items, k, 0, &mut Vec::with_capacity(k), found)
+}
+
+/// The hidden single that eliminating `gone` (cells and values) leaves in a unit of one of
+/// those cells, if one does: the cell, the value and the unit.
+fn direct_single(board: &Board, gone: &[(usize, u8)]) -> Option<(usize, u8, usize)> {
+    let mut after = board.clone();
+    for &(cell, value) in gone {
+        after.eliminate(cell, value);
+    }
+    for &(cell, value) in gone {
+        for u in board.layout.cell_units[cell] {
+            let d = value as usize - 1;
+            if !after.has_placed(u, d) {
+                if let Some((single, _)) = hidden_single_in(&after, u, 1 << d) {
+                    return Some((single, value, u));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Locked candidates: pointing (`pointing`: a box's places for a digit in one line) or
+/// claiming (a line's places in one box). With `direct`, only those that leave a hidden
+/// single, which the step then places.
+pub(crate) fn locked_candidates(board: &Board, pointing: bool, direct: bool) -> Option<Step> {
+    let layout = &board.layout;
+    let n = layout.n;
+    let (from, to) = if pointing {
+        (2 * n..3 * n, 0..2 * n)
+    } else {
+        (0..2 * n, 2 * n..3 * n)
+    };
+    for u in from {
+        for d in 0..n {
+            let cells: Vec<usize> = layout.units[u]
+                .iter()
+                .copied()
+                .filter(|&c| board.marks[c] >> d & 1 == 1)
+                .collect();
+            if cells.len() < 2 {
+                continue;
+            }
+            for v in to.clone() {
+                let inside = |c: &usize| layout.cell_units[*c].contains(&v);
+                if !cells.iter().all(inside) {
+                    continue;
+                }
+                let gone: Vec<(usize, u8)> = layout.units[v]
+                    .iter()
+                    .copied()
+                    .filter(|c| board.marks[*c] >> d & 1 == 1 && !layout.units[u].contains(c))
+                    .map(|c| (c, d as u8 + 1))
+                    .collect();
+                if gone.is_empty() {
+                    continue;
+                }
+                let technique = match (pointing, direct) {
+                    (true, false) => Technique::Pointing,
+                    (false, false) => Technique::Claiming,
+                    (true, true) => Technique::DirectPointing,
+                    (false, true) => Technique::DirectClaiming,
+                };
+                let mut step = StepBuilder::new(layout, technique);
+                if direct {
+                    match direct_single(board, &gone) {
+                        Some((cell, value, w)) => step = step.place(cell, value).units([w]),
+                        None => continue,
+                    }
+                }
+                for &(cell, value) in &gone {
+                    step.eliminate(cell, value);
+                }
+                return Some(
+                    step.units([u, v])
+                        .cells(cells)
+                        .values([d as u8 + 1])
+                        .build(),
+                );
+            }
+        }
+    }
+    None
+}
+
+/// A naked subset of `k` cells in a unit: `k` open cells with `k` candidates between them
+/// take them from the unit's other cells.
+pub(crate) fn naked_subset(board: &Board, k: usize) -> Option<Step> {
+    let layout = &board.layout;
+    let technique = match k {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    };
+    for (u, unit) in layout.units.iter().enumerate() {
+        // With fewer than 2k open cells the other cells make the smaller hidden subset.
+        if unit.iter().filter(|&&c| board.values[c] == 0).count() < 2 * k {
+            continue;
+        }
+        let open: Vec<usize> = unit
+            .iter()
+            .copied()
+            .filter(|&c| board.values[c] == 0 && board.marks[c].count_ones() as usize <= k)
+            .collect();
+        let found = subsets(open.len(), k, &mut |chosen| {
+            let union = chosen.iter().fold(0, |m, &i| m | board.marks[open[i]]);
+            if union.count_ones() as usize != k {
+                return None;
+            }
+            let cells: Vec<usize> = chosen.iter().map(|&i| open[i]).collect();
+            let mut step = StepBuilder::new(layout, technique);
+            for &other in unit {
+                if !cells.contains(&other) {
+                    for d in bits(board.marks[other] & union) {
+                        step.eliminate(other, d as u8 + 1);
+                    }
+                }
+            }
+            step.has_effect().then(|| {
+                step.units([u])
+                    .cells(cells.iter().copied())
+                    .values(bits(union).map(|d| d as u8 + 1))
+                    .build()
+            })
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// A hidden subset of `k` digits in a unit: `k` digits with `k` places between them leave
+/// those cells no other candidate. With `direct` (pairs and triples), only those that
+/// leave a hidden single.
+pub(crate) fn hidden_subset(board: &Board, k: usize, direct: bool) -> Option<Step> {
+    let layout = &board.layout;
+    let n = layout.n;
+    let technique = match (k, direct) {
+        (2, false) => Technique::HiddenPair,
+        (3, false) => Technique::HiddenTriple,
+        (2, true) => Technique::DirectHiddenPair,
+        (3, true) => Technique::DirectHiddenTriple,
+        _ => Technique::HiddenQuad,
+    };
+    for (u, unit) in layout.units.iter().enumerate() {
+        // With 2k open cells or fewer the other cells make the smaller naked subset.
+        if unit.iter().filter(|&&c| board.values[c] == 0).count() <= 2 * k {
+            continue;
+        }
+        let digits: Vec<usize> = (0..n)
+            .filter(|&d| {
+                let places = board.places(u, d).count_ones() as usize;
+                places >= 1 && places <= k
+            })
+            .collect();
+        let found = subsets(digits.len(), k, &mut |chosen| {
+            let places = chosen
+                .iter()
+                .fold(0, |m, &i| m | board.places(u, digits[i]));
+            if places.count_ones() as usize != k {
+                return None;
+            }
+            let keep: u64 = chosen.iter().map(|&i| 1u64 << digits[i]).sum();
+            let cells: Vec<usize> = bits(places).map(|p| unit[p]).collect();
+            let gone: Vec<(usize, u8)> = cells
+                .iter()
+                .flat_map(|&c| bits(board.marks[c] & !keep).map(move |d| (c, d as u8 + 1)))
+                .collect();
+            if gone.is_empty() {
+                return None;
+            }
+            let mut step = StepBuilder::new(layout, technique);
+            if direct {
+                let (cell, value, w) = direct_single(board, &gone)?;
+                step = step.place(cell, value).units([w]);
+            }
+            for &(cell, value) in &gone {
+                step.eliminate(cell, value);
+            }
+            Some(
+                step.units([u])
+                    .cells(cells)
+                    .values(bits(keep).map(|d| d as u8 + 1))
+                    .build(),
+            )
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// The positions of the set bits of `mask`, lowest first.
+pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            bit
+        })
+    })
+}
