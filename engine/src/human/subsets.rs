@@ -37,15 +37,21 @@ pub(crate) fn subsets<T>(
     go(items, k, 0, &mut Vec::with_capacity(k), found)
 }
 
-/// The hidden single that eliminating `gone` (cells and values) leaves in a unit of one of
-/// those cells, if one does: the cell, the value and the unit.
-fn direct_single(board: &Board, gone: &[(usize, u8)]) -> Option<(usize, u8, usize)> {
+/// The hidden single that eliminating `gone` (cells and values) leaves, if one does, in a
+/// unit of one of those cells that `units` picks from its row, column and box (Sudoku
+/// Explainer's direct techniques look in one kind of unit each): the cell, the value and
+/// the unit.
+fn direct_single(
+    board: &Board,
+    gone: &[(usize, u8)],
+    units: impl Fn([usize; 3]) -> Vec<usize>,
+) -> Option<(usize, u8, usize)> {
     let mut after = board.clone();
     for &(cell, value) in gone {
         after.eliminate(cell, value);
     }
     for &(cell, value) in gone {
-        for u in board.layout.cell_units[cell] {
+        for u in units(board.layout.cell_units[cell]) {
             let d = value as usize - 1;
             if !after.has_placed(u, d) {
                 if let Some((single, _)) = hidden_single_in(&after, u, 1 << d) {
@@ -100,7 +106,17 @@ pub(crate) fn locked_candidates(board: &Board, pointing: bool, direct: bool) -> 
                 };
                 let mut step = StepBuilder::new(layout, technique);
                 if direct {
-                    match direct_single(board, &gone) {
+                    // Pointing leaves its single in a box the line crosses, claiming in a
+                    // line that crosses the box.
+                    let kinds = |units: [usize; 3]| {
+                        if pointing {
+                            vec![units[2]]
+                        } else {
+                            // A line parallel to the claiming one.
+                            vec![units[usize::from(u >= n)]]
+                        }
+                    };
+                    match direct_single(board, &gone, kinds) {
                         Some((cell, value, w)) => step = step.place(cell, value).units([w]),
                         None => continue,
                     }
@@ -209,7 +225,8 @@ pub(crate) fn hidden_subset(board: &Board, k: usize, direct: bool) -> Option<Ste
             }
             let mut step = StepBuilder::new(layout, technique);
             if direct {
-                let (cell, value, w) = direct_single(board, &gone)?;
+                // The single is in the subset's own unit.
+                let (cell, value, w) = direct_single(board, &gone, |_| vec![u])?;
                 step = step.place(cell, value).units([w]);
             }
             for &(cell, value) in &gone {
