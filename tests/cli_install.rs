@@ -4,7 +4,7 @@
 use crate::cli_support::*;
 
 /// Every command of `sudoku-dlx --help`.
-const COMMANDS: [&str; 12] = [
+const COMMANDS: [&str; 14] = [
     "solve",
     "all",
     "count",
@@ -12,6 +12,8 @@ const COMMANDS: [&str; 12] = [
     "candidates",
     "generate",
     "rate",
+    "explain",
+    "hint",
     "redundant",
     "bench",
     "xc",
