@@ -9,6 +9,7 @@ mod board;
 mod candidates;
 mod error;
 mod fast_rows;
+mod human;
 mod many;
 mod puzzle;
 mod setter;
@@ -44,6 +45,8 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(setter::rate, module)?)?;
     module.add_function(wrap_pyfunction!(setter::witness, module)?)?;
     module.add_function(wrap_pyfunction!(setter::redundant, module)?)?;
+    module.add_function(wrap_pyfunction!(human::explain, module)?)?;
+    module.add_function(wrap_pyfunction!(human::hint, module)?)?;
     module.add_function(wrap_pyfunction!(panic_for_test, module)?)?;
     module.add_function(wrap_pyfunction!(engine_seconds_per_solve, module)?)?;
     module.add_class::<solver::Solver>()?;
@@ -51,6 +54,8 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<solutions::Solutions>()?;
     module.add_class::<setter::Rating>()?;
     module.add_class::<setter::Witness>()?;
+    module.add_class::<human::Step>()?;
+    module.add_class::<human::Path>()?;
     Ok(())
 }
 

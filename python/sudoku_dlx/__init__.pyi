@@ -87,6 +87,41 @@ class Witness:
     def __repr__(self) -> str:
         """Witness(first=..., second=..., differing=[...], suggestion=(row, column, digit))."""
 
+class Step:
+    """One step of a solving path, as `sudoku-dlx explain` prints it."""
+
+    technique: str
+    difficulty: float
+    placed: List[str]
+    eliminated: List[str]
+    cells: List[Tuple[int, int]]
+    units: List[str]
+    values: List[int]
+    chain: Optional[str]
+    text: str
+    def __repr__(self) -> str:
+        """Step("hidden-single-box: r3c3=9 (box 1)")."""
+    def __str__(self) -> str:
+        """The step as `sudoku-dlx explain` prints it."""
+
+class Path:
+    """A solving path: its steps (also as a sequence), how it ended, its difficulty."""
+
+    steps: List[Step]
+    end: Literal["solved", "stuck", "contradiction"]
+    difficulty: float
+    hardest: Optional[str]
+    solution: Optional[str]
+    stuck: Optional[str]
+    def __len__(self) -> int:
+        """The number of steps."""
+    def __getitem__(self, index: int) -> Step:
+        """A step; negative indices count from the end."""
+    def __iter__(self) -> Iterator[Step]:
+        """The steps in order."""
+    def __repr__(self) -> str:
+        """Path(N steps, end=..., difficulty=..., hardest=...)."""
+
 class Solver:
     """A solver to reuse: no allocation once warm, and `.stats` after each call."""
 
@@ -151,6 +186,10 @@ def generate(
     """New puzzles with exactly one solution, in the line notation."""
 def rate(board: Board, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> Rating:
     """The rating of a puzzle with exactly one solution (variants too, as `sudoku-dlx rate`)."""
+def explain(board: Board, *, box: Optional[BoxShape] = None, uniqueness: bool = True) -> Path:
+    """The solving path a person would take (a grid, or pencil marks as an n³-character string)."""
+def hint(board: Board, *, box: Optional[BoxShape] = None, uniqueness: bool = True) -> Optional[Step]:
+    """The easiest next step of a grid in progress; None when it is full or logic runs out."""
 def witness(board: Board, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> Optional[Witness]:
     """Two solutions and where they differ; None with one solution or none (variants too)."""
 def redundant(board: Board, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> List[Tuple[int, int, int]]:

@@ -12,7 +12,7 @@ def test_every_class_has_its_own_repr():
         for name in sudoku_dlx.__all__
         if inspect.isclass(getattr(sudoku_dlx, name)) and not issubclass(getattr(sudoku_dlx, name), BaseException)
     ]
-    assert {c.__name__ for c in classes} == {"Rating", "Solutions", "Solver", "Stats", "Witness"}
+    assert {c.__name__ for c in classes} == {"Path", "Rating", "Solutions", "Solver", "Stats", "Step", "Witness"}
     for cls in classes:
         assert cls.__repr__ is not object.__repr__, cls.__name__
 
