@@ -71,16 +71,26 @@ pub(crate) fn fish(board: &Board, k: usize, finned: bool) -> Option<Step> {
                 let positions: Vec<usize> = bits(union).collect();
                 subsets(positions.len(), k, &mut |cover| {
                     let covers: u64 = cover.iter().map(|&i| 1u64 << positions[i]).sum();
-                    let fins: Vec<usize> = base
-                        .iter()
-                        .flat_map(|&l| {
-                            bits(board.places(offset + l, d) & !covers).map(move |p| cell(l, p))
-                        })
-                        .collect();
-                    let fin_box = layout.cell_units[fins[0]][2];
-                    if fins.iter().any(|&f| layout.cell_units[f][2] != fin_box) {
-                        return None;
+                    // The fins (places outside the covers) must all lie in one box.
+                    let mut fin_box = None;
+                    for &i in chosen {
+                        let (line, places) = lines[i];
+                        for pos in bits(places & !covers) {
+                            let b = layout.cell_units[cell(line, pos)][2];
+                            match fin_box {
+                                None => fin_box = Some(b),
+                                Some(other) if other != b => return None,
+                                _ => {}
+                            }
+                        }
                     }
+                    let fin_box = fin_box?;
+                    let fins = || {
+                        chosen.iter().flat_map(|&i| {
+                            let (line, places) = lines[i];
+                            bits(places & !covers).map(move |p| cell(line, p))
+                        })
+                    };
                     let mut step = StepBuilder::new(layout, technique);
                     for pos in bits(covers) {
                         for line in 0..n {
@@ -98,7 +108,7 @@ pub(crate) fn fish(board: &Board, k: usize, finned: bool) -> Option<Step> {
                             .iter()
                             .flat_map(|&l| bits(covers).map(move |p| cell(l, p)))
                             .filter(|&c| board.marks[c] >> d & 1 == 1)
-                            .chain(fins.iter().copied());
+                            .chain(fins());
                         step.units(base.iter().map(|l| offset + l))
                             .units(bits(covers).map(|p| cover_offset + p))
                             .cells(body.collect::<Vec<_>>())
