@@ -104,7 +104,7 @@ pub fn run_rate_se(batch: &BatchArgs) -> Result<Status, CliError> {
         Some(RatedSe(match solver.verdict(puzzle) {
             Verdict::None => Err(NotUnique::NoSolution),
             Verdict::Multiple(..) => Err(NotUnique::MultipleSolutions),
-            Verdict::Unique(_) => Ok(Explainer::new().explain(puzzle)),
+            Verdict::Unique(_) => Ok(Explainer::new().extended(false).explain(puzzle)),
         }))
     })
 }

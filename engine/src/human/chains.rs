@@ -182,14 +182,15 @@ pub(crate) fn length_difficulty(length: usize) -> f32 {
 }
 
 /// The easiest chain on the board that eliminates or places something: the shortest
-/// X-chain, XY-chain or AIC, by difficulty, ties to more eliminations.
-pub(crate) fn chain(board: &Board) -> Option<Step> {
+/// X-chain, XY-chain or AIC, by difficulty, ties to more eliminations; AICs with grouped
+/// nodes when `groups`.
+pub(crate) fn chain(board: &Board, groups: bool) -> Option<Step> {
     let mut best: Option<Step> = None;
     let plain = Graph::new(board, false);
     for kind in [Kind::X, Kind::Xy, Kind::Any] {
         let grouped;
         let graph = if kind == Kind::Any {
-            grouped = Graph::new(board, true);
+            grouped = Graph::new(board, groups);
             &grouped
         } else {
             &plain

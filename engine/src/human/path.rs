@@ -70,6 +70,7 @@ impl Path {
 #[derive(Clone, Debug)]
 pub struct Explainer {
     uniqueness: bool,
+    extended: bool,
 }
 
 impl Default for Explainer {
@@ -81,7 +82,20 @@ impl Default for Explainer {
 impl Explainer {
     /// An explainer with the whole repertoire, uniqueness techniques included.
     pub fn new() -> Explainer {
-        Explainer { uniqueness: true }
+        Explainer {
+            uniqueness: true,
+            extended: true,
+        }
+    }
+
+    /// Whether the techniques that Sudoku Explainer does not have (finned fish, W-wings,
+    /// AICs with grouped nodes) may be used. Without them the path is the one Sudoku
+    /// Explainer takes, as near as our techniques follow its, and its difficulty is the
+    /// one to compare with SE's ratings (`rate --scale se`); with them (the default) a
+    /// path may be easier to follow, and its difficulty lower.
+    pub fn extended(mut self, allowed: bool) -> Explainer {
+        self.extended = allowed;
+        self
     }
 
     /// Whether the uniqueness techniques (unique rectangles, BUG+1) may be used: they
@@ -185,24 +199,31 @@ impl Explainer {
         }
         // Then the chains, whose difficulty grows with their length: as in Sudoku
         // Explainer, the first kind that finds any, its easiest.
-        type Tier = fn(&Board) -> Option<Step>;
-        let tiers: [Tier; 5] = [
-            |b| {
-                let found = [
-                    fish::fish(b, 2, true),
-                    fish::fish(b, 3, true),
-                    fish::fish(b, 4, true),
-                    wings::w_wing(b),
-                    chains::chain(b),
-                ];
-                easiest(found.into_iter().flatten())
-            },
-            |b| forcing(b, Mode::Nishio, Technique::Nishio),
-            |b| forcing(b, Mode::Static, Technique::ForcingChains),
-            |b| forcing(b, Mode::Dynamic, Technique::DynamicForcingChains),
-            |b| forcing(b, Mode::DynamicPlus, Technique::DynamicForcingChainsPlus),
-        ];
-        tiers.into_iter().find_map(|find| find(board))
+        let extended = self.extended;
+        let chain_tier = move |b: &Board| {
+            if !extended {
+                return chains::chain(b, false);
+            }
+            let found = [
+                fish::fish(b, 2, true),
+                fish::fish(b, 3, true),
+                fish::fish(b, 4, true),
+                wings::w_wing(b),
+                chains::chain(b, true),
+            ];
+            easiest(found.into_iter().flatten())
+        };
+        chain_tier(board)
+            .or_else(|| forcing(board, Mode::Nishio, Technique::Nishio))
+            .or_else(|| forcing(board, Mode::Static, Technique::ForcingChains))
+            .or_else(|| forcing(board, Mode::Dynamic, Technique::DynamicForcingChains))
+            .or_else(|| {
+                forcing(
+                    board,
+                    Mode::DynamicPlus,
+                    Technique::DynamicForcingChainsPlus,
+                )
+            })
     }
 }
 

@@ -191,7 +191,7 @@ fn finders() -> Vec<(&'static str, Finder)> {
                     .or_else(|| wings::w_wing(b))
             }),
         ),
-        ("chains", Box::new(chains::chain)),
+        ("chains", Box::new(|b| chains::chain(b, true))),
         (
             "nishio",
             Box::new(|b| forcing::forcing(b, Mode::Nishio, Technique::Nishio)),
