@@ -76,19 +76,28 @@ pub(crate) fn locked_candidates(board: &Board, pointing: bool, direct: bool) -> 
     };
     for u in from {
         for d in 0..n {
-            let cells: Vec<usize> = layout.units[u]
-                .iter()
-                .copied()
-                .filter(|&c| board.marks[c] >> d & 1 == 1)
-                .collect();
-            if cells.len() < 2 {
+            // The units (of the kind sought) that hold every place of `d` in `u`: all of
+            // them at first, narrowed by each place.
+            let (mut count, mut common) = (0, [usize::MAX; 3]);
+            for &c in &layout.units[u] {
+                if board.marks[c] >> d & 1 == 1 {
+                    let units = layout.cell_units[c];
+                    if count == 0 {
+                        common = units;
+                    } else {
+                        for (k, unit) in common.iter_mut().enumerate() {
+                            if *unit != units[k] {
+                                *unit = usize::MAX;
+                            }
+                        }
+                    }
+                    count += 1;
+                }
+            }
+            if count < 2 {
                 continue;
             }
-            for v in to.clone() {
-                let inside = |c: &usize| layout.cell_units[*c].contains(&v);
-                if !cells.iter().all(inside) {
-                    continue;
-                }
+            for v in common.into_iter().filter(|v| to.contains(v)) {
                 let gone: Vec<(usize, u8)> = layout.units[v]
                     .iter()
                     .copied()
@@ -124,9 +133,13 @@ pub(crate) fn locked_candidates(board: &Board, pointing: bool, direct: bool) -> 
                 for &(cell, value) in &gone {
                     step.eliminate(cell, value);
                 }
+                let cells = layout.units[u]
+                    .iter()
+                    .copied()
+                    .filter(|&c| board.marks[c] >> d & 1 == 1);
                 return Some(
                     step.units([u, v])
-                        .cells(cells)
+                        .cells(cells.collect::<Vec<_>>())
                         .values([d as u8 + 1])
                         .build(),
                 );
