@@ -35,6 +35,9 @@ pub(crate) struct Implications {
     /// `reasons`.
     facts: Vec<(u32, bool, u32, u32)>,
     reasons: Vec<u32>,
+    /// Per fact, the length of its longest line of reasons (the root is 1): a lower bound
+    /// of [`Implications::length`].
+    depth: Vec<u32>,
     /// Per candidate, its fact when true and when false.
     index: Vec<[u32; 2]>,
     /// The reasons of the contradiction, if one was met.
@@ -74,6 +77,7 @@ pub(crate) fn follow(board: &Board, cell: usize, d: usize, on: bool, mode: Mode)
         n,
         facts: Vec::new(),
         reasons: Vec::new(),
+        depth: Vec::new(),
         index: vec![[NONE; 2]; n * n * n],
         contradiction: None,
     };
@@ -89,6 +93,13 @@ pub(crate) fn follow(board: &Board, cell: usize, d: usize, on: bool, mode: Mode)
         out.reasons.extend_from_slice(why);
         out.facts
             .push((cand as u32, on, from, out.reasons.len() as u32));
+        let depth = why
+            .iter()
+            .map(|&r| out.depth[r as usize])
+            .max()
+            .unwrap_or(0)
+            + 1;
+        out.depth.push(depth);
         if other != NONE && out.contradiction.is_none() {
             out.contradiction = Some(vec![id, other]);
         }
@@ -167,12 +178,15 @@ pub(crate) fn follow(board: &Board, cell: usize, d: usize, on: bool, mode: Mode)
             if cells.iter().any(|&k| values[k] as usize == x + 1) {
                 continue;
             }
-            let left: Vec<usize> = cells
-                .iter()
-                .copied()
-                .filter(|&k| marks[k] >> x & 1 == 1)
-                .collect();
-            if mode == Mode::Static && board.places(u, x).count_ones() != 2 {
+            // The places left: how many, and the last one seen.
+            let (mut left, mut place) = (0, 0);
+            for &k in cells {
+                if marks[k] >> x & 1 == 1 {
+                    left += 1;
+                    place = k;
+                }
+            }
+            if left > 1 || (mode == Mode::Static && board.places(u, x).count_ones() != 2) {
                 continue;
             }
             let why = || -> Vec<u32> {
@@ -181,14 +195,14 @@ pub(crate) fn follow(board: &Board, cell: usize, d: usize, on: bool, mode: Mode)
                     .filter_map(|&k| out.fact(k, x, false))
                     .collect()
             };
-            match left.len() {
+            match left {
                 0 => {
                     out.contradiction = Some(why());
                     break;
                 }
                 1 => {
                     let reasons = why();
-                    add(&mut out, left[0] * n + x, true, &reasons);
+                    add(&mut out, place * n + x, true, &reasons);
                 }
                 _ => {}
             }
@@ -237,6 +251,13 @@ fn plus(board: &Board, marks: &[u64], values: &[u8], out: &mut Implications) {
         out.reasons.extend_from_slice(&why);
         out.facts
             .push((cand as u32, false, from, out.reasons.len() as u32));
+        let depth = why
+            .iter()
+            .map(|&r| out.depth[r as usize])
+            .max()
+            .unwrap_or(0)
+            + 1;
+        out.depth.push(depth);
         if other != NONE && out.contradiction.is_none() {
             out.contradiction = Some(vec![id, other]);
         }
@@ -251,25 +272,37 @@ pub(crate) fn forcing(board: &Board, mode: Mode, technique: Technique) -> Option
     let n = layout.n;
     let cells = n * n;
     let mut best: Option<(usize, Step)> = None;
-    let mut consider = |length: usize, step: StepBuilder, why: String| {
-        if !step.has_effect() {
-            return;
-        }
-        if best.as_ref().is_none_or(|(l, _)| length < *l) {
-            let text = format!("{why}, {length} nodes");
-            let step = step
-                .chain(text, length_difficulty(length.saturating_sub(2)))
-                .build();
-            best = Some((length, step));
-        }
-    };
+    let bound = |best: &Option<(usize, Step)>| best.as_ref().map_or(usize::MAX, |(l, _)| *l);
+    let consider =
+        |best: &mut Option<(usize, Step)>, length: usize, step: StepBuilder, why: String| {
+            if !step.has_effect() {
+                return;
+            }
+            if best.as_ref().is_none_or(|(l, _)| length < *l) {
+                let text = format!("{why}, {length} nodes");
+                let step = step
+                    .chain(text, length_difficulty(length.saturating_sub(2)))
+                    .build();
+                *best = Some((length, step));
+            }
+        };
     let mut on: Vec<Option<Implications>> = (0..cells * n).map(|_| None).collect();
     for cell in 0..cells {
         for d in bits(board.marks[cell]) {
             let yes = follow(board, cell, d, true, mode);
             if let Some(why) = &yes.contradiction {
+                let low = why
+                    .iter()
+                    .map(|&f| yes.depth[f as usize] as usize)
+                    .max()
+                    .unwrap_or(0);
+                if low >= bound(&best) {
+                    on[cell * n + d] = Some(yes);
+                    continue;
+                }
                 let length = yes.length(why);
                 consider(
+                    &mut best,
                     length,
                     StepBuilder::new(layout, technique)
                         .cells([cell])
@@ -292,8 +325,10 @@ pub(crate) fn forcing(board: &Board, mode: Mode, technique: Technique) -> Option
             .filter_map(|d| on[cell * n + d].as_ref())
             .collect();
         if cases.len() >= 2 {
-            for (length, step, why) in common(board, technique, &cases, &[cell], None) {
-                consider(length, step, why);
+            if let Some((length, step, why)) =
+                common(board, technique, &cases, &[cell], None, bound(&best))
+            {
+                consider(&mut best, length, step, why);
             }
         }
     }
@@ -305,8 +340,10 @@ pub(crate) fn forcing(board: &Board, mode: Mode, technique: Technique) -> Option
                 .filter_map(|&c| on[c * n + d].as_ref())
                 .collect();
             if cases.len() >= 2 {
-                for (length, step, why) in common(board, technique, &cases, &[], Some(u)) {
-                    consider(length, step, why);
+                if let Some((length, step, why)) =
+                    common(board, technique, &cases, &[], Some(u), bound(&best))
+                {
+                    consider(&mut best, length, step, why);
                 }
             }
         }
@@ -322,46 +359,63 @@ fn common<'a>(
     cases: &[&Implications],
     why_cells: &[usize],
     unit: Option<usize>,
-) -> Vec<(usize, StepBuilder<'a>, String)> {
+    mut bound: usize,
+) -> Option<(usize, StepBuilder<'a>, String)> {
     let layout = &board.layout;
     let n = layout.n;
-    let mut found = Vec::new();
     if cases.iter().any(|imp| imp.contradiction.is_some()) {
-        return found;
+        return None;
     }
     let first = cases[0];
+    let mut found: Option<(usize, usize, bool)> = None;
     for &(cand, truth, _, _) in &first.facts {
         let (c, x) = (cand as usize / n, cand as usize % n);
         if (truth && board.values[c] != 0) || (!truth && board.marks[c] >> x & 1 == 0) {
             continue;
         }
-        let facts: Option<Vec<u32>> = cases.iter().map(|imp| imp.fact(c, x, truth)).collect();
-        let Some(facts) = facts else { continue };
+        let mut low = 0;
+        let mut all = true;
+        for imp in cases {
+            match imp.fact(c, x, truth) {
+                Some(f) => low += imp.depth[f as usize] as usize,
+                None => {
+                    all = false;
+                    break;
+                }
+            }
+        }
+        if !all || low >= bound {
+            continue;
+        }
         let length: usize = cases
             .iter()
-            .zip(&facts)
-            .map(|(imp, &f)| imp.length(&[f]))
+            .map(|imp| imp.length(&[imp.fact(c, x, truth).expect("every case has it")]))
             .sum();
-        let mut step = StepBuilder::new(layout, technique).cells(why_cells.iter().copied());
-        let why = match unit {
-            Some(u) => {
-                step = step.units([u]);
-                format!(
-                    "every place of {} in {} forces it",
-                    first_value(cases),
-                    layout.unit(u)
-                )
-            }
-            None => format!("every candidate of {} forces it", layout.cell(why_cells[0])),
-        };
-        let step = if truth {
-            step.place(c, x as u8 + 1)
-        } else {
-            step.with_elimination(c, x as u8 + 1)
-        };
-        found.push((length, step, why));
+        if length < bound {
+            bound = length;
+            found = Some((length, c * n + x, truth));
+        }
     }
-    found
+    let (length, cand, truth) = found?;
+    let (c, x) = (cand / n, cand % n);
+    let mut step = StepBuilder::new(layout, technique).cells(why_cells.iter().copied());
+    let why = match unit {
+        Some(u) => {
+            step = step.units([u]);
+            format!(
+                "every place of {} in {} forces it",
+                first_value(cases),
+                layout.unit(u)
+            )
+        }
+        None => format!("every candidate of {} forces it", layout.cell(why_cells[0])),
+    };
+    let step = if truth {
+        step.place(c, x as u8 + 1)
+    } else {
+        step.with_elimination(c, x as u8 + 1)
+    };
+    Some((length, step, why))
 }
 
 /// The value every case of a unit forcing assumes (the first fact of each).
