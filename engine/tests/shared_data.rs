@@ -90,3 +90,78 @@ fn every_forum_hardest_puzzle_is_solved_and_unique() {
 fn every_serg_puzzle_is_solved_and_has_several_solutions() {
     check_collection("puzzles7_serg_benchmark", Expect::Multiple, 10_000);
 }
+
+/// Every `stride`-th puzzle of `file` (`SUDOKU_DLX_REPLAY_STRIDE` overrides it; 1 replays
+/// them all): its human solving path keeps every solution (up to 16 of them): no
+/// placement differs from one, no elimination removes a value one of them has. On two
+/// threads. Puzzles with several solutions are explained without the uniqueness
+/// techniques, as `explain` does. Returns how many were replayed and how many logic solved.
+fn replay_collection(file: &str, stride: usize) -> (usize, usize) {
+    use sudoku_dlx::human::{Explainer, PathEnd};
+    let stride = std::env::var("SUDOKU_DLX_REPLAY_STRIDE")
+        .ok()
+        .and_then(|s| s.parse::<usize>().ok())
+        .unwrap_or(stride)
+        .max(1);
+    let dir = shared_data();
+    let puzzles: Vec<(usize, Grid)> = read_collection(&dir, file)
+        .into_iter()
+        .step_by(stride)
+        .collect();
+    let replay = |(line, puzzle): &(usize, Grid)| -> bool {
+        let place = format!("{file}:{line}");
+        let solutions: Vec<Grid> = Solver::new().solutions(puzzle).take(16).collect();
+        let unique = solutions.len() == 1;
+        let path = Explainer::new().uniqueness(unique).explain(puzzle);
+        let shape = puzzle.shape();
+        for (i, step) in path.steps.iter().enumerate() {
+            for solution in &solutions {
+                let value =
+                    |c: &sudoku_dlx::human::Candidate| solution.cells()[c.cell.index(shape)];
+                for c in &step.eliminated {
+                    assert_ne!(
+                        c.value,
+                        value(c),
+                        "{place}: step {i} removes a solution's value: {step}"
+                    );
+                }
+                if unique {
+                    for c in &step.placed {
+                        assert_eq!(
+                            c.value,
+                            value(c),
+                            "{place}: step {i} places a wrong value: {step}"
+                        );
+                    }
+                }
+            }
+        }
+        matches!(path.end, PathEnd::Solved(_))
+    };
+    let half = puzzles.len().div_ceil(2);
+    let solved: usize = std::thread::scope(|scope| {
+        let workers: Vec<_> = puzzles
+            .chunks(half.max(1))
+            .map(|chunk| scope.spawn(move || chunk.iter().filter(|p| replay(p)).count()))
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).sum()
+    });
+    eprintln!(
+        "{file}: {} paths replayed, {solved} solved by logic",
+        puzzles.len()
+    );
+    (puzzles.len(), solved)
+}
+
+#[ignore = "needs the shared collections (SUDOKU_DLX_DATA or ../shared/data): scripts/test runs it when they are there"]
+#[test]
+fn human_paths_keep_the_solutions_of_the_collections() {
+    // Strides that keep the run near a minute on two cores: every 50th 17-clue puzzle,
+    // every 5th of top1465, every 10th of the hardest, every 100th serg puzzle.
+    let (replayed, solved) = replay_collection("puzzles3_magictour_top1465", 5);
+    assert_eq!(solved, replayed, "every top1465 puzzle is solved by logic");
+    let (replayed, solved) = replay_collection("puzzles2_17_clue", 50);
+    assert_eq!(solved, replayed, "every 17-clue puzzle is solved by logic");
+    replay_collection("puzzles6_forum_hardest_1106", 10);
+    replay_collection("puzzles7_serg_benchmark", 100);
+}
