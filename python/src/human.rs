@@ -160,11 +160,34 @@ fn read(
     Ok((Board::new(&grid), Some(grid)))
 }
 
-/// The explainer for a grid: uniqueness techniques only when allowed and the grid has one
-/// solution (pencil marks: when allowed).
-fn explainer(grid: Option<&Grid>, uniqueness: bool) -> Explainer {
-    let unique = grid.is_none_or(|g| matches!(Solver::new().verdict(g), Verdict::Unique(_)));
-    Explainer::new().uniqueness(uniqueness && unique)
+/// The explainer for a board: uniqueness techniques only when allowed and the board (the
+/// grid, or the placed values with every candidate the marks leave out excluded) has one
+/// solution.
+fn explainer(start: &Board, grid: Option<&Grid>, uniqueness: bool) -> Explainer {
+    let unique = match grid {
+        Some(g) => matches!(Solver::new().verdict(g), Verdict::Unique(_)),
+        None => {
+            let placed = start.grid();
+            let n = placed.shape().size();
+            let excluded: Vec<(usize, u8)> = (0..n * n)
+                .filter(|&c| start.value(c).is_none())
+                .flat_map(|c| {
+                    let mask = start.mask(c);
+                    (0..n as u8)
+                        .filter(move |d| mask >> d & 1 == 0)
+                        .map(move |d| (c, d + 1))
+                })
+                .collect();
+            Solver::new()
+                .count_excluding(&placed, &excluded, Some(2))
+                .solutions
+                == 1
+        }
+    };
+    // Nested chains take seconds a step: not where logic must stop anyway.
+    Explainer::new()
+        .uniqueness(uniqueness && unique)
+        .nested(unique)
 }
 
 /// The solving path of a puzzle, as `sudoku-dlx explain` gives it: at each point the easiest
@@ -190,7 +213,7 @@ pub fn explain(
 ) -> PyResult<Path> {
     let (start, grid) = read(py, board, r#box)?;
     let path = detached(py, || {
-        explainer(grid.as_ref(), uniqueness).explain_board(start)
+        explainer(&start, grid.as_ref(), uniqueness).explain_board(start.clone())
     })?;
     let hardest = path.hardest().map(|s| s.technique.name());
     let (end, solution, stuck) = match &path.end {
@@ -230,6 +253,6 @@ pub fn hint(
             "the grid contradicts itself: {why}"
         )));
     }
-    let step = detached(py, || explainer(grid.as_ref(), uniqueness).hint(&start))?;
+    let step = detached(py, || explainer(&start, grid.as_ref(), uniqueness).hint(&start))?;
     Ok(step.as_ref().map(Step::of))
 }

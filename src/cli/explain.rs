@@ -54,8 +54,11 @@ fn path(solver: &mut Solver, puzzle: &Grid, allowed: bool) -> Result<Path, NotUn
         Verdict::Unique(_) => true,
         Verdict::Multiple(..) => false,
     };
+    // On a puzzle with several solutions logic stops somewhere anyway: nested chains
+    // (seconds a step) would only move where.
     Ok(Explainer::new()
         .uniqueness(allowed && unique)
+        .nested(unique)
         .explain(puzzle))
 }
 
@@ -87,7 +90,9 @@ pub fn run_hint(args: HintArgs) -> Result<Status, CliError> {
     common::run_batch(&args.batch, Solver::new, |solver, puzzle, _| {
         let board = Board::new(puzzle);
         let unique = matches!(solver.verdict(puzzle), Verdict::Unique(_));
-        let explainer = Explainer::new().uniqueness(allowed && unique);
+        let explainer = Explainer::new()
+            .uniqueness(allowed && unique)
+            .nested(unique);
         Some(if let Some(why) = board.contradiction_text() {
             Hinted::Contradiction(why)
         } else if board.is_solved() {

@@ -23,6 +23,10 @@ pub(crate) enum Mode {
     /// As `Dynamic`, and when singles run out, locked candidates, naked and hidden pairs
     /// and X-wings on the board as the assumption leaves it.
     DynamicPlus,
+    /// As `DynamicPlus`, and when those run out too, chains and then static forcing
+    /// chains on the board as the assumption leaves it: forcing chains inside forcing
+    /// chains.
+    Nested,
 }
 
 const NONE: u32 = u32::MAX;
@@ -42,6 +46,9 @@ pub(crate) struct Implications {
     index: Vec<[u32; 2]>,
     /// The reasons of the contradiction, if one was met.
     pub(crate) contradiction: Option<Vec<u32>>,
+    /// The deepest technique nested chains used inside: 0 none, 1 a chain, 2 static
+    /// forcing chains, 3 dynamic forcing chains (Sudoku Explainer's 9.5, 10.0 and 10.5).
+    pub(crate) inner: u8,
 }
 
 impl Implications {
@@ -80,6 +87,7 @@ pub(crate) fn follow(board: &Board, cell: usize, d: usize, on: bool, mode: Mode)
         depth: Vec::new(),
         index: vec![[NONE; 2]; n * n * n],
         contradiction: None,
+        inner: 0,
     };
     let mut head = 0;
     let add = |out: &mut Implications, cand: usize, on: bool, why: &[u32]| -> Option<u32> {
@@ -108,8 +116,11 @@ pub(crate) fn follow(board: &Board, cell: usize, d: usize, on: bool, mode: Mode)
     add(&mut out, cell * n + d, on, &[]);
     let digit_ok = |x: usize| mode != Mode::Nishio || x == d;
     loop {
-        if head == out.facts.len() && mode == Mode::DynamicPlus && out.contradiction.is_none() {
-            plus(board, &marks, &values, &mut out);
+        if head == out.facts.len()
+            && matches!(mode, Mode::DynamicPlus | Mode::Nested)
+            && out.contradiction.is_none()
+        {
+            plus(board, &marks, &values, &mut out, mode == Mode::Nested);
         }
         if head >= out.facts.len() || out.contradiction.is_some() {
             break;
@@ -150,7 +161,7 @@ pub(crate) fn follow(board: &Board, cell: usize, d: usize, on: bool, mode: Mode)
         // The cell's last candidate.
         let single_cell = match mode {
             Mode::Static => board.marks[c].count_ones() == 2,
-            Mode::Dynamic | Mode::DynamicPlus => values[c] == 0,
+            Mode::Dynamic | Mode::DynamicPlus | Mode::Nested => values[c] == 0,
             Mode::Nishio => false,
         };
         if single_cell && values[c] == 0 {
@@ -214,12 +225,17 @@ pub(crate) fn follow(board: &Board, cell: usize, d: usize, on: bool, mode: Mode)
 /// When singles run out in a dynamic+ chain: the first of locked candidates, naked and
 /// hidden pairs and X-wings on the board as the assumption left it, its eliminations
 /// added as facts whose reasons are the candidates of its units that the chain removed.
-fn plus(board: &Board, marks: &[u64], values: &[u8], out: &mut Implications) {
+fn plus(board: &Board, marks: &[u64], values: &[u8], out: &mut Implications, nested: bool) {
     let layout = &board.layout;
     let n = layout.n;
+    // The chain keeps a placed cell's value as its one candidate; a board has none.
     let scratch = Board {
         layout: std::sync::Arc::clone(&board.layout),
-        marks: marks.to_vec(),
+        marks: marks
+            .iter()
+            .zip(values)
+            .map(|(&m, &v)| if v == 0 { m } else { 0 })
+            .collect(),
         values: values.to_vec(),
     };
     let found = subsets::locked_candidates(&scratch, true, false)
@@ -227,9 +243,37 @@ fn plus(board: &Board, marks: &[u64], values: &[u8], out: &mut Implications) {
         .or_else(|| subsets::naked_subset(&scratch, 2))
         .or_else(|| subsets::hidden_subset(&scratch, 2, false))
         .or_else(|| super::fish::fish(&scratch, 2, false));
+    let mut level = 0;
+    let found = match found {
+        Some(step) => Some(step),
+        None if nested => {
+            // Each inner level only when the one before finds nothing.
+            level = 1;
+            let mut inner = super::chains::chain(&scratch, false);
+            if inner.is_none() {
+                level = 2;
+                inner = forcing(&scratch, Mode::Static, Technique::ForcingChains);
+            }
+            if inner.is_none() {
+                level = 3;
+                inner = forcing(&scratch, Mode::Dynamic, Technique::DynamicForcingChains);
+            }
+            inner
+        }
+        None => None,
+    };
     let Some(step) = found else { return };
+    out.inner = out.inner.max(level);
     let shape = layout.shape;
     let mut why = Vec::new();
+    // An inner chain's reasons: the candidates its cells lost to the assumption.
+    for cell in step.cells.iter().map(|c| c.index(shape)) {
+        for x in bits(board.marks[cell]) {
+            if let Some(f) = out.fact(cell, x, false) {
+                why.push(f);
+            }
+        }
+    }
     for unit in &step.units {
         for cell in shape.unit_cells(*unit) {
             for &v in &step.values {
@@ -239,18 +283,23 @@ fn plus(board: &Board, marks: &[u64], values: &[u8], out: &mut Implications) {
             }
         }
     }
-    for c in &step.eliminated {
+    let facts = step
+        .eliminated
+        .iter()
+        .map(|c| (c, false))
+        .chain(step.placed.iter().map(|c| (c, true)));
+    for (c, on) in facts {
         let cand = c.cell.index(shape) * n + c.value as usize - 1;
-        let other = out.index[cand][1];
-        if out.index[cand][0] != NONE {
+        let other = out.index[cand][usize::from(!on)];
+        if out.index[cand][usize::from(on)] != NONE {
             continue;
         }
         let id = out.facts.len() as u32;
-        out.index[cand][0] = id;
+        out.index[cand][usize::from(on)] = id;
         let from = out.reasons.len() as u32;
         out.reasons.extend_from_slice(&why);
         out.facts
-            .push((cand as u32, false, from, out.reasons.len() as u32));
+            .push((cand as u32, on, from, out.reasons.len() as u32));
         let depth = why
             .iter()
             .map(|&r| out.depth[r as usize])
@@ -273,19 +322,25 @@ pub(crate) fn forcing(board: &Board, mode: Mode, technique: Technique) -> Option
     let cells = n * n;
     let mut best: Option<(usize, Step)> = None;
     let bound = |best: &Option<(usize, Step)>| best.as_ref().map_or(usize::MAX, |(l, _)| *l);
-    let consider =
-        |best: &mut Option<(usize, Step)>, length: usize, step: StepBuilder, why: String| {
-            if !step.has_effect() {
-                return;
-            }
-            if best.as_ref().is_none_or(|(l, _)| length < *l) {
-                let text = format!("{why}, {length} nodes");
-                let step = step
-                    .chain(text, length_difficulty(length.saturating_sub(2)))
-                    .build();
-                *best = Some((length, step));
-            }
-        };
+    let consider = |best: &mut Option<(usize, Step)>,
+                    length: usize,
+                    step: StepBuilder,
+                    why: String,
+                    level: u8| {
+        if !step.has_effect() {
+            return;
+        }
+        if best.as_ref().is_none_or(|(l, _)| length < *l) {
+            let text = format!("{why}, {length} nodes");
+            // Nested chains: 0.5 more for each level of what they nest (a chain,
+            // static forcing chains, dynamic ones), as Sudoku Explainer rates them.
+            let nesting = 0.5 * f32::from(level.saturating_sub(1));
+            let step = step
+                .chain(text, length_difficulty(length.saturating_sub(2)) + nesting)
+                .build();
+            *best = Some((length, step));
+        }
+    };
     let mut on: Vec<Option<Implications>> = (0..cells * n).map(|_| None).collect();
     for cell in 0..cells {
         for d in bits(board.marks[cell]) {
@@ -309,6 +364,7 @@ pub(crate) fn forcing(board: &Board, mode: Mode, technique: Technique) -> Option
                         .values([d as u8 + 1])
                         .with_elimination(cell, d as u8 + 1),
                     format!("{}={} leads to a contradiction", layout.cell(cell), d + 1),
+                    yes.inner,
                 );
             }
             on[cell * n + d] = Some(yes);
@@ -328,7 +384,8 @@ pub(crate) fn forcing(board: &Board, mode: Mode, technique: Technique) -> Option
             if let Some((length, step, why)) =
                 common(board, technique, &cases, &[cell], None, bound(&best))
             {
-                consider(&mut best, length, step, why);
+                let level = cases.iter().map(|c| c.inner).max().unwrap_or(0);
+                consider(&mut best, length, step, why, level);
             }
         }
     }
@@ -343,7 +400,8 @@ pub(crate) fn forcing(board: &Board, mode: Mode, technique: Technique) -> Option
                 if let Some((length, step, why)) =
                     common(board, technique, &cases, &[], Some(u), bound(&best))
                 {
-                    consider(&mut best, length, step, why);
+                    let level = cases.iter().map(|c| c.inner).max().unwrap_or(0);
+                    consider(&mut best, length, step, why, level);
                 }
             }
         }

@@ -71,6 +71,7 @@ impl Path {
 pub struct Explainer {
     uniqueness: bool,
     extended: bool,
+    nested: bool,
 }
 
 impl Default for Explainer {
@@ -85,7 +86,16 @@ impl Explainer {
         Explainer {
             uniqueness: true,
             extended: true,
+            nested: true,
         }
+    }
+
+    /// Whether nested forcing chains (forcing chains inside forcing chains, Sudoku
+    /// Explainer's 9.5 and up) may be used: they take seconds a step. Without them the
+    /// hardest puzzles end stuck.
+    pub fn nested(mut self, allowed: bool) -> Explainer {
+        self.nested = allowed;
+        self
     }
 
     /// Whether the techniques that Sudoku Explainer does not have (finned fish, W-wings,
@@ -223,6 +233,11 @@ impl Explainer {
                     Mode::DynamicPlus,
                     Technique::DynamicForcingChainsPlus,
                 )
+            })
+            .or_else(|| {
+                self.nested
+                    .then(|| forcing(board, Mode::Nested, Technique::NestedForcingChains))
+                    .flatten()
             })
     }
 }

@@ -5,7 +5,7 @@
 use super::board::Board;
 use super::forcing::Mode;
 use super::*;
-use crate::samples::FAMOUS;
+use crate::samples::{Sample, FAMOUS};
 use crate::setter::{GenerateOptions, Generator};
 use crate::{Grid, Shape, Solver};
 use proptest::prelude::*;
@@ -42,8 +42,22 @@ fn replay(puzzle: &Grid, explainer: &Explainer) -> Path {
 
 #[test]
 fn the_famous_puzzles_paths_keep_the_solution() {
-    for sample in FAMOUS {
+    // The whole path of the first two; the first steps of the others, which need nested
+    // forcing chains (seconds a step).
+    let (easy, hard): (Vec<&Sample>, Vec<&Sample>) =
+        FAMOUS.iter().partition(|s| s.name.starts_with("norvig"));
+    for sample in easy {
         replay(&sample.puzzle.parse().unwrap(), &Explainer::new());
+    }
+    for sample in hard {
+        let puzzle: Grid = sample.puzzle.parse().unwrap();
+        let solution = Solver::new().solve(&puzzle).unwrap();
+        let mut board = Board::new(&puzzle);
+        for i in 0..2 {
+            let step = Explainer::new().hint(&board).expect("a step");
+            assert_sound(&step, &solution, &format!("{} step {i}", sample.name));
+            apply(&mut board, &step);
+        }
     }
 }
 
