@@ -203,6 +203,9 @@ pub(crate) struct Scratch {
     one_round: bool,
     /// Per placement `cell * n + d`: its cell and its digit's bit, read without a division.
     split: Vec<(u32, u64)>,
+    /// Per option that places one cell, its digit's bit (else 0): what reading a cell's
+    /// options mostly needs, in one load.
+    single: Vec<u64>,
     /// What the branch points above this one left (see [`frames`](super::frames)).
     frames: Frames,
     work: Work,
@@ -224,9 +227,10 @@ impl Scratch {
         model: &Model,
         pointing: Option<Arc<Pointing>>,
         anchors: &[u32],
-        (options, one_round): (usize, bool),
+        ([option_start, placements], one_round): ([&[u32]; 2], bool),
         narrowing: bool,
     ) {
+        let options = option_start.len() - 1;
         self.n = model.n;
         self.narrowing = narrowing;
         self.arcs.copy_from(&model.arcs);
@@ -253,6 +257,12 @@ impl Scratch {
         self.split.clear();
         self.split
             .extend((0..cells * n).map(|p| ((p / n) as u32, 1 << (p % n))));
+        self.single.clear();
+        self.single
+            .extend(option_start.windows(2).map(|w| match w[1] - w[0] {
+                1 => 1 << (placements[w[0] as usize] as usize % n),
+                _ => 0,
+            }));
         self.work.prepare(cells, model.n, &self.arcs);
         self.doomed.clear();
         self.doomed.reserve(options);
@@ -365,7 +375,10 @@ impl<'a> VariantPropagator<'a> {
     /// The digit (from 0) that `option` gives `cell`; every option on a cell's item places
     /// it.
     fn digit_of(&self, option: usize, cell: usize) -> u32 {
-        digit_placed(self.placed(option), self.n, cell)
+        match self.scratch.single[option] {
+            0 => digit_placed(self.placed(option), self.n, cell),
+            bit => bit.trailing_zeros(),
+        }
     }
 
     /// Brings the digits the chosen options place (`placed`) up to date: the options
@@ -420,9 +433,14 @@ impl<'a> VariantPropagator<'a> {
                 }
                 let mut mask = 0;
                 for option in pruning.options_of(cell) {
-                    let placed = &self.placements[self.option_start[option] as usize
-                        ..self.option_start[option + 1] as usize];
-                    mask |= 1 << digit_placed(placed, self.n, cell);
+                    mask |= match scratch.single[option] {
+                        0 => {
+                            let placed = &self.placements[self.option_start[option] as usize
+                                ..self.option_start[option + 1] as usize];
+                            1 << digit_placed(placed, self.n, cell)
+                        }
+                        bit => bit,
+                    };
                 }
                 scratch.masks[cell] = mask;
             }
