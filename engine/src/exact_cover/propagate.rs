@@ -107,6 +107,41 @@ impl<'a> Pruning<'a> {
             .map(|node| self.matrix.option_of(node))
     }
 
+    /// A key for each option of [`chosen`](Self::chosen), in the same order: the entry of the
+    /// matrix that the option was chosen by. A key names one option (see
+    /// [`chosen_option`](Self::chosen_option)) and stays where it is on the path as long as
+    /// its option does, so a propagator that keeps what it read of the options chosen at
+    /// its last call need only read again from the first key that changed.
+    pub fn chosen_keys(&self) -> impl Iterator<Item = u32> + '_ {
+        self.matrix.search.path(self.level)
+    }
+
+    /// The option of `key`, a key from [`chosen_keys`](Self::chosen_keys) of this matrix.
+    ///
+    /// # Panics
+    /// May panic for a key that is not one of the matrix's entries.
+    pub fn chosen_option(&self, key: u32) -> usize {
+        self.matrix.option_of(key)
+    }
+
+    /// A number that stays the same for as long as the search goes on, and changes when it
+    /// starts again from the top (a restart, a selection, a new count): with
+    /// [`chosen_keys`](Self::chosen_keys), what tells a propagator that a branch point it
+    /// saw lies above the current one, so that what it removed there still holds.
+    pub fn run(&self) -> u32 {
+        self.matrix.search.run
+    }
+
+    /// The number of live options that contain `item` (0 once it is covered). An option
+    /// once gone does not come back until the search backs up above the point where it
+    /// went, so the same number at a later branch point below means the same options.
+    pub fn len(&self, item: usize) -> usize {
+        match self.is_active(item) {
+            true => self.matrix.options_of_item(item),
+            false => 0,
+        }
+    }
+
     /// The options removed by propagation and not put back yet, in the order they were
     /// removed.
     pub fn removed(&self) -> impl Iterator<Item = usize> + '_ {
@@ -209,6 +244,13 @@ impl ExactCover {
     /// is in its item's list and every primary item is active. (A hidden option has left
     /// all lists but one; a chosen one has all its items covered.)
     fn is_live(&self, first: u32) -> bool {
+        let entry = self.node(first);
+        if entry.top <= self.primary {
+            // A primary first item: an option hidden by covering another item left its list
+            // (only the covered item's entry stays, and colors are on secondary items only),
+            // and a chosen one, or one hidden by covering this item, has this item covered.
+            return self.is_active(entry.top) && self.node(entry.up).down == first;
+        }
         let mut node = first;
         loop {
             let entry = self.node(node);

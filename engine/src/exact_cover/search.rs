@@ -41,6 +41,10 @@ pub(super) struct State {
     /// decides whether `choose` compares tied items (see the note by `ENUMERATING`).
     dead_ends: u64,
     solutions: u64,
+    /// How many times a search started from the top (wrapping): what tells a propagator
+    /// whether a branch point belongs to the search it saw last (see
+    /// [`Pruning::run`](super::Pruning::run)).
+    pub(super) run: u32,
     /// First node of each option fixed by [`ExactCover::select`], in order.
     selected: Vec<u32>,
     /// How the item to branch on is chosen.
@@ -163,6 +167,7 @@ impl State {
 
     pub(super) fn reset(&mut self, items: usize) {
         self.phase = Phase::Ready;
+        self.run = self.run.wrapping_add(1);
         self.level = 0;
         // A level covers at least one item, so the path is never longer than the item count.
         // Both only grow: a matrix rebuilt many times keeps its buffers and never refills them.
@@ -329,6 +334,7 @@ impl ExactCover {
         debug_assert!(self.search.trail.is_empty());
         self.search.level = 0;
         self.search.phase = Phase::Ready;
+        self.search.run = self.search.run.wrapping_add(1);
         self.search.forced_len = 0;
         self.search.emptied = 0;
         self.search.dead_ends = 0;

@@ -472,3 +472,60 @@ fn accept_refuses_the_covers_that_break_the_propagators_rule() {
     let count = forced.count_propagating(None, |_| true, &mut Without(1));
     assert_eq!((count.solutions, forced.stats().guesses), (0, 0));
 }
+
+/// At every branch point the keys name the options `chosen` gives, the run stays the same
+/// through one search and changes with the next, and `len` counts what `options_of` walks;
+/// `remove` refuses an option that is no longer live, in a colored matrix too.
+#[test]
+fn the_pruning_names_its_chosen_options_by_keys_within_one_run() {
+    use super::{Propagator, Pruning};
+    /// Checks the views at each call, and removes the first option of item 0 it sees twice.
+    #[derive(Default)]
+    struct Check {
+        runs: Vec<u32>,
+        calls: usize,
+    }
+    impl Propagator for Check {
+        fn propagate(&mut self, pruning: &mut Pruning<'_>) {
+            self.calls += 1;
+            let keyed: Vec<usize> = pruning
+                .chosen_keys()
+                .map(|key| pruning.chosen_option(key))
+                .collect();
+            assert_eq!(keyed, pruning.chosen().collect::<Vec<_>>());
+            for item in 0..pruning.items() {
+                assert_eq!(pruning.len(item), pruning.options_of(item).count());
+            }
+            if self.runs.last() != Some(&pruning.run()) {
+                self.runs.push(pruning.run());
+            }
+            for option in pruning.chosen().collect::<Vec<_>>() {
+                assert!(!pruning.remove(option), "chosen option {option} removed");
+            }
+        }
+    }
+    // Four queens' worth of choices: items 0..4 (rows), options any two-item pair; plus a
+    // colored secondary item on some options, which must not fool the liveness test.
+    let mut matrix = ExactCover::new(4, 1);
+    for a in 0..4 {
+        for b in a + 1..4 {
+            let color = ((a + b) % 2) as u32;
+            matrix
+                .add_colored_option(&[(a, None), (b, None), (4, Some(color))])
+                .unwrap();
+        }
+        matrix.add_option(&[a]).unwrap();
+    }
+    let mut check = Check::default();
+    let first = matrix
+        .count_propagating(None, |_| true, &mut check)
+        .solutions;
+    let second = matrix
+        .count_propagating(None, |_| true, &mut check)
+        .solutions;
+    assert_eq!(first, second);
+    assert_eq!(first, matrix.count(None).solutions);
+    assert!(check.calls > 0);
+    assert_eq!(check.runs.len(), 2, "one run per count: {:?}", check.runs);
+    matrix.sanity();
+}

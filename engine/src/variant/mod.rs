@@ -44,6 +44,7 @@ mod error;
 mod estimate;
 #[cfg(feature = "fpuzzles")]
 pub mod fpuzzles;
+mod frames;
 mod generate;
 mod geometry;
 mod innies;

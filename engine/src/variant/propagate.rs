@@ -9,8 +9,15 @@
 //! narrow with the arcs, and the sums are checked again on each solution the
 //! search reaches. The search then looks again for a forced item before it guesses.
 //! Removals go on the matrix's trail and are undone on backtracking.
+//!
+//! What a branch point reads is mostly what changed since the last: the options chosen are
+//! read from the first one that is not the last call's, and an open cell whose item has as
+//! many options left as at the branch point above keeps the digits it had there (see
+//! [`frames`](super::frames)). Where every option places one cell, one round of removals
+//! is all there is: the digits read after it would be those it narrowed to.
 
 use super::arcs::{empty_queue, Arcs};
+use super::frames::Frames;
 use super::model::Model;
 use super::pointing::Pointing;
 use super::runs::Runs;
@@ -184,8 +191,23 @@ pub(crate) struct Scratch {
     masks: Vec<u64>,
     /// The masks before narrowing.
     before: Vec<u64>,
+    /// The keys (see [`Pruning::chosen_keys`]) and options of the options chosen at the
+    /// last branch point, and per cell the digit they place (0 for a cell they leave open):
+    /// what a branch point reads of the chosen options is what changed since the last.
+    chosen_keys: Vec<u32>,
+    chosen: Vec<u32>,
+    placed: Vec<u64>,
+    /// True when every option places one cell and leaves no cell a set of digits: the
+    /// masks read again after a round of removals are then those the round narrowed to,
+    /// and one round is all there is (see [`VariantPropagator::propagate`]).
+    one_round: bool,
     /// Per placement `cell * n + d`: its cell and its digit's bit, read without a division.
     split: Vec<(u32, u64)>,
+    /// Per option that places one cell, its digit's bit (else 0): what reading a cell's
+    /// options mostly needs, in one load.
+    single: Vec<u64>,
+    /// What the branch points above this one left (see [`frames`](super::frames)).
+    frames: Frames,
     work: Work,
     /// The options to remove.
     doomed: Vec<u32>,
@@ -205,9 +227,10 @@ impl Scratch {
         model: &Model,
         pointing: Option<Arc<Pointing>>,
         anchors: &[u32],
-        options: usize,
+        ([option_start, placements], one_round): ([&[u32]; 2], bool),
         narrowing: bool,
     ) {
+        let options = option_start.len() - 1;
         self.n = model.n;
         self.narrowing = narrowing;
         self.arcs.copy_from(&model.arcs);
@@ -221,10 +244,25 @@ impl Scratch {
         self.masks.resize(cells, 0);
         self.before.clear();
         self.before.resize(cells, 0);
+        self.chosen_keys.clear();
+        self.chosen_keys.reserve(cells);
+        self.chosen.clear();
+        self.chosen.reserve(cells);
+        self.placed.clear();
+        self.placed.resize(cells, 0);
+        self.one_round = one_round;
+        // A frame per branch point down one path: a path places each cell once.
+        self.frames.prepare(cells, cells + 1);
         let n = model.n;
         self.split.clear();
         self.split
             .extend((0..cells * n).map(|p| ((p / n) as u32, 1 << (p % n))));
+        self.single.clear();
+        self.single
+            .extend(option_start.windows(2).map(|w| match w[1] - w[0] {
+                1 => 1 << (placements[w[0] as usize] as usize % n),
+                _ => 0,
+            }));
         self.work.prepare(cells, model.n, &self.arcs);
         self.doomed.clear();
         self.doomed.reserve(options);
@@ -337,28 +375,77 @@ impl<'a> VariantPropagator<'a> {
     /// The digit (from 0) that `option` gives `cell`; every option on a cell's item places
     /// it.
     fn digit_of(&self, option: usize, cell: usize) -> u32 {
-        digit_placed(self.placed(option), self.n, cell)
+        match self.scratch.single[option] {
+            0 => digit_placed(self.placed(option), self.n, cell),
+            bit => bit.trailing_zeros(),
+        }
+    }
+
+    /// Brings the digits the chosen options place (`placed`) up to date: the options
+    /// chosen since the last call are read, and those no longer chosen unread. Returns how
+    /// many were chosen at the last call and still are, and how many are chosen in all.
+    fn read_chosen(&mut self, pruning: &Pruning<'_>) -> (usize, usize) {
+        let scratch = &mut *self.scratch;
+        let kept = pruning
+            .chosen_keys()
+            .zip(&scratch.chosen_keys)
+            .take_while(|(key, kept)| key == *kept)
+            .count();
+        for &option in &scratch.chosen[kept..] {
+            let start = self.option_start[option as usize] as usize;
+            let end = self.option_start[option as usize + 1] as usize;
+            for &p in &self.placements[start..end] {
+                scratch.placed[scratch.split[p as usize].0 as usize] = 0;
+            }
+        }
+        scratch.chosen_keys.truncate(kept);
+        scratch.chosen.truncate(kept);
+        for key in pruning.chosen_keys().skip(kept) {
+            let option = pruning.chosen_option(key);
+            scratch.chosen_keys.push(key);
+            scratch.chosen.push(option as u32);
+            let start = self.option_start[option] as usize;
+            let end = self.option_start[option + 1] as usize;
+            for &p in &self.placements[start..end] {
+                let (cell, bit) = scratch.split[p as usize];
+                scratch.placed[cell as usize] = bit;
+            }
+        }
+        (kept, scratch.chosen.len())
     }
 
     /// Reads each cell's digits off the options: those of the chosen options, and for each
-    /// open cell those of its live options.
-    fn read_masks(&mut self, pruning: &Pruning<'_>) {
-        self.scratch.masks.fill(0);
-        for option in pruning.chosen() {
-            for &p in self.placed(option) {
-                let (cell, bit) = self.scratch.split[p as usize];
-                self.scratch.masks[cell as usize] |= bit;
-            }
-        }
-        for cell in 0..self.scratch.masks.len() {
+    /// open cell those of its live options (or, where its item has as many left as at the
+    /// branch point above, those it had there). Returns how many options are chosen.
+    fn read_masks(&mut self, pruning: &Pruning<'_>) -> usize {
+        let (kept, depth) = self.read_chosen(pruning);
+        let scratch = &mut *self.scratch;
+        scratch.frames.unwind(pruning.run(), kept, depth);
+        scratch.masks.copy_from_slice(&scratch.placed);
+        let above = scratch.frames.last();
+        for cell in 0..scratch.masks.len() {
             if pruning.is_active(cell) {
+                if let Some((masks, lens)) = above {
+                    if pruning.len(cell) == lens[cell] as usize {
+                        scratch.masks[cell] = masks[cell];
+                        continue;
+                    }
+                }
                 let mut mask = 0;
                 for option in pruning.options_of(cell) {
-                    mask |= 1 << self.digit_of(option, cell);
+                    mask |= match scratch.single[option] {
+                        0 => {
+                            let placed = &self.placements[self.option_start[option] as usize
+                                ..self.option_start[option + 1] as usize];
+                            1 << digit_placed(placed, self.n, cell)
+                        }
+                        bit => bit,
+                    };
                 }
-                self.scratch.masks[cell] = mask;
+                scratch.masks[cell] = mask;
             }
         }
+        depth
     }
 }
 
@@ -391,7 +478,7 @@ impl Propagator for VariantPropagator<'_> {
         let cells = self.scratch.masks.len();
         let mut first = true;
         loop {
-            self.read_masks(pruning);
+            let depth = self.read_masks(pruning);
             self.scratch.before.copy_from_slice(&self.scratch.masks);
             let tables_agree = self.narrow_by_tables(pruning);
             let scratch = &mut *self.scratch;
@@ -406,7 +493,9 @@ impl Propagator for VariantPropagator<'_> {
             first = false;
             let narrowed = match tables_agree {
                 true => {
-                    scratch.work.queue_arcs(rules.arcs);
+                    if !rules.arcs.is_empty() {
+                        scratch.work.queue_arcs(rules.arcs);
+                    }
                     narrow_rules(rules, &mut scratch.masks, &mut scratch.work)
                 }
                 false => Err(Failure::Cell(usize::MAX)),
@@ -444,7 +533,14 @@ impl Propagator for VariantPropagator<'_> {
                 self.doom_table_options(pruning);
             }
             let scratch = &mut *self.scratch;
-            if scratch.doomed.is_empty() {
+            if narrowed.is_ok() && (scratch.doomed.is_empty() || scratch.one_round) {
+                // The masks are the digits of the options left once the doomed go (see
+                // `one_round`): the branch points below may read them here.
+                for &option in &scratch.doomed {
+                    pruning.remove(option as usize);
+                }
+                let len = |cell| pruning.len(cell);
+                scratch.frames.push(depth, &scratch.masks, len);
                 return;
             }
             for &option in &scratch.doomed {

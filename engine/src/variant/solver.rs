@@ -448,9 +448,15 @@ impl VariantSolver {
         let narrows = !model.arcs.is_empty() || !self.anchors.is_empty() || pointing.is_some();
         self.propagating = (self.propagation && narrows) || !model.sums.is_empty();
         if self.propagating {
-            let options = self.option_start.len() - 1;
-            self.scratch
-                .prepare(model, pointing, &self.anchors, options, self.propagation);
+            let one_round =
+                self.sets.is_empty() && self.option_start.windows(2).all(|w| w[1] - w[0] <= 1);
+            self.scratch.prepare(
+                model,
+                pointing,
+                &self.anchors,
+                ([&self.option_start, &self.placements], one_round),
+                self.propagation,
+            );
         }
     }
 
