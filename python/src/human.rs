@@ -253,6 +253,8 @@ pub fn hint(
             "the grid contradicts itself: {why}"
         )));
     }
-    let step = detached(py, || explainer(&start, grid.as_ref(), uniqueness).hint(&start))?;
+    let step = detached(py, || {
+        explainer(&start, grid.as_ref(), uniqueness).hint(&start)
+    })?;
     Ok(step.as_ref().map(Step::of))
 }
