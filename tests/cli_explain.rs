@@ -96,3 +96,55 @@ fn rate_se_refuses_what_it_cannot_rate() {
         .assert()
         .code(2);
 }
+
+/// The pencil marks of `puzzle` (9x9): each open cell's digits that no peer holds, each
+/// given alone, 729 characters.
+fn pencil_marks(puzzle: &str) -> String {
+    let cells: Vec<char> = puzzle.chars().collect();
+    let sees = |i: usize, j: usize| {
+        i != j && (i / 9 == j / 9 || i % 9 == j % 9 || (i / 27, i % 9 / 3) == (j / 27, j % 9 / 3))
+    };
+    let mut text = String::new();
+    for i in 0..81 {
+        for d in '1'..='9' {
+            let holds = if cells[i] == '.' {
+                !(0..81).any(|j| sees(i, j) && cells[j] == d)
+            } else {
+                cells[i] == d
+            };
+            text.push(if holds { d } else { '.' });
+        }
+    }
+    text
+}
+
+#[test]
+fn pencil_marks_are_read_with_marks_and_bad_lines_say_where() {
+    let marks = pencil_marks(HIDDEN_PAIR);
+    sudoku()
+        .args(["hint", "--marks", &marks])
+        .assert()
+        .code(0)
+        .stdout("hidden-single-box: r3c3=9 (box 1)\n");
+    let out = stdout_of(&["explain", "--marks", &marks], 0);
+    assert!(
+        out.lines()
+            .last()
+            .unwrap()
+            .starts_with("solved, difficulty 3.4"),
+        "{out}"
+    );
+    let misplaced = format!("2{}", &marks[1..]);
+    let file = temp_file(format!("# pencil marks\n{marks}\n  12\n{misplaced}\n").as_bytes());
+    let path = file.path().to_str().unwrap();
+    let output = sudoku().args(["hint", "--marks", path]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        stdout,
+        format!(
+            "hidden-single-box: r3c3=9 (box 1)\nerror: {path}:3:3: 2 cells, expected 729\n\
+             error: {path}:4:1: bad character '2'\n"
+        )
+    );
+}

@@ -166,23 +166,7 @@ fn read(
 fn explainer(start: &Board, grid: Option<&Grid>, uniqueness: bool) -> Explainer {
     let unique = match grid {
         Some(g) => matches!(Solver::new().verdict(g), Verdict::Unique(_)),
-        None => {
-            let placed = start.grid();
-            let n = placed.shape().size();
-            let excluded: Vec<(usize, u8)> = (0..n * n)
-                .filter(|&c| start.value(c).is_none())
-                .flat_map(|c| {
-                    let mask = start.mask(c);
-                    (0..n as u8)
-                        .filter(move |d| mask >> d & 1 == 0)
-                        .map(move |d| (c, d + 1))
-                })
-                .collect();
-            Solver::new()
-                .count_excluding(&placed, &excluded, Some(2))
-                .solutions
-                == 1
-        }
+        None => start.has_one_solution(),
     };
     // Nested chains take seconds a step: not where logic must stop anyway.
     Explainer::new()

@@ -2,10 +2,14 @@
 //! human repertoire, or its next step.
 
 use super::common::{self, BatchArgs, CliError, Status};
+use std::time::Instant;
 use sudoku_dlx::human::{Board, Explainer, Path};
 use sudoku_dlx::setter::NotUnique;
 use sudoku_dlx::{Grid, Solver, Verdict};
-use sudoku_dlx_cli::output::{Explained, Hinted, RatedSe};
+use sudoku_dlx_cli::batch::{Batch, Outcome};
+use sudoku_dlx_cli::input::marks::{marks_inputs, read_marks, MarksRecord};
+use sudoku_dlx_cli::input::InputError;
+use sudoku_dlx_cli::output::{Explained, Hinted, RatedSe, Report};
 
 /// Print the solving path of each puzzle, one step per line, as a person would solve it.
 #[derive(clap::Args, Debug)]
@@ -30,36 +34,60 @@ Examples:
   sudoku-dlx explain --format json puzzles.txt
   sudoku-dlx explain --no-uniqueness puzzle.txt")]
 pub struct Args {
-    /// Never use the uniqueness techniques (unique rectangles, BUG+1)
-    #[arg(long)]
-    pub no_uniqueness: bool,
+    #[command(flatten)]
+    pub human: HumanArgs,
 
     #[command(flatten)]
     pub batch: BatchArgs,
 }
 
+/// The options `explain` and `hint` share.
+#[derive(clap::Args, Debug)]
+pub struct HumanArgs {
+    /// Never use the uniqueness techniques (unique rectangles, BUG+1)
+    #[arg(long)]
+    pub no_uniqueness: bool,
+
+    /// Read each line as pencil marks (n³ characters: each cell's digits in their places,
+    /// `.` or `0` for the others; 729 for 9x9, as Sudoku Explainer writes them)
+    #[arg(long)]
+    pub marks: bool,
+}
+
+impl HumanArgs {
+    /// The explainer for a puzzle that has one solution (`unique`) or not: the uniqueness
+    /// techniques only when allowed and it has one; nested chains (seconds a step) only
+    /// when it has one, since on another, logic must stop somewhere anyway.
+    fn explainer(&self, unique: bool) -> Explainer {
+        Explainer::new()
+            .uniqueness(!self.no_uniqueness && unique)
+            .nested(unique)
+    }
+}
+
 /// Explains every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    let allowed = !args.no_uniqueness;
+    let human = &args.human;
+    if human.marks {
+        return run_marks(&args.batch, |board| {
+            let explainer = human.explainer(board.has_one_solution());
+            Explained(Ok(explainer.explain_board(board.clone())))
+        });
+    }
     common::run_batch(&args.batch, Solver::new, |solver, puzzle, _| {
-        Some(Explained(path(solver, puzzle, allowed)))
+        Some(Explained(path(solver, puzzle, human)))
     })
 }
 
-/// The path of `puzzle`, the uniqueness techniques allowed when `allowed` and the puzzle
-/// has one solution; an error when it has none.
-fn path(solver: &mut Solver, puzzle: &Grid, allowed: bool) -> Result<Path, NotUnique> {
+/// The path of `puzzle` with the explainer `human` makes for it; an error when it has no
+/// solution.
+fn path(solver: &mut Solver, puzzle: &Grid, human: &HumanArgs) -> Result<Path, NotUnique> {
     let unique = match solver.verdict(puzzle) {
         Verdict::None => return Err(NotUnique::NoSolution),
         Verdict::Unique(_) => true,
         Verdict::Multiple(..) => false,
     };
-    // On a puzzle with several solutions logic stops somewhere anyway: nested chains
-    // (seconds a step) would only move where.
-    Ok(Explainer::new()
-        .uniqueness(allowed && unique)
-        .nested(unique)
-        .explain(puzzle))
+    Ok(human.explainer(unique).explain(puzzle))
 }
 
 /// Print the next step of each puzzle in progress: the easiest technique that applies.
@@ -76,9 +104,8 @@ Examples:
   sudoku-dlx hint ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..
   sudoku-dlx hint --format json progress.txt")]
 pub struct HintArgs {
-    /// Never use the uniqueness techniques (unique rectangles, BUG+1)
-    #[arg(long)]
-    pub no_uniqueness: bool,
+    #[command(flatten)]
+    pub human: HumanArgs,
 
     #[command(flatten)]
     pub batch: BatchArgs,
@@ -86,21 +113,63 @@ pub struct HintArgs {
 
 /// Hints every puzzle of the inputs.
 pub fn run_hint(args: HintArgs) -> Result<Status, CliError> {
-    let allowed = !args.no_uniqueness;
+    let human = &args.human;
+    if human.marks {
+        return run_marks(&args.batch, |board| {
+            hinted(&human.explainer(board.has_one_solution()), board)
+        });
+    }
     common::run_batch(&args.batch, Solver::new, |solver, puzzle, _| {
         let board = Board::new(puzzle);
         let unique = matches!(solver.verdict(puzzle), Verdict::Unique(_));
-        let explainer = Explainer::new()
-            .uniqueness(allowed && unique)
-            .nested(unique);
-        Some(if let Some(why) = board.contradiction_text() {
-            Hinted::Contradiction(why)
-        } else if board.is_solved() {
-            Hinted::Solved
-        } else {
-            explainer.hint(&board).map_or(Hinted::Stuck, Hinted::Step)
-        })
+        Some(hinted(&human.explainer(unique), &board))
     })
+}
+
+/// The hint for `board`: its easiest step, or why there is none.
+fn hinted(explainer: &Explainer, board: &Board) -> Hinted {
+    if let Some(why) = board.contradiction_text() {
+        Hinted::Contradiction(why)
+    } else if board.is_solved() {
+        Hinted::Solved
+    } else {
+        explainer.hint(board).map_or(Hinted::Stuck, Hinted::Step)
+    }
+}
+
+/// `--marks`: every line of the inputs read as pencil marks and answered with `answer`,
+/// in input order on `--jobs` threads; a line that is not pencil marks is a bad record.
+fn run_marks<R: Report + Send>(
+    batch: &BatchArgs,
+    answer: impl Fn(&Board) -> R + Sync,
+) -> Result<Status, CliError> {
+    if batch.pipeline.by_line() {
+        return Err(CliError::Usage(
+            "--marks reads a record per line: drop --keep-lines and --keyed".to_string(),
+        ));
+    }
+    let inputs = marks_inputs(&batch.input.inputs);
+    let records = read_marks(&inputs, batch.input.shape).map_err(CliError::Input)?;
+    let mut printer = common::printer(&batch.output);
+    let finished = Batch::new(batch.jobs.unwrap_or(0)).ordered(
+        records.into_iter().map(Ok::<MarksRecord, InputError>),
+        common::interrupt(),
+        || (),
+        |_, item| {
+            let started = Instant::now();
+            let answer = item.board.as_ref().map(&answer);
+            Some(Outcome {
+                record: item.record,
+                answer,
+                elapsed: started.elapsed(),
+            })
+        },
+        |outcome| printer.record(&outcome),
+    );
+    let (_, _, tally) = printer.finish()?;
+    let finished = finished?;
+    common::report_bad_records(&tally);
+    Ok(Status::of(&tally, finished.interrupted))
 }
 
 /// `rate --scale se`: each puzzle's path, rated by its hardest step.

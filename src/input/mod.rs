@@ -16,6 +16,7 @@
 //! ```
 
 pub mod lines;
+pub mod marks;
 mod reader;
 pub mod variant;
 pub mod variant_stream;

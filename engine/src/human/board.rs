@@ -147,23 +147,54 @@ impl Board {
     /// in a grid) when it is a candidate and `.` or `0` when it is not. This is the
     /// 729-character form of Sudoku Explainer and the sukaku lists for 9×9.
     ///
-    /// Returns `None` when the text has another length or a character out of place.
+    /// Returns `None` when the text has another length or a character out of place;
+    /// [`Board::parse_marks`] says which.
     pub fn from_marks_text(shape: Shape, text: &str) -> Option<Board> {
+        Board::parse_marks(shape, text).ok()
+    }
+
+    /// [`Board::from_marks_text`], with what is wrong when the text is not pencil marks.
+    ///
+    /// ```
+    /// use sudoku_dlx::human::{Board, MarksError};
+    /// use sudoku_dlx::Shape;
+    ///
+    /// let four = Shape::new(2, 2)?;
+    /// assert!(Board::parse_marks(four, &"1234".repeat(16)).is_ok());
+    /// assert_eq!(
+    ///     Board::parse_marks(four, &"1243".repeat(16)),
+    ///     Err(MarksError::Misplaced { at: 2, found: '4' })
+    /// );
+    /// assert_eq!(
+    ///     Board::parse_marks(four, "1234"),
+    ///     Err(MarksError::WrongLength { found: 4, expected: 64 })
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_marks(shape: Shape, text: &str) -> Result<Board, MarksError> {
         let n = shape.size();
-        let chars: Vec<char> = text.chars().collect();
-        if chars.len() != n * n * n {
-            return None;
+        let found = text.chars().count();
+        if found != n * n * n {
+            return Err(MarksError::WrongLength {
+                found,
+                expected: n * n * n,
+            });
         }
         let mut marks = vec![0u64; n * n];
-        for (index, &c) in chars.iter().enumerate() {
+        for (index, c) in text.chars().enumerate() {
             let (cell, k) = (index / n, index % n);
             match c {
                 '.' | '0' => {}
                 _ if crate::sudoku::char_value(c) == Some(k as u8 + 1) => marks[cell] |= 1 << k,
-                _ => return None,
+                _ => {
+                    return Err(MarksError::Misplaced {
+                        at: index,
+                        found: c,
+                    })
+                }
             }
         }
-        Board::from_marks(shape, &marks)
+        Ok(Board::from_marks(shape, &marks).expect("the marks fit the shape"))
     }
 
     /// The board's shape.
@@ -195,6 +226,26 @@ impl Board {
     /// The placed values as a grid, 0 for the open cells.
     pub fn grid(&self) -> Grid {
         Grid::from_cells(self.layout.shape, self.values.clone()).expect("values fit the shape")
+    }
+
+    /// True when exactly one solution keeps the placed values and the candidates (the
+    /// candidates a board leaves out are excluded from the search).
+    pub fn has_one_solution(&self) -> bool {
+        let placed = self.grid();
+        let n = self.layout.n;
+        let excluded: Vec<(usize, u8)> = (0..n * n)
+            .filter(|&c| self.values[c] == 0)
+            .flat_map(|c| {
+                let mask = self.marks[c];
+                (0..n as u8)
+                    .filter(move |d| mask >> d & 1 == 0)
+                    .map(move |d| (c, d + 1))
+            })
+            .collect();
+        crate::Solver::new()
+            .count_excluding(&placed, &excluded, Some(2))
+            .solutions
+            == 1
     }
 
     /// The board written as pencil marks (the form [`Board::from_marks_text`] reads), a
@@ -292,6 +343,45 @@ impl Board {
         None
     }
 }
+
+/// Why a text is not pencil marks ([`Board::parse_marks`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarksError {
+    /// The text has `found` characters where the shape needs `expected` (`n³`).
+    WrongLength {
+        /// Characters read.
+        found: usize,
+        /// Characters the shape needs.
+        expected: usize,
+    },
+    /// The character at `at` (from 0) is neither `.`, `0` nor the digit of its place.
+    Misplaced {
+        /// Its position in the text, from 0.
+        at: usize,
+        /// The character.
+        found: char,
+    },
+}
+
+impl fmt::Display for MarksError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MarksError::WrongLength { found, expected } => write!(
+                f,
+                "{found} characters of pencil marks, expected {expected} (each cell's digits \
+                 in their places, `.` for the others)"
+            ),
+            MarksError::Misplaced { found, at } => write!(
+                f,
+                "{found:?} out of place in pencil marks: a cell's k-th character is the digit \
+                 k, `.` or `0` (character {})",
+                at + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MarksError {}
 
 /// How a board contradicts itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -33,6 +33,6 @@ mod tests;
 mod uniqueness;
 mod wings;
 
-pub use board::Board;
+pub use board::{Board, MarksError};
 pub use path::{apply, Explainer, Path, PathEnd};
 pub use step::{Candidate, Step, Technique};
