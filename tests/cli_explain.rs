@@ -148,3 +148,16 @@ fn pencil_marks_are_read_with_marks_and_bad_lines_say_where() {
         )
     );
 }
+
+#[test]
+fn explain_keeps_lines_only_in_json() {
+    sudoku()
+        .args(["explain", "--keep-lines", HIDDEN_PAIR])
+        .assert()
+        .code(2);
+    let out = stdout_of(
+        &["explain", "--keep-lines", "--format", "json", HIDDEN_PAIR],
+        0,
+    );
+    assert_eq!(out.lines().count(), 1);
+}

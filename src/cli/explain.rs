@@ -9,7 +9,7 @@ use sudoku_dlx::{Grid, Solver, Verdict};
 use sudoku_dlx_cli::batch::{Batch, Outcome};
 use sudoku_dlx_cli::input::marks::{marks_inputs, read_marks, MarksRecord};
 use sudoku_dlx_cli::input::InputError;
-use sudoku_dlx_cli::output::{Explained, Hinted, RatedSe, Report};
+use sudoku_dlx_cli::output::{Explained, Format, Hinted, RatedSe, Report};
 
 /// Print the solving path of each puzzle, one step per line, as a person would solve it.
 #[derive(clap::Args, Debug)]
@@ -67,6 +67,12 @@ impl HumanArgs {
 
 /// Explains every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
+    if args.batch.pipeline.by_line() && args.batch.output.format != Format::Json {
+        return Err(CliError::Usage(
+            "explain prints a line per step: with --keep-lines or --keyed use --format json"
+                .to_string(),
+        ));
+    }
     let human = &args.human;
     if human.marks {
         return run_marks(&args.batch, |board| {
