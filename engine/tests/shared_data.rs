@@ -95,8 +95,9 @@ fn every_serg_puzzle_is_solved_and_has_several_solutions() {
 /// them all): its human solving path keeps every solution (up to 16 of them): no
 /// placement differs from one, no elimination removes a value one of them has. On two
 /// threads. Puzzles with several solutions are explained without the uniqueness
-/// techniques, as `explain` does. Returns how many were replayed and how many logic solved.
-fn replay_collection(file: &str, stride: usize) -> (usize, usize) {
+/// techniques, as `explain` does; without nested forcing chains unless `nested` (they take
+/// seconds a step: the unit tests replay a few of their steps on the famous puzzles). Returns how many were replayed and how many logic solved.
+fn replay_collection(file: &str, stride: usize, nested: bool) -> (usize, usize) {
     use sudoku_dlx::human::{Explainer, PathEnd};
     let stride = std::env::var("SUDOKU_DLX_REPLAY_STRIDE")
         .ok()
@@ -112,7 +113,10 @@ fn replay_collection(file: &str, stride: usize) -> (usize, usize) {
         let place = format!("{file}:{line}");
         let solutions: Vec<Grid> = Solver::new().solutions(puzzle).take(16).collect();
         let unique = solutions.len() == 1;
-        let path = Explainer::new().uniqueness(unique).explain(puzzle);
+        let path = Explainer::new()
+            .uniqueness(unique)
+            .nested(nested)
+            .explain(puzzle);
         let shape = puzzle.shape();
         for (i, step) in path.steps.iter().enumerate() {
             for solution in &solutions {
@@ -157,12 +161,12 @@ fn replay_collection(file: &str, stride: usize) -> (usize, usize) {
 #[test]
 fn human_paths_keep_the_solutions_of_the_collections() {
     // Strides that keep the run near a minute on two cores: every 50th 17-clue puzzle,
-    // every 5th of top1465, every 50th of the hardest (nested chains take seconds each), every
-    // 100th serg puzzle.
-    let (replayed, solved) = replay_collection("puzzles3_magictour_top1465", 5);
+    // every 5th of top1465, every 10th of the hardest (without nested chains, which take
+    // seconds a step on them), every 100th serg puzzle.
+    let (replayed, solved) = replay_collection("puzzles3_magictour_top1465", 5, true);
     assert_eq!(solved, replayed, "every top1465 puzzle is solved by logic");
-    let (replayed, solved) = replay_collection("puzzles2_17_clue", 50);
+    let (replayed, solved) = replay_collection("puzzles2_17_clue", 50, true);
     assert_eq!(solved, replayed, "every 17-clue puzzle is solved by logic");
-    replay_collection("puzzles6_forum_hardest_1106", 50);
-    replay_collection("puzzles7_serg_benchmark", 100);
+    replay_collection("puzzles6_forum_hardest_1106", 10, false);
+    replay_collection("puzzles7_serg_benchmark", 100, false);
 }
