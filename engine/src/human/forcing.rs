@@ -57,6 +57,33 @@ impl Implications {
         Some(self.index[cell * self.n + d][usize::from(on)]).filter(|&f| f != NONE)
     }
 
+    /// Records that candidate `cand` (`cell * n + d`) is `on`, forced by the facts `why`,
+    /// unless it is known already; a contradiction when its opposite is. The new fact's
+    /// number.
+    fn add(&mut self, cand: usize, on: bool, why: &[u32]) -> Option<u32> {
+        let other = self.index[cand][usize::from(!on)];
+        if self.index[cand][usize::from(on)] != NONE {
+            return None;
+        }
+        let id = self.facts.len() as u32;
+        self.index[cand][usize::from(on)] = id;
+        let from = self.reasons.len() as u32;
+        self.reasons.extend_from_slice(why);
+        self.facts
+            .push((cand as u32, on, from, self.reasons.len() as u32));
+        let depth = why
+            .iter()
+            .map(|&r| self.depth[r as usize])
+            .max()
+            .unwrap_or(0)
+            + 1;
+        self.depth.push(depth);
+        if other != NONE && self.contradiction.is_none() {
+            self.contradiction = Some(vec![id, other]);
+        }
+        Some(id)
+    }
+
     /// How many facts the reasons of `roots` take, the roots included: the chain's length.
     pub(crate) fn length(&self, roots: &[u32]) -> usize {
         let mut seen = vec![false; self.facts.len()];
@@ -90,29 +117,7 @@ pub(crate) fn follow(board: &Board, cell: usize, d: usize, on: bool, mode: Mode)
         inner: 0,
     };
     let mut head = 0;
-    let add = |out: &mut Implications, cand: usize, on: bool, why: &[u32]| -> Option<u32> {
-        let other = out.index[cand][usize::from(!on)];
-        if out.index[cand][usize::from(on)] != NONE {
-            return None;
-        }
-        let id = out.facts.len() as u32;
-        out.index[cand][usize::from(on)] = id;
-        let from = out.reasons.len() as u32;
-        out.reasons.extend_from_slice(why);
-        out.facts
-            .push((cand as u32, on, from, out.reasons.len() as u32));
-        let depth = why
-            .iter()
-            .map(|&r| out.depth[r as usize])
-            .max()
-            .unwrap_or(0)
-            + 1;
-        out.depth.push(depth);
-        if other != NONE && out.contradiction.is_none() {
-            out.contradiction = Some(vec![id, other]);
-        }
-        Some(id)
-    };
+    let add = |out: &mut Implications, cand: usize, on: bool, why: &[u32]| out.add(cand, on, why);
     add(&mut out, cell * n + d, on, &[]);
     let digit_ok = |x: usize| mode != Mode::Nishio || x == d;
     loop {
@@ -289,27 +294,7 @@ fn plus(board: &Board, marks: &[u64], values: &[u8], out: &mut Implications, nes
         .map(|c| (c, false))
         .chain(step.placed.iter().map(|c| (c, true)));
     for (c, on) in facts {
-        let cand = c.cell.index(shape) * n + c.value as usize - 1;
-        let other = out.index[cand][usize::from(!on)];
-        if out.index[cand][usize::from(on)] != NONE {
-            continue;
-        }
-        let id = out.facts.len() as u32;
-        out.index[cand][usize::from(on)] = id;
-        let from = out.reasons.len() as u32;
-        out.reasons.extend_from_slice(&why);
-        out.facts
-            .push((cand as u32, on, from, out.reasons.len() as u32));
-        let depth = why
-            .iter()
-            .map(|&r| out.depth[r as usize])
-            .max()
-            .unwrap_or(0)
-            + 1;
-        out.depth.push(depth);
-        if other != NONE && out.contradiction.is_none() {
-            out.contradiction = Some(vec![id, other]);
-        }
+        out.add(c.cell.index(shape) * n + c.value as usize - 1, on, &why);
     }
 }
 
