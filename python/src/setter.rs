@@ -64,8 +64,12 @@ pub fn generate(
 #[pyclass(module = "sudoku_dlx", frozen, get_all)]
 #[derive(Clone, Debug)]
 pub struct Rating {
-    /// easy, medium, hard, expert or extreme.
+    /// easy, medium, hard, expert or extreme: from the human solving path of a classic
+    /// puzzle of side 9 or less, else from the logic pass and the guesses.
     pub level: &'static str,
+    /// The technique of the human path that decides the level (the name `explain` prints),
+    /// or None for variants and grids of side over 9.
+    pub hardest: Option<&'static str>,
     /// The strongest step needed: naked-singles, hidden-singles, locked-candidates, search.
     pub technique: &'static str,
     /// The median number of guesses over fixed search orders (0 without search).
@@ -78,8 +82,13 @@ pub struct Rating {
 impl Rating {
     fn __repr__(&self) -> String {
         format!(
-            "Rating(level={:?}, technique={:?}, guesses={}, score={:.2})",
-            self.level, self.technique, self.guesses, self.score
+            "Rating(level={:?}, hardest={}, technique={:?}, guesses={}, score={:.2})",
+            self.level,
+            self.hardest
+                .map_or("None".to_string(), |name| format!("{name:?}")),
+            self.technique,
+            self.guesses,
+            self.score
         )
     }
 }
@@ -91,13 +100,13 @@ impl Rating {
 /// rules).
 ///
 /// >>> rate("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
-/// Rating(level="extreme", technique="search", guesses=163, score=11.35)
+/// Rating(level="extreme", hardest="dynamic-forcing-chains-plus", technique="search", guesses=163, score=11.35)
 /// >>> rate("1...2...4......3")
 /// Traceback (most recent call last):
 ///   ...
 /// ValueError: the puzzle has no solution
 /// >>> rate("12......3.......", rules="x")
-/// Rating(level="easy", technique="naked-singles", guesses=0, score=1.00)
+/// Rating(level="easy", hardest=None, technique="naked-singles", guesses=0, score=1.00)
 #[pyfunction]
 #[pyo3(signature = (board, *, r#box = None, rules = None, regions = None))]
 pub fn rate<'py>(
@@ -112,6 +121,7 @@ pub fn rate<'py>(
     let rating = rating.map_err(|error| PyValueError::new_err(error.to_string()))?;
     Ok(Rating {
         level: rating.difficulty.name(),
+        hardest: rating.hardest.map(|technique| technique.name()),
         technique: rating.strongest_step.name(),
         guesses: rating.guesses,
         score: rating.score,

@@ -71,11 +71,12 @@ class Rating:
     """How hard a puzzle is, on the scale of `sudoku-dlx rate`."""
 
     level: Literal["easy", "medium", "hard", "expert", "extreme"]
+    hardest: str | None
     technique: Literal["naked-singles", "hidden-singles", "locked-candidates", "search"]
     guesses: float
     score: float
     def __repr__(self) -> str:
-        """Rating(level=..., technique=..., guesses=..., score=...)."""
+        """Rating(level=..., hardest=..., technique=..., guesses=..., score=...)."""
 
 class Witness:
     """Two solutions of a puzzle that has several, and where they differ."""

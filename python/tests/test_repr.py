@@ -29,7 +29,7 @@ def test_witness_repr_shows_both_solutions_and_where_they_differ():
 
 def test_rating_repr_shows_every_field():
     assert repr(sudoku_dlx.rate(WORLDS_HARDEST)) == (
-        'Rating(level="extreme", technique="search", guesses=163, score=11.35)'
+        'Rating(level="extreme", hardest="dynamic-forcing-chains-plus", technique="search", guesses=163, score=11.35)'
     )
 
 

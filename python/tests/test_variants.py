@@ -303,7 +303,7 @@ def test_the_setter_tools_agree_with_the_command_line():
         rated = subprocess.run([binary, "rate", "--format", "json", text], capture_output=True, text=True, check=True)
         cli = json.loads(rated.stdout)["rating"]
         rating = sudoku_dlx.rate(text)
-        assert cli == {"level": rating.level, "technique": rating.technique,
+        assert cli == {"level": rating.level, "hardest": rating.hardest, "technique": rating.technique,
                        "guesses": rating.guesses, "score": round(rating.score, 2)}, family
         listed = subprocess.run([binary, "redundant", text], capture_output=True, text=True, check=True).stdout.split()
         ours = [f"r{r}c{c}={d}" for r, c, d in sudoku_dlx.redundant(text)] or ["minimal"]

@@ -10,20 +10,27 @@ use sudoku_dlx_cli::batch::Batch;
 use sudoku_dlx_cli::input::{escape_name, INLINE_NAME, STDIN_NAME};
 use sudoku_dlx_cli::output::{summary_json, Format, Rated};
 
-/// Rate each puzzle: the logic it needs, and the guesses when singles are not enough.
+/// Rate each puzzle: its level from the human solving path, the logic pass and the guesses.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
-Prints, for each puzzle, its level, the strongest step it needs (naked-singles,
-hidden-singles, locked-candidates or search), the median number of guesses the search makes
-over 9 fixed relabellings of the puzzle, and one score: 1 for naked singles, 2 for hidden
-singles, 3 for locked candidates, 4 + log2(guesses) for search. Levels: easy (naked
-singles), medium (hidden singles), hard (locked candidates), expert (search, at most 6
-guesses), extreme (more). The same puzzle always gets the same rating. A puzzle with several solutions or none prints `multiple` or `none`
-(exit code 1).
+Prints, for each puzzle, its level and the technique that decides it, the strongest step of
+the engine's logic pass (naked-singles, hidden-singles, locked-candidates or search), the
+median number of guesses the search makes over 9 fixed relabellings of the puzzle, and one
+score: 1 for naked singles, 2 for hidden singles, 3 for locked candidates, 4 +
+log2(guesses) for search.
 
-Variant puzzles (f-puzzles JSON, or line puzzles with --rules/--regions) are rated the same
-way: the logic levels see the variant's regions, diagonals, windows and bans, and the guesses
-are those of one search (the relabellings would not keep the rules).
+The level comes from the human solving path (as explain finds it) by its hardest step on
+Sudoku Explainer's scale: easy (up to 1.2: hidden singles in boxes), medium (1.5: hidden
+singles in lines), hard (2.5: no pencil marks needed), expert (6.0: subsets, fish, wings,
+unique rectangles; no chain), extreme (chains and forcing chains, or more). The same puzzle
+always gets the same rating. A puzzle with several solutions or none prints `multiple` or
+`none` (exit code 1).
+
+Variant puzzles (f-puzzles JSON, or line puzzles with --rules/--regions) and grids of side
+over 9 have no human path: their level is easy (naked singles), medium (hidden singles),
+hard (locked candidates), expert (search, at most 6 guesses) or extreme (more), where the
+logic levels see the variant's regions, diagonals, windows and bans, and the guesses are
+those of one search (the relabellings would not keep the rules).
 
 With --summary, prints one line per input instead (an input with no puzzle too): the
 number of puzzles of each level and the mean score and guesses; variant inputs too.

@@ -9,10 +9,13 @@ use std::io::{self, Write};
 use sudoku_dlx::setter::{Difficulty, Generated, Given, NotUnique, Rating, RatingSummary, Witness};
 use sudoku_dlx::sudoku::{Grid, SolveStats};
 
-/// A rating as a JSON object: `level`, `technique`, `guesses`, `score`.
+/// A rating as a JSON object: `level`, `hardest` (the technique of the human path that
+/// decides the level, or null), `technique` (the strongest step of the logic pass),
+/// `guesses`, `score`.
 pub fn rating_json(rating: &Rating) -> Value {
     json!({
         "level": rating.difficulty.name(),
+        "hardest": rating.hardest.map(|technique| technique.name()),
         "technique": rating.strongest_step.name(),
         "guesses": rating.guesses,
         "score": (rating.score * 100.0).round() / 100.0,

@@ -72,6 +72,7 @@ pub struct Explainer {
     uniqueness: bool,
     extended: bool,
     nested: bool,
+    ceiling: f32,
 }
 
 impl Default for Explainer {
@@ -87,7 +88,18 @@ impl Explainer {
             uniqueness: true,
             extended: true,
             nested: true,
+            ceiling: f32::INFINITY,
         }
+    }
+
+    /// Leaves out the techniques whose difficulty ([`Technique::difficulty`]) is above
+    /// `ceiling`: the path then ends stuck where only they would go on. A step of a
+    /// technique within the ceiling may still rate above it (a longer chain); the path's
+    /// [`Path::difficulty`] says so. Levels of `rate` and `generate --difficulty` use it,
+    /// since a path that needs more than a level allows need not be found in full.
+    pub fn ceiling(mut self, ceiling: f32) -> Explainer {
+        self.ceiling = ceiling;
+        self
     }
 
     /// Whether nested forcing chains (forcing chains inside forcing chains, Sudoku
@@ -200,7 +212,9 @@ impl Explainer {
             (Technique::BugPlusOne, uniqueness::bug_plus_one),
         ];
         for (technique, find) in simple {
-            if technique.assumes_uniqueness() && !self.uniqueness {
+            if technique.assumes_uniqueness() && !self.uniqueness
+                || technique.difficulty() > self.ceiling
+            {
                 continue;
             }
             if let Some(step) = find(board) {
@@ -209,6 +223,10 @@ impl Explainer {
         }
         // Then the chains, whose difficulty grows with their length: as in Sudoku
         // Explainer, the first kind that finds any, its easiest.
+        let within = |technique: Technique| technique.difficulty() <= self.ceiling;
+        if !within(CHAINS_FROM) {
+            return None;
+        }
         let extended = self.extended;
         let chain_tier = move |b: &Board| {
             if !extended {
@@ -223,24 +241,27 @@ impl Explainer {
             ];
             easiest(found.into_iter().flatten())
         };
+        let forcing_tier = |mode: Mode, technique: Technique| {
+            within(technique)
+                .then(|| forcing(board, mode, technique))
+                .flatten()
+        };
         chain_tier(board)
-            .or_else(|| forcing(board, Mode::Nishio, Technique::Nishio))
-            .or_else(|| forcing(board, Mode::Static, Technique::ForcingChains))
-            .or_else(|| forcing(board, Mode::Dynamic, Technique::DynamicForcingChains))
-            .or_else(|| {
-                forcing(
-                    board,
-                    Mode::DynamicPlus,
-                    Technique::DynamicForcingChainsPlus,
-                )
-            })
+            .or_else(|| forcing_tier(Mode::Nishio, Technique::Nishio))
+            .or_else(|| forcing_tier(Mode::Static, Technique::ForcingChains))
+            .or_else(|| forcing_tier(Mode::Dynamic, Technique::DynamicForcingChains))
+            .or_else(|| forcing_tier(Mode::DynamicPlus, Technique::DynamicForcingChainsPlus))
             .or_else(|| {
                 self.nested
-                    .then(|| forcing(board, Mode::Nested, Technique::NestedForcingChains))
+                    .then(|| forcing_tier(Mode::Nested, Technique::NestedForcingChains))
                     .flatten()
             })
     }
 }
+
+/// The easiest technique of the chain tier (X-chains, XY-chains, AICs, and the finned fish
+/// and W-wings that [`Explainer::extended`] adds), below which the ceiling leaves it out.
+pub(super) const CHAINS_FROM: Technique = Technique::XChain;
 
 /// The easiest of `steps`, ties to the one that does more (then the first).
 fn easiest(steps: impl Iterator<Item = Step>) -> Option<Step> {

@@ -118,6 +118,34 @@ fn chain_length_adds_as_sudoku_explainer_adds() {
 }
 
 #[test]
+fn a_ceiling_leaves_out_the_techniques_above_it() {
+    // The ceiling skips the chain tier below the difficulty of its easiest technique: every
+    // technique after BUG+1 (finned fish, W-wings, chains, forcing chains) rates as much.
+    let after_bug = Technique::ALL
+        .iter()
+        .skip_while(|t| **t != Technique::BugPlusOne);
+    for technique in after_bug.skip(1) {
+        assert!(technique.difficulty() >= super::path::CHAINS_FROM.difficulty());
+    }
+    for sample in FAMOUS {
+        let puzzle: Grid = sample.puzzle.parse().unwrap();
+        let capped = Explainer::new().ceiling(6.0).explain(&puzzle);
+        assert!(capped.difficulty() <= 6.0, "{}", sample.name);
+        let whole = Explainer::new().nested(false).explain(&puzzle);
+        // The same path as far as the capped one goes.
+        assert_eq!(whole.steps[..capped.steps.len()], capped.steps[..]);
+        if let PathEnd::Stuck(board) = &capped.end {
+            let next = Explainer::new().nested(false).hint(board);
+            assert!(
+                next.is_none_or(|step| step.difficulty > 6.0),
+                "{}",
+                sample.name
+            );
+        }
+    }
+}
+
+#[test]
 fn a_hint_is_the_first_step_of_the_path() {
     let puzzle: Grid = FAMOUS[0].puzzle.parse().unwrap();
     let explainer = Explainer::new();

@@ -55,9 +55,11 @@ impl GenerateOptions {
     /// How removals are judged for these options.
     pub(crate) fn removal_rule(&self) -> RemovalRule {
         match self.difficulty {
-            Some(Difficulty::Easy) if !self.minimal => RemovalRule::Logic(Logic::NakedSingles),
-            Some(Difficulty::Medium) if !self.minimal => RemovalRule::Logic(Logic::HiddenSingles),
-            Some(Difficulty::Hard) if !self.minimal => RemovalRule::Logic(Logic::LockedCandidates),
+            Some(level @ (Difficulty::Easy | Difficulty::Medium | Difficulty::Hard))
+                if !self.minimal =>
+            {
+                RemovalRule::Level(level)
+            }
             None if !self.minimal && self.shape.size() >= 16 => {
                 RemovalRule::Logic(Logic::HiddenSingles)
             }
@@ -95,6 +97,10 @@ pub(crate) enum RemovalRule {
     Unique,
     /// The logic pass at this level still solves it (so it keeps one solution).
     Logic(Logic),
+    /// It stays at this level or below: its human path keeps within the level's ceiling,
+    /// or, without a human path (variants, larger grids), the logic pass of the level
+    /// ([`Difficulty::logic`]) still solves it.
+    Level(Difficulty),
 }
 
 /// A puzzle being carved out of solution grids, classic or variant: what the generation
@@ -110,6 +116,9 @@ pub(crate) trait Carving {
     fn remove_if_unique(&mut self, cells: &[usize]) -> bool;
     /// Empties the givens at `cells` if the logic pass at `logic` still solves the puzzle.
     fn remove_if_solved_by(&mut self, cells: &[usize], logic: Logic) -> bool;
+    /// Empties the givens at `cells` if the puzzle stays at `level` or below (see
+    /// [`RemovalRule::Level`]).
+    fn remove_if_within(&mut self, cells: &[usize], level: Difficulty) -> bool;
     /// True when the given at `cell` could go alone, the others staying.
     fn can_remove(&mut self, cell: usize) -> bool;
     /// True when `cell` holds a given.
@@ -183,6 +192,7 @@ fn carve<C: Carving>(
         match rule {
             RemovalRule::Unique => carving.remove_if_unique(orbit),
             RemovalRule::Logic(logic) => carving.remove_if_solved_by(orbit, logic),
+            RemovalRule::Level(level) => carving.remove_if_within(orbit, level),
         };
     }
 }
@@ -273,6 +283,10 @@ impl Carving for ClassicCarving {
 
     fn remove_if_solved_by(&mut self, cells: &[usize], logic: Logic) -> bool {
         self.removal.remove_if_solved_by(cells, logic)
+    }
+
+    fn remove_if_within(&mut self, cells: &[usize], level: Difficulty) -> bool {
+        self.removal.remove_if_within(cells, level)
     }
 
     fn can_remove(&mut self, cell: usize) -> bool {

@@ -8,6 +8,7 @@
 //! second one, so one search with an early stop answers.
 
 use super::forced::ForcedTest;
+use super::rate::{solved_within, Difficulty};
 use super::unavoidable::{flip_bit, words_for, UnavoidableSets};
 use crate::exact_cover::Interrupt;
 use crate::sudoku::LogicOutcome;
@@ -20,7 +21,8 @@ pub struct RemovalStats {
     pub forced_back: u64,
     /// Decided by an unavoidable set left with no other given (no solver call).
     pub unavoidable_sets: u64,
-    /// Decided by the solver's logic pass.
+    /// Decided by logic: the solver's logic pass, or the human path of a level
+    /// (`generate --difficulty easy|medium|hard`).
     pub singles: u64,
     /// Decided by a search.
     pub searches: u64,
@@ -156,13 +158,32 @@ impl Removal {
     /// Empties the givens at `cells` if the logic pass at `logic` still solves the puzzle
     /// (so it stays unique), and says whether it did.
     pub(crate) fn remove_if_solved_by(&mut self, cells: &[usize], logic: Logic) -> bool {
+        self.remove_if_logic_solves(cells, |solver, puzzle| {
+            matches!(solver.logic_pass(puzzle, logic), LogicOutcome::Solved(_))
+        })
+    }
+
+    /// Empties the givens at `cells` if the puzzle stays at `level` or below: its human
+    /// path keeps within the level's ceiling (side 9 or less), or the logic pass of the
+    /// level still solves it (larger grids).
+    pub(crate) fn remove_if_within(&mut self, cells: &[usize], level: Difficulty) -> bool {
+        match level.logic() {
+            Some(logic) if self.puzzle.shape().size() > 9 => self.remove_if_solved_by(cells, logic),
+            _ => self.remove_if_logic_solves(cells, |_, puzzle| solved_within(puzzle, level)),
+        }
+    }
+
+    /// Empties the givens at `cells` if `solves` says the puzzle without them is solved by
+    /// logic (so it stays unique), and says whether it did.
+    fn remove_if_logic_solves(
+        &mut self,
+        cells: &[usize],
+        solves: impl FnOnce(&mut Solver, &Grid) -> bool,
+    ) -> bool {
         for &cell in cells {
             self.set(cell, 0);
         }
-        let solved = matches!(
-            self.solver.logic_pass(&self.puzzle, logic),
-            LogicOutcome::Solved(_)
-        );
+        let solved = solves(&mut self.solver, &self.puzzle);
         self.stats.singles += 1;
         if !solved {
             for &cell in cells {

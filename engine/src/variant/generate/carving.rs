@@ -5,7 +5,7 @@
 use super::place::{place, taken_by};
 use super::VariantGenerateOptions;
 use crate::exact_cover::Interrupt;
-use crate::setter::{random_solution, Carving, Rating, RemovalStats, SetterRng};
+use crate::setter::{random_solution, Carving, Difficulty, Rating, RemovalStats, SetterRng};
 use crate::variant::{Rule, RuleName, Variant, VariantError, VariantSolver};
 use crate::{Grid, Logic, Shape};
 
@@ -222,6 +222,13 @@ impl Carving for VariantCarving {
             self.puzzle = Some(candidate);
         }
         solved
+    }
+
+    fn remove_if_within(&mut self, cells: &[usize], level: Difficulty) -> bool {
+        // A variant has no human path: the level's logic pass judges (easy, medium and
+        // hard have one; the generator asks no other level to carve by).
+        let logic = level.logic().unwrap_or(Logic::LockedCandidates);
+        self.remove_if_solved_by(cells, logic)
     }
 
     fn can_remove(&mut self, cell: usize) -> bool {
