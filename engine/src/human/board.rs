@@ -68,6 +68,12 @@ impl Layout {
         }
     }
 
+    /// The cells that see every cell of `cells` (none of `cells` among them, since a cell
+    /// does not see itself): where a digit that one of `cells` must hold leaves.
+    pub(crate) fn seeing_all<'a>(&'a self, cells: &'a [usize]) -> impl Iterator<Item = usize> + 'a {
+        (0..self.n * self.n).filter(move |&c| cells.iter().all(|&x| self.sees(c, x)))
+    }
+
     /// The cell with reading-order index `cell`.
     pub(crate) fn cell(&self, cell: usize) -> Cell {
         Cell::of(self.shape, cell)

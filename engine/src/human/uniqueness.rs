@@ -82,13 +82,8 @@ fn rectangle(board: &Board, kind: u8, corners: &[usize; 4], pair: u64) -> Option
                 return None;
             }
             let z = extra.trailing_zeros() as usize;
-            for c in 0..layout.n * layout.n {
-                if c != p
-                    && c != q
-                    && board.marks[c] >> z & 1 == 1
-                    && layout.sees(c, p)
-                    && layout.sees(c, q)
-                {
+            for c in layout.seeing_all(&[p, q]) {
+                if board.marks[c] >> z & 1 == 1 {
                     step.eliminate(c, z as u8 + 1);
                 }
             }

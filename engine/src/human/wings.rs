@@ -55,15 +55,9 @@ pub(crate) fn xy_wing(board: &Board, xyz: bool) -> Option<Step> {
                         Technique::XyWing
                     },
                 );
-                for c in 0..cells {
-                    if c != a
-                        && c != b
-                        && c != pivot
-                        && board.marks[c] & z != 0
-                        && layout.sees(c, a)
-                        && layout.sees(c, b)
-                        && (!xyz || layout.sees(c, pivot))
-                    {
+                let seen: &[usize] = if xyz { &[a, b, pivot] } else { &[a, b] };
+                for c in layout.seeing_all(seen) {
+                    if c != pivot && board.marks[c] & z != 0 {
                         step.eliminate(c, zd);
                     }
                 }
@@ -121,13 +115,8 @@ pub(crate) fn w_wing(board: &Board) -> Option<Step> {
                         continue;
                     }
                     let mut step = StepBuilder::new(layout, Technique::WWing);
-                    for c in 0..cells {
-                        if c != a
-                            && c != b
-                            && board.marks[c] >> x & 1 == 1
-                            && layout.sees(c, a)
-                            && layout.sees(c, b)
-                        {
+                    for c in layout.seeing_all(&[a, b]) {
+                        if board.marks[c] >> x & 1 == 1 {
                             step.eliminate(c, x as u8 + 1);
                         }
                     }
