@@ -13,7 +13,9 @@
 //! What a branch point reads is mostly what changed since the last: the options chosen are
 //! read from the first one that is not the last call's, and an open cell whose item has as
 //! many options left as at the branch point above keeps the digits it had there (see
-//! [`frames`](super::frames)). Where every option places one cell, one round of removals
+//! [`frames`](super::frames)); arc consistency starts from the cells whose digits changed
+//! since that branch point, whose digits were arc consistent. Where every option places one
+//! cell, one round of removals
 //! is all there is: the digits read after it would be those it narrowed to.
 
 use super::arcs::{empty_queue, Arcs};
@@ -101,6 +103,18 @@ impl Work {
     pub(crate) fn queue_arcs(&mut self, arcs: &Arcs) {
         for cell in (0..self.queued.len()).filter(|&cell| arcs.has_arcs(cell)) {
             if !self.queued[cell] {
+                self.queued[cell] = true;
+                self.queue.push(cell as u32);
+            }
+        }
+    }
+
+    /// Queues the cells with arcs whose digits `masks` differ from `above`, digits that
+    /// were arc consistent: arc consistency is reached from them alone, as from every
+    /// cell (the same fixpoint), since the arcs of the others were read on `above`.
+    pub(crate) fn queue_changed(&mut self, arcs: &Arcs, masks: &[u64], above: &[u64]) {
+        for (cell, (mask, was)) in masks.iter().zip(above).enumerate() {
+            if mask != was && arcs.has_arcs(cell) && !self.queued[cell] {
                 self.queued[cell] = true;
                 self.queue.push(cell as u32);
             }
@@ -482,6 +496,12 @@ impl Propagator for VariantPropagator<'_> {
             self.scratch.before.copy_from_slice(&self.scratch.masks);
             let tables_agree = self.narrow_by_tables(pruning);
             let scratch = &mut *self.scratch;
+            // The frame above, on the first round: its digits were narrowed to arc
+            // consistency (see `Frames::push` below), so only the cells changed since queue.
+            let above = match first {
+                true => scratch.frames.last().map(|(masks, _)| masks),
+                false => None,
+            };
             let rules = Narrowing {
                 n: scratch.n,
                 arcs: &scratch.arcs,
@@ -493,8 +513,14 @@ impl Propagator for VariantPropagator<'_> {
             first = false;
             let narrowed = match tables_agree {
                 true => {
-                    if !rules.arcs.is_empty() {
-                        scratch.work.queue_arcs(rules.arcs);
+                    match (rules.arcs.is_empty(), above) {
+                        (true, _) => {}
+                        (false, Some(above)) => {
+                            scratch
+                                .work
+                                .queue_changed(rules.arcs, &scratch.masks, above)
+                        }
+                        (false, None) => scratch.work.queue_arcs(rules.arcs),
                     }
                     narrow_rules(rules, &mut scratch.masks, &mut scratch.work)
                 }
