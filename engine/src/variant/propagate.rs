@@ -14,9 +14,9 @@
 //! read from the first one that is not the last call's, and an open cell whose item has as
 //! many options left as at the branch point above keeps the digits it had there (see
 //! [`frames`](super::frames)); arc consistency starts from the cells whose digits changed
-//! since that branch point, whose digits were arc consistent. Where every option places one
-//! cell, one round of removals
-//! is all there is: the digits read after it would be those it narrowed to.
+//! since that branch point, whose digits were arc consistent, and pointing skips the
+//! cells pointed with the same digits there. Where every option places one cell, one round
+//! of removals is all there is: the digits read after it would be those it narrowed to.
 
 use super::arcs::{empty_queue, Arcs};
 use super::frames::Frames;
@@ -49,6 +49,9 @@ pub(crate) struct Narrowing<'a> {
     pub runs: &'a Runs,
     /// `None` where pointing does not pay (see [`Model::pointing`]).
     pub pointing: Option<&'a Pointing>,
+    /// The digits each cell's unit was pointed with at a branch point above, whose
+    /// removals still hold (see [`Pointing::narrow`]); `None` for none.
+    pub pointed_above: Option<&'a [u64]>,
 }
 
 impl Narrowing<'_> {
@@ -83,6 +86,8 @@ pub(crate) struct Work {
     queued: Vec<bool>,
     supports: Vec<(u64, u64)>,
     open: Vec<u64>,
+    /// The digits each cell's unit was pointed with (see [`Pointing::narrow`]).
+    read: Vec<u64>,
 }
 
 impl Work {
@@ -97,6 +102,8 @@ impl Work {
         // The open cells, then the cells holding each digit (see `Pointing::narrow`).
         self.open.clear();
         self.open.reserve(cells.div_ceil(64) * (n + 1));
+        self.read.clear();
+        self.read.resize(cells, 0);
     }
 
     /// Queues every cell with arcs, for a narrowing from scratch.
@@ -139,6 +146,7 @@ pub(crate) fn narrow_rules(
         queued,
         supports,
         open,
+        read,
     } = work;
     loop {
         arcs.narrow(masks, queue, queued, supports)
@@ -161,8 +169,9 @@ pub(crate) fn narrow_rules(
         let narrowed = match (narrowed, rules.pointing) {
             (Ok(()), Some(pointing)) if !changed.get() && !pointed => {
                 pointed = true;
+                let units = (read.as_mut_slice(), rules.pointed_above);
                 pointing
-                    .narrow(masks, open, &mut requeue)
+                    .narrow(masks, open, units, &mut requeue)
                     .map_err(Failure::Cell)
             }
             (narrowed, _) => narrowed,
@@ -439,7 +448,7 @@ impl<'a> VariantPropagator<'a> {
         let above = scratch.frames.last();
         for cell in 0..scratch.masks.len() {
             if pruning.is_active(cell) {
-                if let Some((masks, lens)) = above {
+                if let Some((masks, lens, _)) = above {
                     if pruning.len(cell) == lens[cell] as usize {
                         scratch.masks[cell] = masks[cell];
                         continue;
@@ -499,7 +508,7 @@ impl Propagator for VariantPropagator<'_> {
             // The frame above, on the first round: its digits were narrowed to arc
             // consistency (see `Frames::push` below), so only the cells changed since queue.
             let above = match first {
-                true => scratch.frames.last().map(|(masks, _)| masks),
+                true => scratch.frames.last().map(|(masks, _, read)| (masks, read)),
                 false => None,
             };
             let rules = Narrowing {
@@ -509,13 +518,14 @@ impl Propagator for VariantPropagator<'_> {
                 runs: &scratch.runs,
                 // Once per branch point: measured best (docs/lab/variant-search.md).
                 pointing: scratch.pointing.as_deref().filter(|_| first),
+                pointed_above: above.map(|(_, read)| read),
             };
             first = false;
             let narrowed = match tables_agree {
                 true => {
                     match (rules.arcs.is_empty(), above) {
                         (true, _) => {}
-                        (false, Some(above)) => {
+                        (false, Some((above, _))) => {
                             scratch
                                 .work
                                 .queue_changed(rules.arcs, &scratch.masks, above)
@@ -566,7 +576,8 @@ impl Propagator for VariantPropagator<'_> {
                     pruning.remove(option as usize);
                 }
                 let len = |cell| pruning.len(cell);
-                scratch.frames.push(depth, &scratch.masks, len);
+                let read = &scratch.work.read;
+                scratch.frames.push(depth, [&scratch.masks, read], len);
                 return;
             }
             for &option in &scratch.doomed {
