@@ -29,6 +29,11 @@ pub(crate) struct Frames {
     masks: Vec<u64>,
     /// `lens[f * cells..(f + 1) * cells]`: frame `f`'s live options per cell's item.
     lens: Vec<u32>,
+    /// `read[f * cells..(f + 1) * cells]`: the digits each cell's own unit was pointed
+    /// with at frame `f`'s branch point (0 where it was not; see [`Pointing::narrow`]).
+    ///
+    /// [`Pointing::narrow`]: super::pointing::Pointing::narrow
+    read: Vec<u64>,
     capacity: usize,
 }
 
@@ -43,6 +48,8 @@ impl Frames {
         self.masks.reserve(capacity * cells);
         self.lens.clear();
         self.lens.reserve(capacity * cells);
+        self.read.clear();
+        self.read.reserve(capacity * cells);
     }
 
     /// Keeps only the frames above a branch point of search `run` whose first `kept` chosen
@@ -58,23 +65,36 @@ impl Frames {
         }
         self.masks.truncate(self.depth.len() * self.cells);
         self.lens.truncate(self.depth.len() * self.cells);
+        self.read.truncate(self.depth.len() * self.cells);
     }
 
-    /// The deepest frame above: its digits and options per cell.
-    pub(crate) fn last(&self) -> Option<(&[u64], &[u32])> {
+    /// The deepest frame above: its digits and options per cell, and the digits each
+    /// cell's unit was pointed with.
+    pub(crate) fn last(&self) -> Option<(&[u64], &[u32], &[u64])> {
         let f = self.depth.len().checked_sub(1)?;
         let (at, end) = (f * self.cells, (f + 1) * self.cells);
-        Some((&self.masks[at..end], &self.lens[at..end]))
+        Some((
+            &self.masks[at..end],
+            &self.lens[at..end],
+            &self.read[at..end],
+        ))
     }
 
-    /// Records the branch point of `depth` chosen options: the digits `masks` and the live
-    /// options of each cell's item, by `len`. Nothing is kept past the capacity.
-    pub(crate) fn push(&mut self, depth: usize, masks: &[u64], len: impl Fn(usize) -> usize) {
+    /// Records the branch point of `depth` chosen options: the digits `masks`, those each
+    /// cell's unit was pointed with (`read`) and the live options of each cell's item, by
+    /// `len`. Nothing is kept past the capacity.
+    pub(crate) fn push(
+        &mut self,
+        depth: usize,
+        [masks, read]: [&[u64]; 2],
+        len: impl Fn(usize) -> usize,
+    ) {
         if self.depth.len() == self.capacity {
             return;
         }
         self.depth.push(depth as u32);
         self.masks.extend_from_slice(masks);
+        self.read.extend_from_slice(read);
         self.lens
             .extend((0..self.cells).map(|cell| len(cell) as u32));
     }

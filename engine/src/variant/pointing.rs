@@ -327,10 +327,17 @@ impl Pointing {
     /// that lost a digit. `Err` with a cell when a house has no place left for a digit (an
     /// open cell of the house) or a cell no digit (that cell). `open` is a buffer: with room
     /// for `n + 1` sets of cells, nothing is allocated.
+    ///
+    /// `read` gets, per cell, the digits its own unit was read with (0 where it was not);
+    /// `above`, the same of a pass at a branch point above whose removals still hold: a
+    /// cell read there with the digits it has now is skipped, since what clashes with every
+    /// one of them is gone already (the same removals, measured in
+    /// docs/lab/variant-search.md, fifth round).
     pub(crate) fn narrow(
         &self,
         masks: &mut [u64],
         open: &mut Vec<u64>,
+        (read, above): (&mut [u64], Option<&[u64]>),
         mut narrowed: impl FnMut(usize),
     ) -> Result<(), usize> {
         let n = self.n;
@@ -361,6 +368,12 @@ impl Pointing {
             let mut digits = masks[cell];
             let k = digits.count_ones() as usize;
             if k == 1 || k > MAX_PLACES {
+                read[cell] = 0;
+                continue;
+            }
+            read[cell] = digits;
+            if above.is_some_and(|above| above[cell] == digits) {
+                // Read with these digits above: what clashes with them is gone already.
                 continue;
             }
             let mut live = [0usize; MAX_PLACES];
@@ -454,7 +467,10 @@ mod tests {
 
     fn narrowed(pointing: &Pointing, masks: &mut [u64]) -> Result<Vec<usize>, usize> {
         let mut touched = Vec::new();
-        pointing.narrow(masks, &mut Vec::new(), |cell| touched.push(cell))?;
+        let read = &mut vec![0; masks.len()];
+        pointing.narrow(masks, &mut Vec::new(), (read, None), |cell| {
+            touched.push(cell)
+        })?;
         touched.sort_unstable();
         touched.dedup();
         Ok(touched)

@@ -13,8 +13,10 @@
 //! What a branch point reads is mostly what changed since the last: the options chosen are
 //! read from the first one that is not the last call's, and an open cell whose item has as
 //! many options left as at the branch point above keeps the digits it had there (see
-//! [`frames`](super::frames)). Where every option places one cell, one round of removals
-//! is all there is: the digits read after it would be those it narrowed to.
+//! [`frames`](super::frames)); arc consistency starts from the cells whose digits changed
+//! since that branch point, whose digits were arc consistent, and pointing skips the
+//! cells pointed with the same digits there. Where every option places one cell, one round
+//! of removals is all there is: the digits read after it would be those it narrowed to.
 
 use super::arcs::{empty_queue, Arcs};
 use super::frames::Frames;
@@ -47,6 +49,9 @@ pub(crate) struct Narrowing<'a> {
     pub runs: &'a Runs,
     /// `None` where pointing does not pay (see [`Model::pointing`]).
     pub pointing: Option<&'a Pointing>,
+    /// The digits each cell's unit was pointed with at a branch point above, whose
+    /// removals still hold (see [`Pointing::narrow`]); `None` for none.
+    pub pointed_above: Option<&'a [u64]>,
 }
 
 impl Narrowing<'_> {
@@ -81,6 +86,8 @@ pub(crate) struct Work {
     queued: Vec<bool>,
     supports: Vec<(u64, u64)>,
     open: Vec<u64>,
+    /// The digits each cell's unit was pointed with (see [`Pointing::narrow`]).
+    read: Vec<u64>,
 }
 
 impl Work {
@@ -95,12 +102,26 @@ impl Work {
         // The open cells, then the cells holding each digit (see `Pointing::narrow`).
         self.open.clear();
         self.open.reserve(cells.div_ceil(64) * (n + 1));
+        self.read.clear();
+        self.read.resize(cells, 0);
     }
 
     /// Queues every cell with arcs, for a narrowing from scratch.
     pub(crate) fn queue_arcs(&mut self, arcs: &Arcs) {
         for cell in (0..self.queued.len()).filter(|&cell| arcs.has_arcs(cell)) {
             if !self.queued[cell] {
+                self.queued[cell] = true;
+                self.queue.push(cell as u32);
+            }
+        }
+    }
+
+    /// Queues the cells with arcs whose digits `masks` differ from `above`, digits that
+    /// were arc consistent: arc consistency is reached from them alone, as from every
+    /// cell (the same fixpoint), since the arcs of the others were read on `above`.
+    pub(crate) fn queue_changed(&mut self, arcs: &Arcs, masks: &[u64], above: &[u64]) {
+        for (cell, (mask, was)) in masks.iter().zip(above).enumerate() {
+            if mask != was && arcs.has_arcs(cell) && !self.queued[cell] {
                 self.queued[cell] = true;
                 self.queue.push(cell as u32);
             }
@@ -125,6 +146,7 @@ pub(crate) fn narrow_rules(
         queued,
         supports,
         open,
+        read,
     } = work;
     loop {
         arcs.narrow(masks, queue, queued, supports)
@@ -147,8 +169,9 @@ pub(crate) fn narrow_rules(
         let narrowed = match (narrowed, rules.pointing) {
             (Ok(()), Some(pointing)) if !changed.get() && !pointed => {
                 pointed = true;
+                let units = (read.as_mut_slice(), rules.pointed_above);
                 pointing
-                    .narrow(masks, open, &mut requeue)
+                    .narrow(masks, open, units, &mut requeue)
                     .map_err(Failure::Cell)
             }
             (narrowed, _) => narrowed,
@@ -425,7 +448,7 @@ impl<'a> VariantPropagator<'a> {
         let above = scratch.frames.last();
         for cell in 0..scratch.masks.len() {
             if pruning.is_active(cell) {
-                if let Some((masks, lens)) = above {
+                if let Some((masks, lens, _)) = above {
                     if pruning.len(cell) == lens[cell] as usize {
                         scratch.masks[cell] = masks[cell];
                         continue;
@@ -482,6 +505,12 @@ impl Propagator for VariantPropagator<'_> {
             self.scratch.before.copy_from_slice(&self.scratch.masks);
             let tables_agree = self.narrow_by_tables(pruning);
             let scratch = &mut *self.scratch;
+            // The frame above, on the first round: its digits were narrowed to arc
+            // consistency (see `Frames::push` below), so only the cells changed since queue.
+            let above = match first {
+                true => scratch.frames.last().map(|(masks, _, read)| (masks, read)),
+                false => None,
+            };
             let rules = Narrowing {
                 n: scratch.n,
                 arcs: &scratch.arcs,
@@ -489,12 +518,19 @@ impl Propagator for VariantPropagator<'_> {
                 runs: &scratch.runs,
                 // Once per branch point: measured best (docs/lab/variant-search.md).
                 pointing: scratch.pointing.as_deref().filter(|_| first),
+                pointed_above: above.map(|(_, read)| read),
             };
             first = false;
             let narrowed = match tables_agree {
                 true => {
-                    if !rules.arcs.is_empty() {
-                        scratch.work.queue_arcs(rules.arcs);
+                    match (rules.arcs.is_empty(), above) {
+                        (true, _) => {}
+                        (false, Some((above, _))) => {
+                            scratch
+                                .work
+                                .queue_changed(rules.arcs, &scratch.masks, above)
+                        }
+                        (false, None) => scratch.work.queue_arcs(rules.arcs),
                     }
                     narrow_rules(rules, &mut scratch.masks, &mut scratch.work)
                 }
@@ -540,7 +576,8 @@ impl Propagator for VariantPropagator<'_> {
                     pruning.remove(option as usize);
                 }
                 let len = |cell| pruning.len(cell);
-                scratch.frames.push(depth, &scratch.masks, len);
+                let read = &scratch.work.read;
+                scratch.frames.push(depth, [&scratch.masks, read], len);
                 return;
             }
             for &option in &scratch.doomed {

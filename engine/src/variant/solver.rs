@@ -660,6 +660,7 @@ fn staged<'a>(
             sums: &model.sums,
             runs: &model.runs,
             pointing,
+            pointed_above: None,
         },
         n: model.n,
         cells: variant.shape().cells(),
