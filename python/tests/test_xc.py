@@ -242,3 +242,10 @@ def test_ctrl_c_stops_a_long_search(call):
     assert time.perf_counter() - started < 5
     timer.join()
     assert queens(6).count() == 4 and queens(6).first() is not None
+
+
+def test_the_answers_do_not_depend_on_the_calls_before():
+    problem = queens(8)
+    first, listed = problem.first(), list(problem.solutions())
+    assert problem.count() == 92 and problem.first() == first == listed[0]
+    assert list(problem.solutions()) == listed

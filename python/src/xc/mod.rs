@@ -59,8 +59,6 @@ format (`read_knuth`) or built from lists of names (`Problem`), counted, listed 
 #[pyclass(module = "sudoku_dlx.xc", frozen)]
 pub struct Problem {
     problem: knuth_format::Problem,
-    /// A search kept for the next call (none while a call uses it).
-    search: Mutex<Option<Search>>,
     /// `options`, made at its first use.
     options: PyOnceLock<Py<PyTuple>>,
 }
@@ -70,27 +68,26 @@ impl Problem {
     fn of(problem: knuth_format::Problem) -> Problem {
         Problem {
             problem,
-            search: Mutex::new(None),
             options: PyOnceLock::new(),
         }
     }
 
-    /// Runs `work` on the kept search, or on a new one when another call holds it.
+    /// A new search of the problem. Each call makes its own: the sparse sets keep the order
+    /// a search left them in, so a search reused would find the same solutions in another
+    /// order, and `first()` would depend on the calls before it. Building costs a pass over
+    /// the options, little beside any search.
+    fn search(&self, py: Python<'_>) -> PyResult<Search> {
+        Search::new(&self.problem).map_err(|error| ProblemError::Build(error).to_python(py))
+    }
+
+    /// Runs `work` on a new search.
     fn with_search<T>(
         &self,
         py: Python<'_>,
         work: impl FnOnce(&mut Search) -> PyResult<T>,
     ) -> PyResult<T> {
-        let kept = self.search.lock().ok().and_then(|mut kept| kept.take());
-        let mut search = match kept {
-            Some(search) => search,
-            None => Search::new(&self.problem).map_err(|e| ProblemError::Build(e).to_python(py))?,
-        };
-        let done = catch_panic(|| work(&mut search));
-        if let Ok(mut kept) = self.search.lock() {
-            *kept = Some(search);
-        }
-        done
+        let mut search = self.search(py)?;
+        catch_panic(|| work(&mut search))
     }
 }
 
@@ -148,10 +145,8 @@ impl Problem {
     /// >>> list(read_knuth("a b\na\nb\na b").solutions())
     /// [[0, 1], [2]]
     fn solutions(&self, py: Python<'_>) -> PyResult<Solutions> {
-        let search =
-            Search::new(&self.problem).map_err(|e| ProblemError::Build(e).to_python(py))?;
         Ok(Solutions {
-            search: Mutex::new(search),
+            search: Mutex::new(self.search(py)?),
             found: Mutex::new((0, false)),
         })
     }
