@@ -97,10 +97,11 @@ impl<'a> Names<'a> {
         }
     }
 
-    /// Adds the item `name`: refused when it could not be written in Knuth's format (empty,
-    /// with a blank, `:` or `|`; a multiplicity `u:v|name` said as such) or is already there.
+    /// Adds the item `name`, a word of Knuth's format (not empty, no blank: the caller's
+    /// part): refused with `:` or `|` (a multiplicity `u:v|name` said as such) or when it is
+    /// already there.
     pub(super) fn add_item(&mut self, name: &'a str) -> Result<(), Reason> {
-        if name.is_empty() || name.contains([':', '|']) || name.contains(char::is_whitespace) {
+        if name.contains([':', '|']) {
             return Err(if is_multiplicity(name) {
                 Reason::Multiplicity(name.to_string())
             } else {
@@ -248,9 +249,15 @@ impl Problem {
             .map(Place::Primary)
             .chain((0..secondary.len()).map(Place::Secondary));
         for (name, place) in primary.iter().chain(secondary).zip(places) {
-            names
-                .add_item(name.as_ref())
-                .map_err(|reason| NamesError { place, reason })?;
+            let name = name.as_ref();
+            // What the reader's words cannot be, so that every problem can be written in
+            // Knuth's format.
+            let added = if name.is_empty() || name.contains(char::is_whitespace) {
+                Err(Reason::BadItemName(name.to_string()))
+            } else {
+                names.add_item(name)
+            };
+            added.map_err(|reason| NamesError { place, reason })?;
         }
         names.items_done();
         let mut problem_options = Vec::with_capacity(options.len());

@@ -5,16 +5,18 @@
 
 mod error;
 mod search;
+mod solutions;
 
 use self::error::{InvalidProblem, ProblemError};
 use self::search::Search;
+use self::solutions::Solutions;
 use crate::error::catch_panic;
-use pyo3::exceptions::{PyRuntimeError, PyUserWarning};
+use crate::single::detached;
+use pyo3::exceptions::PyUserWarning;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
 use std::ffi::CString;
-use std::sync::Mutex;
 use sudoku_dlx::exact_cover::knuth_format::{self, Parsed};
 
 /// Adds the `xc` submodule to `parent`.
@@ -72,12 +74,14 @@ impl Problem {
         }
     }
 
-    /// A new search of the problem. Each call makes its own: the sparse sets keep the order
+    /// A new search of the problem, built with the GIL released. Each call makes its own: the sparse sets keep the order
     /// a search left them in, so a search reused would find the same solutions in another
     /// order, and `first()` would depend on the calls before it. Building costs a pass over
     /// the options, little beside any search.
     fn search(&self, py: Python<'_>) -> PyResult<Search> {
-        Search::new(&self.problem).map_err(|error| ProblemError::Build(error).to_python(py))
+        let problem = &self.problem;
+        detached(py, || Search::new(problem))?
+            .map_err(|error| ProblemError::Build(error).to_python(py))
     }
 
     /// Runs `work` on a new search.
@@ -145,10 +149,7 @@ impl Problem {
     /// >>> list(read_knuth("a b\na\nb\na b").solutions())
     /// [[0, 1], [2]]
     fn solutions(&self, py: Python<'_>) -> PyResult<Solutions> {
-        Ok(Solutions {
-            search: Mutex::new(self.search(py)?),
-            found: Mutex::new((0, false)),
-        })
+        Ok(Solutions::new(self.search(py)?))
     }
 
     /// The primary items' names, in order.
@@ -213,54 +214,13 @@ impl Problem {
     }
 }
 
-/// An iterator over the solutions of a problem, found as they are asked for; made by
-/// `Problem.solutions()`. Each solution is a list of option indices in increasing order.
-#[pyclass(module = "sudoku_dlx.xc")]
-pub struct Solutions {
-    search: Mutex<Search>,
-    /// Solutions given so far, and whether the search is over.
-    found: Mutex<(u64, bool)>,
-}
-
-#[pymethods]
-impl Solutions {
-    fn __iter__(this: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        this
-    }
-
-    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
-        let mut search = self.search.try_lock().map_err(|_| {
-            PyRuntimeError::new_err("a solutions iterator was advanced from two threads at once")
-        })?;
-        let next = catch_panic(|| search.next(py))?;
-        if let Ok(mut found) = self.found.lock() {
-            match next {
-                Some(_) => found.0 += 1,
-                None => found.1 = true,
-            }
-        }
-        Ok(next)
-    }
-
-    fn __repr__(&self) -> String {
-        let (found, over) = self.found.lock().map_or((0, false), |found| *found);
-        let plural = if found == 1 { "" } else { "s" };
-        let progress = if over {
-            "the search is over"
-        } else {
-            "more may follow"
-        };
-        format!("<sudoku_dlx.xc.Solutions: {found} solution{plural} given, {progress}>")
-    }
-}
-
 /// The problem written in `text` in Knuth's format (that of his `dlx1` and `dlx2`, see
 /// docs/xc.md): the first line that is not a comment (`|` first) names the primary items,
 /// then `|`, then the secondary ones; every further line is an option, its item names
 /// separated by blanks, a secondary one optionally colored (`name:color`). A mistake raises
 /// `InvalidProblem` with its line and column; an option without a primary item is dropped
-/// with a `UserWarning` (as Knuth's programs do), so `options` are those kept. Multiplicities
-/// and costs are not supported yet.
+/// with a `UserWarning` (as Knuth's programs do), so `options` are those kept. The text is
+/// read with the GIL released. Multiplicities and costs are not supported yet.
 ///
 /// >>> problem = read_knuth('''
 /// ... | Knuth's example of colors
@@ -281,8 +241,8 @@ impl Solutions {
 /// sudoku_dlx.xc.InvalidProblem: line 2, column 3: unknown item `c`
 #[pyfunction]
 pub fn read_knuth(py: Python<'_>, text: &str) -> PyResult<Problem> {
-    let Parsed { problem, warnings } =
-        knuth_format::Problem::parse(text).map_err(|e| ProblemError::Format(e).to_python(py))?;
+    let Parsed { problem, warnings } = detached(py, || knuth_format::Problem::parse(text))?
+        .map_err(|e| ProblemError::Format(e).to_python(py))?;
     let category = py.get_type::<PyUserWarning>();
     for warning in warnings {
         let message = format!(
