@@ -222,7 +222,6 @@ impl BoardError {
     /// The Python exception, with `index` when the board is one of many.
     pub fn to_python(&self, py: Python<'_>, index: Option<usize>) -> PyErr {
         let error = InvalidBoard::new_err(self.message(index));
-        let value = error.value(py);
         let line = match self {
             BoardError::Parse(error) => Some(error.line),
             BoardError::Fpuzzles(FpuzzlesError::Json { line, .. }) => Some(*line),
@@ -261,12 +260,7 @@ impl BoardError {
             ("cells", cells.into_bound_py_any(py)),
             ("path", self.path().into_bound_py_any(py)),
         ];
-        for (name, object) in attributes {
-            if let Err(failure) = object.and_then(|object| value.setattr(name, object)) {
-                return failure;
-            }
-        }
-        error
+        with_attributes(error, attributes)
     }
 
     /// `board 3: row 2, column 5: reason`, each part when known.
@@ -320,6 +314,21 @@ fn valid_sides() -> String {
          names another shape",
         sides.join(", ")
     )
+}
+
+/// `error` with the `attributes` set on its value; the first that cannot be made or set
+/// is the error returned instead.
+pub fn with_attributes<'py>(
+    error: PyErr,
+    attributes: impl IntoIterator<Item = (&'static str, PyResult<Bound<'py, PyAny>>)>,
+) -> PyErr {
+    for (name, object) in attributes {
+        let set = object.and_then(|object| error.value(object.py()).setattr(name, object));
+        if let Err(failure) = set {
+            return failure;
+        }
+    }
+    error
 }
 
 /// Runs `work`, turning a panic into an `InternalError` that names what panicked.

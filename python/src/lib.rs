@@ -16,6 +16,7 @@ mod setter;
 mod single;
 mod solutions;
 mod solver;
+mod xc;
 
 use pyo3::prelude::*;
 use sudoku_dlx::Answerer;
@@ -56,6 +57,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<setter::Witness>()?;
     module.add_class::<human::Step>()?;
     module.add_class::<human::Path>()?;
+    xc::register(module)?;
     Ok(())
 }
 

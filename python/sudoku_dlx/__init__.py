@@ -34,6 +34,7 @@ from ._native import (
     verdict,
     witness,
 )
+from . import xc  # noqa: E402  (the exact-cover module: sudoku_dlx.xc)
 
 __all__ = [
     "InternalError",

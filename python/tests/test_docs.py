@@ -10,19 +10,23 @@ import traceback
 import pytest
 
 import sudoku_dlx
+from sudoku_dlx import xc
 
 
 def public_objects():
-    """The module and every public function, class and method, by name."""
+    """The modules and every public function, class and method, by name."""
     yield "sudoku_dlx", sudoku_dlx
     yield "sudoku_dlx._native", sudoku_dlx._native
-    for name in sudoku_dlx.__all__:
-        item = getattr(sudoku_dlx, name)
-        yield name, item
-        if inspect.isclass(item) and not issubclass(item, BaseException):
-            for attribute, member in vars(item).items():
-                if not attribute.startswith("_"):
-                    yield f"{name}.{attribute}", member
+    yield "sudoku_dlx.xc", xc
+    yield "sudoku_dlx._native.xc", sudoku_dlx._native.xc
+    for prefix, module in [("", sudoku_dlx), ("xc.", xc)]:
+        for name in module.__all__:
+            item = getattr(module, name)
+            yield prefix + name, item
+            if inspect.isclass(item) and not issubclass(item, BaseException):
+                for attribute, member in vars(item).items():
+                    if not attribute.startswith("_"):
+                        yield f"{prefix}{name}.{attribute}", member
 
 
 @pytest.mark.parametrize("name,item", list(public_objects()), ids=lambda v: v if isinstance(v, str) else "")
@@ -35,9 +39,13 @@ def test_every_docstring_example_runs():
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     globs = {name: getattr(sudoku_dlx, name) for name in sudoku_dlx.__all__}
     globs["sudoku_dlx"] = sudoku_dlx
+    globs["xc"] = xc
+    # The examples of sudoku_dlx.xc use its names unqualified, as its own module would.
+    xc_globs = {**globs, **{name: getattr(xc, name) for name in xc.__all__}}
     examples = 0
     for name, item in public_objects():
-        test = parser.get_doctest(item.__doc__ or "", dict(globs), name, None, 0)
+        in_xc = name.startswith("xc.") or name.endswith(".xc")
+        test = parser.get_doctest(item.__doc__ or "", dict(xc_globs if in_xc else globs), name, None, 0)
         examples += len(test.examples)
         runner.run(test)
     assert examples >= 40, f"only {examples} examples"

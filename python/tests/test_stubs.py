@@ -1,17 +1,23 @@
-"""The type stubs (`sudoku_dlx/__init__.pyi`) keep in step with the module: the same public
-names, and every function and method with the parameters the module takes."""
+"""The type stubs (`sudoku_dlx/__init__.pyi`, `sudoku_dlx/xc.pyi`) keep in step with their
+modules: the same public names, and every function and method with the parameters the
+module takes."""
 
 import ast
 import inspect
 from pathlib import Path
 
+import pytest
+
 import sudoku_dlx
+from sudoku_dlx import xc
 
 STUBS = Path(sudoku_dlx.__file__).with_name("__init__.pyi")
+# Each module with its stub file.
+MODULES = [(sudoku_dlx, STUBS), (xc, STUBS.with_name("xc.pyi"))]
 
 
-def stub_tree():
-    return ast.parse(STUBS.read_text())
+def stub_tree(stubs=STUBS):
+    return ast.parse(stubs.read_text())
 
 
 def parameters(function):
@@ -35,21 +41,23 @@ def runtime_parameters(item):
     return names
 
 
-def test_the_stubs_name_every_public_item():
-    tree = stub_tree()
+@pytest.mark.parametrize("module,stubs", MODULES, ids=["sudoku_dlx", "xc"])
+def test_the_stubs_name_every_public_item(module, stubs):
+    tree = stub_tree(stubs)
     named = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
-    assert named == set(sudoku_dlx.__all__)
+    assert named == set(module.__all__)
 
 
-def test_every_function_and_method_has_the_parameters_of_the_module():
+@pytest.mark.parametrize("module,stubs,least", [(*MODULES[0], 15), (*MODULES[1], 5)], ids=["sudoku_dlx", "xc"])
+def test_every_function_and_method_has_the_parameters_of_the_module(module, stubs, least):
     checked = 0
-    for node in stub_tree().body:
+    for node in stub_tree(stubs).body:
         if isinstance(node, ast.FunctionDef):
             # The last of overloads stands for all (they share their parameters).
-            assert parameters(node) == runtime_parameters(getattr(sudoku_dlx, node.name)), node.name
+            assert parameters(node) == runtime_parameters(getattr(module, node.name)), node.name
             checked += 1
-        elif isinstance(node, ast.ClassDef) and not issubclass(getattr(sudoku_dlx, node.name), BaseException):
-            cls = getattr(sudoku_dlx, node.name)
+        elif isinstance(node, ast.ClassDef) and not issubclass(getattr(module, node.name), BaseException):
+            cls = getattr(module, node.name)
             for member in node.body:
                 if isinstance(member, ast.FunctionDef) and not member.name.startswith("__"):
                     if member.decorator_list:  # a property: the attribute is there
@@ -57,4 +65,4 @@ def test_every_function_and_method_has_the_parameters_of_the_module():
                         continue
                     assert parameters(member) == runtime_parameters(getattr(cls, member.name)), f"{node.name}.{member.name}"
                     checked += 1
-    assert checked >= 15
+    assert checked >= least

@@ -21,9 +21,9 @@
 //! could never be chosen: like Knuth's programs, the reader drops it, and says so with a
 //! [`Warning`] rather than an error.
 
+use super::names::Names;
 use super::sparse::SparseCover;
 use super::{BuildError, ExactCover};
-use std::collections::HashMap;
 use std::fmt;
 
 /// An exact-cover problem read from Knuth's format: item names, color names, and the
@@ -95,8 +95,12 @@ pub enum Reason {
     NoItems,
     /// The item line has a second `|`.
     SecondBar,
-    /// An item name contains `:` or `|`.
+    /// An item name that is empty or contains a blank, `:` or `|` (only lists of names,
+    /// [`Problem::from_names`], can give the first two).
     BadItemName(String),
+    /// An item name with a multiplicity, `u:v|name` or `u|name` as Knuth's `dlx3` writes
+    /// it: not supported yet.
+    Multiplicity(String),
     /// The item line names this item twice.
     DuplicateItem(String),
     /// An option names an item that the item line does not.
@@ -111,6 +115,9 @@ pub enum Reason {
     EmptyColor(String),
     /// The problem has too many items or entries for the 32-bit matrix.
     TooLarge,
+    /// An option without a primary item, which could never be chosen (only lists of names,
+    /// [`Problem::from_names`], refuse it: the reader drops it with a [`Warning`]).
+    NoPrimaryItem,
 }
 
 impl fmt::Display for Reason {
@@ -118,9 +125,17 @@ impl fmt::Display for Reason {
         match self {
             Reason::NoItems => write!(f, "no line names the items"),
             Reason::SecondBar => write!(f, "the item line has a second `|`"),
+            Reason::BadItemName(name) if name.is_empty() => write!(f, "an empty item name"),
+            Reason::BadItemName(name) if name.contains(char::is_whitespace) => {
+                write!(f, "item name {name:?} contains a blank")
+            }
             Reason::BadItemName(name) => {
                 write!(f, "item name `{name}` contains `:` or `|`")
             }
+            Reason::Multiplicity(name) => write!(
+                f,
+                "`{name}` gives an item a multiplicity (u:v|name), which is not supported yet"
+            ),
             Reason::DuplicateItem(name) => write!(f, "item `{name}` is named twice"),
             Reason::UnknownItem(name) => write!(f, "unknown item `{name}`"),
             Reason::RepeatedItem(name) => {
@@ -132,6 +147,12 @@ impl fmt::Display for Reason {
             Reason::EmptyName => write!(f, "a color with no item name before it"),
             Reason::EmptyColor(name) => write!(f, "item `{name}` has an empty color"),
             Reason::TooLarge => write!(f, "too many items or entries"),
+            Reason::NoPrimaryItem => {
+                write!(
+                    f,
+                    "the option has no primary item, so it could never be chosen"
+                )
+            }
         }
     }
 }
@@ -217,48 +238,6 @@ fn column(line: &str, at: usize) -> usize {
     line[..at].chars().count() + 1
 }
 
-/// A multiply-and-rotate hash of eight bytes at a time (as rustc's `FxHasher`): names are
-/// short and come from the input itself, so a keyed hash buys nothing here, and SipHash
-/// cost more than the rest of reading a large file.
-#[derive(Clone, Copy, Default)]
-struct NameHasher(u64);
-
-impl NameHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl std::hash::Hasher for NameHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in chunks.by_ref() {
-            self.add(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            // Byte by byte: a copy into an array would be a `memcpy` call per name.
-            let tail = rest
-                .iter()
-                .rev()
-                .fold(0, |word, &byte| word << 8 | u64::from(byte));
-            self.add(tail);
-        }
-    }
-
-    fn write_u8(&mut self, byte: u8) {
-        self.add(u64::from(byte));
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// A map from names, hashed with [`NameHasher`]. The names are borrowed from the input text: no
-/// allocation per name for the map.
-type NameMap<'a, V> = HashMap<&'a str, V, std::hash::BuildHasherDefault<NameHasher>>;
-
 /// The lines of `text` as `str::lines` gives them (split at `\n`, a `\r` just before it dropped,
 /// no empty last line after a final `\n`), each with its number (from 1). A plain byte
 /// scan: on short lines, `str::lines`'s searcher costs more than the scan itself.
@@ -308,10 +287,7 @@ impl Problem {
             reason,
         };
         // Sized once: the words of the item line bound the item count.
-        let bound = words(items_text).count();
-        let mut items: Vec<String> = Vec::with_capacity(bound);
-        let mut index: NameMap<usize> =
-            NameMap::with_capacity_and_hasher(bound, Default::default());
+        let mut names = Names::with_capacity(words(items_text).count());
         let mut primary = None;
         for (byte, word) in words(items_text) {
             let (byte, name) = match word.strip_prefix('|') {
@@ -319,7 +295,7 @@ impl Problem {
                     if primary.is_some() {
                         return Err(at(byte, Reason::SecondBar));
                     }
-                    primary = Some(items.len());
+                    primary = Some(names.items.len());
                     (byte + 1, rest)
                 }
                 None => (byte, word),
@@ -327,30 +303,17 @@ impl Problem {
             if name.is_empty() {
                 continue;
             }
-            if name.contains([':', '|']) {
-                return Err(at(byte, Reason::BadItemName(name.to_string())));
-            }
-            if index.insert(name, items.len()).is_some() {
-                return Err(at(byte, Reason::DuplicateItem(name.to_string())));
-            }
-            items.push(name.to_string());
+            names.add_item(name).map_err(|reason| at(byte, reason))?;
         }
         // The item line's first word cannot start with the bar (that would make the line a
         // comment), so there is a primary item.
-        let primary = primary.unwrap_or(items.len());
+        let primary = primary.unwrap_or(names.items.len());
         debug_assert!(primary > 0);
-        // The line of the option that last named each item: a repeat is found in one look.
-        let mut named_on = vec![0; items.len()];
+        names.items_done();
         // At most one option per line left (a bound: comments and blank lines count too).
         let lines_left =
             (text.bytes().filter(|&byte| byte == b'\n').count() + 1).saturating_sub(item_line);
-        let mut problem = Problem {
-            items,
-            primary,
-            colors: Vec::new(),
-            options: Vec::with_capacity(lines_left),
-        };
-        let mut colors: NameMap<u32> = NameMap::default();
+        let mut options = Vec::with_capacity(lines_left);
         let mut warnings = Vec::new();
         let mut entries: Vec<(usize, Option<u32>)> = Vec::new();
         for (line, text) in lines.filter(|(_, line)| !skipped(line)) {
@@ -364,44 +327,16 @@ impl Problem {
             let mut has_primary = false;
             for (byte, word) in words(text) {
                 first_word.get_or_insert(byte);
-                let (name, color) = match word.bytes().position(|b| b == b':') {
-                    Some(colon) => (&word[..colon], Some(&word[colon + 1..])),
-                    None => (word, None),
-                };
-                if name.is_empty() {
-                    return Err(at(byte, Reason::EmptyName));
-                }
-                let Some(&item) = index.get(name) else {
-                    return Err(at(byte, Reason::UnknownItem(name.to_string())));
-                };
-                if named_on[item] == line {
-                    return Err(at(byte, Reason::RepeatedItem(name.to_string())));
-                }
-                named_on[item] = line;
+                let (item, color) = names
+                    .entry(word, line, primary)
+                    .map_err(|reason| at(byte, reason))?;
                 has_primary |= item < primary;
-                let color = match color {
-                    None => None,
-                    Some(_) if item < primary => {
-                        return Err(at(byte, Reason::ColoredPrimary(name.to_string())))
-                    }
-                    Some("") => return Err(at(byte, Reason::EmptyColor(name.to_string()))),
-                    Some(color) => match colors.get(color) {
-                        Some(&id) => Some(id),
-                        None => {
-                            let id = u32::try_from(problem.colors.len())
-                                .map_err(|_| at(byte, Reason::TooLarge))?;
-                            colors.insert(color, id);
-                            problem.colors.push(color.to_string());
-                            Some(id)
-                        }
-                    },
-                };
                 entries.push((item, color));
             }
             if has_primary {
                 // Exactly sized, one allocation per option.
                 let entries = entries.clone();
-                problem.options.push(ProblemOption { line, entries });
+                options.push(ProblemOption { line, entries });
             } else {
                 warnings.push(Warning {
                     line,
@@ -409,6 +344,12 @@ impl Problem {
                 });
             }
         }
+        let problem = Problem {
+            items: names.items,
+            primary,
+            colors: names.color_names,
+            options,
+        };
         Ok(Parsed { problem, warnings })
     }
 
@@ -525,6 +466,10 @@ mod tests {
         assert_eq!(error("| only\n\n| comments\n"), (3, 1, Reason::NoItems));
         assert_eq!(error("a | b | c\n"), (1, 7, Reason::SecondBar));
         assert_eq!(error("a b:c\n"), (1, 3, Reason::BadItemName("b:c".into())));
+        assert_eq!(
+            error("a 2:3|b\n"),
+            (1, 3, Reason::Multiplicity("2:3|b".into()))
+        );
         assert_eq!(error("a b a\n"), (1, 5, Reason::DuplicateItem("a".into())));
         assert_eq!(
             error("a | b\na c\n"),

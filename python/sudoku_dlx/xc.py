@@ -1,0 +1,28 @@
+"""Exact cover with the sudoku-dlx engine: any problem of items and options, read in
+Knuth's format (``read_knuth``) or built from lists of names (``Problem``), then counted,
+listed lazily or checked for a unique solution, with the GIL released and Ctrl-C heard.
+
+Items are primary (covered exactly once) or secondary (at most once); an option is a list
+of item names, a secondary one optionally colored as ``"name:color"`` (options that agree
+on an item's color may share it, as in Knuth's ``dlx2``). A solution is a list of option
+indices in increasing order. Multiplicities and costs are not supported yet.
+
+>>> from sudoku_dlx import xc
+>>> queens = xc.Problem(
+...     primary=[f"r{i}" for i in range(4)] + [f"c{i}" for i in range(4)],
+...     secondary=[f"a{i}" for i in range(7)] + [f"b{i}" for i in range(7)],
+...     options=[[f"r{r}", f"c{c}", f"a{r + c}", f"b{r - c + 3}"] for r in range(4) for c in range(4)])
+>>> queens.count()
+2
+>>> queens.first()
+[1, 7, 8, 14]
+"""
+
+from ._native import xc as _xc
+
+InvalidProblem = _xc.InvalidProblem
+Problem = _xc.Problem
+Solutions = _xc.Solutions
+read_knuth = _xc.read_knuth
+
+__all__ = ["InvalidProblem", "Problem", "Solutions", "read_knuth"]
