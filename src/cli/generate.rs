@@ -18,7 +18,8 @@ Every puzzle printed has exactly one solution. Without --minimal, grids up to 12
 reduced as far as the symmetry allows (with no symmetry that is minimal already), while
 16x16 and larger keep every given whose removal would leave naked and hidden singles stuck:
 quick, solvable without guessing, and NOT minimal. Likewise --difficulty easy, medium or
-hard keeps the givens that the logic of that level needs. --minimal makes every puzzle
+hard keeps the givens that the level needs (the human solving path within the level; for
+variants and larger grids, the logic pass of the level). --minimal makes every puzzle
 minimal (removing any single given breaks uniqueness); for 16x16 and up it can take long.
 
 Symmetries: none, rot180, rot90, mirror (left-right), flip (up-down), diagonal,
