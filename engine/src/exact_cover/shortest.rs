@@ -29,11 +29,94 @@ fn shortest_portable(lengths: &[u32]) -> (u32, usize) {
     (min, first)
 }
 
-/// [`shortest_portable`] compiled with AVX2.
+/// [`shortest_portable`] with AVX2, eight lengths at a time: the minimum of every lane
+/// over whole chunks of eight and the last eight lengths (which may overlap the last whole
+/// chunk: no scalar tail, which on a few dozen items would cost more than the chunks), then
+/// the first chunk holding it, by one comparison and one mask per chunk. What the
+/// compiler makes of the portable scan does the second part one length at a time.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn shortest_avx2(lengths: &[u32]) -> (u32, usize) {
-    shortest_portable(lengths)
+    use std::arch::x86_64::{
+        _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_min_epu32, _mm256_movemask_ps,
+        _mm256_set1_epi32, _mm_cvtsi128_si32, _mm_min_epu32, _mm_shuffle_epi32,
+    };
+    use std::arch::x86_64::{_mm256_castsi256_si128, _mm256_extracti128_si256};
+    if lengths.len() < LANES {
+        return shortest_portable(lengths);
+    }
+    let chunks = lengths.chunks_exact(LANES);
+    let last: &[u32; LANES] = lengths[lengths.len() - LANES..]
+        .try_into()
+        .expect("eight lengths");
+    // SAFETY: these intrinsics need nothing but AVX2, which this function is compiled for.
+    // (They are safe to call here from Rust 1.87 on; the block is for the older compilers
+    // of the crate's rust-version.)
+    #[allow(unused_unsafe)]
+    unsafe {
+        let mut lanes = load(last);
+        for k in chunks.clone() {
+            lanes = _mm256_min_epu32(lanes, load(chunk(k)));
+        }
+        // The minimum of the eight lanes, in every lane of the low half.
+        let half = _mm_min_epu32(
+            _mm256_castsi256_si128(lanes),
+            _mm256_extracti128_si256::<1>(lanes),
+        );
+        let half = _mm_min_epu32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
+        let half = _mm_min_epu32(half, _mm_shuffle_epi32::<0b10_11_00_01>(half));
+        let min = _mm_cvtsi128_si32(half);
+        let wanted = _mm256_set1_epi32(min);
+        // An occurrence in the overlap is found in its whole chunk first, so the last eight
+        // only answer for the lengths past the whole chunks.
+        for (k, lengths) in chunks.enumerate() {
+            let found = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
+                load(chunk(lengths)),
+                wanted,
+            )));
+            if found != 0 {
+                return (min as u32, k * LANES + found.trailing_zeros() as usize);
+            }
+        }
+        let found = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(load(last), wanted)));
+        (
+            min as u32,
+            lengths.len() - LANES + found.trailing_zeros() as usize,
+        )
+    }
+}
+
+/// Lanes of [`shortest_avx2`]'s chunks: one AVX2 register of lengths.
+#[cfg(target_arch = "x86_64")]
+const LANES: usize = 8;
+
+/// A chunk of [`LANES`] lengths as an array.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn chunk(lengths: &[u32]) -> &[u32; LANES] {
+    lengths.try_into().expect("eight lengths")
+}
+
+/// Eight lengths in one AVX2 register (the compiler makes it one unaligned load).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn load(chunk: &[u32; LANES]) -> std::arch::x86_64::__m256i {
+    let lane = |k: usize| chunk[k] as i32;
+    // SAFETY: as in `shortest_avx2`.
+    #[allow(unused_unsafe)]
+    unsafe {
+        std::arch::x86_64::_mm256_setr_epi32(
+            lane(0),
+            lane(1),
+            lane(2),
+            lane(3),
+            lane(4),
+            lane(5),
+            lane(6),
+            lane(7),
+        )
+    }
 }
 
 /// Bit `k` set where `lengths[k]` is `len`, for the first 64 lengths at most. One mask,
@@ -103,6 +186,34 @@ mod tests {
                 .filter(|&&k| k < 64)
                 .fold(0u64, |mask, &k| mask | 1 << k);
             assert_eq!(mask, expected, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn the_chunked_scan_finds_the_first_minimum_wherever_it_is() {
+        // Every length up to five chunks and a half, the minimum (once or twice) at every
+        // place: in a whole chunk, in the overlap of the last eight, past the whole chunks;
+        // covered items (`1 << 31`) around it.
+        for n in 1..45 {
+            for first in 0..n {
+                for second in [None, Some(first), Some(n - 1)] {
+                    let mut lengths: Vec<u32> = (0..n as u32)
+                        .map(|k| if k % 3 == 0 { 1 << 31 } else { 7 + k % 5 })
+                        .collect();
+                    lengths[first] = 4;
+                    if let Some(second) = second {
+                        lengths[second] = 4;
+                    }
+                    let want = shortest_portable(&lengths);
+                    assert_eq!(want, (4, first), "n = {n}, at {first}");
+                    assert_eq!(shortest(&lengths), want, "n = {n}, at {first}");
+                    #[cfg(target_arch = "x86_64")]
+                    if std::arch::is_x86_feature_detected!("avx2") {
+                        // SAFETY: the processor has AVX2, checked just above.
+                        assert_eq!(unsafe { shortest_avx2(&lengths) }, want, "n = {n}");
+                    }
+                }
+            }
         }
     }
 }

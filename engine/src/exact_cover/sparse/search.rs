@@ -32,6 +32,8 @@ struct Level {
     /// With a trail, its length once the branching item was covered: what trying the next
     /// option undoes back to.
     mark: u32,
+    /// The primary items left to cover once the branching item was covered.
+    left: u32,
 }
 
 /// The search's own memory, sized when the problem is built so that searching never
@@ -56,6 +58,8 @@ pub(super) struct State {
     trail: Vec<u32>,
     /// The trail's length.
     top: u32,
+    /// The primary items left to cover, when the search is paused or at a solution.
+    left: u32,
     /// The interrupt the search watches.
     pub(super) watch: Watch,
 }
@@ -149,13 +153,19 @@ impl SparseCover {
     /// every solution has been reported (until [`restart`](Self::restart)) or when the
     /// interrupt stopped the search ([`was_interrupted`](Self::was_interrupted)).
     pub fn next_solution(&mut self) -> Option<SparseSolution<'_>> {
-        let found = match (self.colors.is_empty(), self.search.trailing) {
-            (true, false) => self.advance::<false, false>(),
-            (true, true) => self.advance::<false, true>(),
-            (false, false) => self.advance::<true, false>(),
-            (false, true) => self.advance::<true, true>(),
-        };
+        let found = self.run(|| false);
         found.then_some(SparseSolution { cover: self })
+    }
+
+    /// Runs the search, calling `go_on` at each solution, until `go_on` returns false (true:
+    /// the search stands at that solution) or the end or the interrupt (false).
+    fn run(&mut self, go_on: impl FnMut() -> bool) -> bool {
+        match (self.colors.is_empty(), self.search.trailing) {
+            (true, false) => self.advance::<false, false>(go_on),
+            (true, true) => self.advance::<false, true>(go_on),
+            (false, false) => self.advance::<true, false>(go_on),
+            (false, true) => self.advance::<true, true>(go_on),
+        }
     }
 
     /// The first solution from the top, or `None` if there is none.
@@ -179,36 +189,46 @@ impl SparseCover {
     ) -> Count {
         self.restart();
         let mut count = Count::default();
-        while cap.is_none_or(|cap| count.solutions < cap) {
-            if self.next_solution().is_none() {
-                count.capped = self.search.watch.stopped;
-                return count;
-            }
-            count.solutions += 1;
-            if !keep_going(count.solutions) {
-                break;
-            }
+        if cap == Some(0) {
+            count.capped = true;
+            return count;
         }
-        count.capped = true;
+        // The solutions are counted inside the search loop, which goes on from each one
+        // without returning: the path from a solution to the next branch is the loop's.
+        let solutions = &mut count.solutions;
+        let stopped = self.run(|| {
+            *solutions += 1;
+            keep_going(*solutions) && cap.is_none_or(|cap| *solutions < cap)
+        });
+        count.capped = stopped || self.search.watch.stopped;
         count
     }
 
-    /// Runs the search until the next solution (true) or the end (false).
-    fn advance<const COLORED: bool, const TRAIL: bool>(&mut self) -> bool {
+    /// Runs the search until a solution at which `go_on` returns false (true), or the end
+    /// (false); at a solution where `go_on` returns true, it goes on to the next.
+    fn advance<const COLORED: bool, const TRAIL: bool>(
+        &mut self,
+        mut go_on: impl FnMut() -> bool,
+    ) -> bool {
         let mut step = match self.search.phase {
-            Phase::Ready | Phase::Paused => Step::Enter,
+            Phase::Ready => {
+                self.search.left = self.primary;
+                Step::Enter
+            }
+            Phase::Paused => Step::Enter,
             Phase::Found => Step::Backtrack,
             Phase::Exhausted => return false,
         };
         self.search.watch.stopped = false;
         let mut level = self.search.level;
         let mut top = self.search.top;
+        let mut left = self.search.left;
         // Locals, not fields of `self`: the stores into the arrays could alias a field, so
         // each field would be reloaded at every step.
         let mut stats = self.stats;
         // SAFETY: from here to every return of this function, the arrays are touched
         // through `hot` alone: the loop below reads and writes only `self.search`'s
-        // `watch`, `level`, `phase` and `top` and `self.stats`, fields outside those
+        // `watch`, `level`, `phase`, `top` and `left` and `self.stats`, fields outside those
         // arrays; and `TRAIL` is `self.search.trailing` (see `next_solution`).
         let hot = unsafe { Hot::<TRAIL>::new(self) };
         loop {
@@ -216,19 +236,25 @@ impl SparseCover {
                 Step::Enter => {
                     if self.search.watch.must_stop() {
                         (self.search.level, self.search.phase) = (level, Phase::Paused);
-                        self.search.top = top;
+                        (self.search.top, self.search.left) = (top, left);
                         self.stats = stats;
                         return false;
                     }
                     stats.nodes += 1;
-                    let (len, first) = hot.shortest();
-                    if len >= DONE {
-                        (self.search.level, self.search.phase) = (level, Phase::Found);
-                        self.search.top = top;
+                    // Every primary item covered: a solution, seen without a scan.
+                    if left == 0 {
                         stats.solutions += 1;
+                        if go_on() {
+                            step = Step::Backtrack;
+                            continue;
+                        }
+                        (self.search.level, self.search.phase) = (level, Phase::Found);
+                        (self.search.top, self.search.left) = (top, left);
                         self.stats = stats;
                         return true;
                     }
+                    let (len, first) = hot.shortest();
+                    debug_assert!(len < DONE, "a primary item is left");
                     if len == 0 {
                         stats.dead_ends += 1;
                         step = Step::Backtrack;
@@ -243,6 +269,7 @@ impl SparseCover {
                     let start = hot.base(item);
                     hot.mark(item, &mut top);
                     stats.covers += 1;
+                    left -= 1;
                     for at in start..start + len {
                         // Nothing to check: an item this empties may be covered by every
                         // option of `item`, and is found at the next level otherwise.
@@ -258,13 +285,16 @@ impl SparseCover {
                             at: start,
                             end: start + len,
                             mark: top,
+                            left,
                         },
                     );
                     step = Step::Try;
                 }
                 Step::Try => {
-                    let node = hot.set_at(hot.level(level).at);
-                    if hot.commit::<COLORED>(node, &mut top, &mut stats) {
+                    let state = hot.level(level);
+                    left = state.left;
+                    let node = hot.set_at(state.at);
+                    if hot.commit::<COLORED>(node, &mut top, &mut left, &mut stats) {
                         level += 1;
                         stats.max_depth = stats.max_depth.max(level as u32);
                         step = Step::Enter;
@@ -388,10 +418,16 @@ impl<const TRAIL: bool> Hot<TRAIL> {
     }
 
     /// Covers or purifies the items of the option of `node` other than `node`'s own (which is
-    /// covered). False, leaving the work half done, as soon as a primary item is left with no
+    /// covered), taking the primary ones from `left`. False, leaving the work half done, as soon as a primary item is left with no
     /// option: the caller restores the sizes.
     #[inline(always)]
-    fn commit<const COLORED: bool>(self, node: u32, top: &mut u32, stats: &mut Stats) -> bool {
+    fn commit<const COLORED: bool>(
+        self,
+        node: u32,
+        top: &mut u32,
+        left: &mut u32,
+        stats: &mut Stats,
+    ) -> bool {
         // First mark every item to cover, so that the hides below neither take an option
         // away from them as if they were live nor see them emptied.
         let mut q = node + 1;
@@ -404,6 +440,7 @@ impl<const TRAIL: bool> Hot<TRAIL> {
             if !COLORED || self.color(q) == 0 {
                 self.mark(cell.item, top);
                 stats.covers += 1;
+                *left -= u32::from(cell.item < self.primary);
             }
             q += 1;
         }
