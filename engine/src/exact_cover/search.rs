@@ -49,7 +49,8 @@ pub(super) struct State {
     selected: Vec<u32>,
     /// How the item to branch on is chosen.
     branching: Branching,
-    /// Per item (by header), one plus the dead ends it caused, under [`Branching::Weighted`].
+    /// Per item (by header), its weight under [`Branching::Weighted`] or
+    /// [`Branching::Conflicts`]: one plus the credit of the dead ends it took part in.
     weights: Vec<u32>,
     /// First entries of the options a propagator removed, in order (see `propagate.rs`).
     pub(super) trail: Vec<u32>,
@@ -78,13 +79,26 @@ pub enum Branching {
     /// the figures of Knuth's programs.
     FirstShortest,
     /// As [`ForcedFirst`](Self::ForcedFirst) for forced items and dead ends, but once the
-    /// search has met a thousand dead ends, a guess branches on the item with the fewest
+    /// search has met a hundred dead ends, a guess branches on the item with the fewest
     /// options per *weight*, an item's weight being one plus the dead ends it has caused
     /// (its list emptied) since the search started from the top: the search learns where
     /// the puzzle's conflicts are and branches there first (the dom/wdeg rule of constraint
     /// solvers). It pays on hard variant puzzles with few givens, where a propagator finds
-    /// most dead ends; the variant solver uses it.
+    /// most dead ends; the variant solver uses it where pairwise rules are all it has.
     Weighted,
+    /// As [`Weighted`](Self::Weighted), but a dead end also adds to the weight of the item of
+    /// the latest guess above it (the latest branch point with a choice), the branch that led
+    /// there: four to the item found empty, one to the guess (the credit to the guess that
+    /// conflict-history branching gives, as in sigh's Interactive Sudoku Solver). The
+    /// variant solver uses it where sums and tables are among the rules.
+    Conflicts,
+}
+
+impl Branching {
+    /// True for the rules that weigh items by the dead ends they took part in.
+    fn learns(self) -> bool {
+        matches!(self, Branching::Weighted | Branching::Conflicts)
+    }
 }
 
 /// How many of the items tied at two options `best_pair` compares: enough to avoid the
@@ -98,10 +112,19 @@ const ENUMERATING: u64 = 4;
 
 /// Under [`Branching::Weighted`], the dead ends met from the top before guesses follow the
 /// weights (which count from the start): a search that meets few is left the plain rule's
-/// choices. On the published variant puzzles, 0 and 1,000 answered the same ones, 1,000 in
-/// less total time; the empty anti-knight grid took 3.4M nodes with 0 and 25k with 1,000
-/// (docs/lab/variant-search.md).
-const WEIGHTED_AFTER: u64 = 1000;
+/// choices. On the published variant puzzles under `Weighted`, 100 made about as many
+/// nodes in all as 1,000 (1.50M against 1.45M, most of them Solver needs SET's) but fewer
+/// on the hard ones (9.2k against 18.3k on Anti-Ratio Coverage, 2.7k against 12.0k on
+/// Anti-XV Coverage); 0 made many more on the empty anti-knight grid (3.4M nodes with 0,
+/// 25k with 1,000; docs/lab/variant-search.md).
+const WEIGHTED_AFTER: u64 = 100;
+
+/// Under [`Branching::Conflicts`], what a dead end adds to the weight of the item found
+/// empty, and to that of the item of the latest guess above it. Four to one was measured
+/// against one to one and eight to one on the published puzzles and the generated variant
+/// sets (docs/lab/variant-search.md, "Sixth round").
+const EMPTIED_CREDIT: u32 = 4;
+const GUESS_CREDIT: u32 = 1;
 
 // How ties of the minimum length are broken. Where the shortest items have two options
 // each (most guesses on a hard puzzle), up to `MAX_CANDIDATES` of them are compared by what
@@ -122,6 +145,8 @@ struct Level {
     trail: u32,
     /// The item's options are tried from the last up, not from the first down.
     upward: bool,
+    /// The item had more than one option: the level is a guess, not a forced move.
+    guess: bool,
 }
 
 impl State {
@@ -153,6 +178,22 @@ impl State {
             .iter()
             .copied()
             .chain(self.levels[..level].iter().map(|level| level.node))
+    }
+
+    /// Under [`Branching::Weighted`] or [`Branching::Conflicts`], a dead end at `level` whose
+    /// emptied item is `item`: that item's weight goes up, and under `Conflicts` that of the
+    /// latest guess above (if any).
+    fn credit(&mut self, item: u32, level: usize) {
+        let weight = &mut self.weights[item as usize];
+        if self.branching == Branching::Weighted {
+            *weight = weight.saturating_add(1);
+            return;
+        }
+        *weight = weight.saturating_add(EMPTIED_CREDIT);
+        if let Some(guess) = self.levels[..level].iter().rev().find(|level| level.guess) {
+            let weight = &mut self.weights[guess.item as usize];
+            *weight = weight.saturating_add(GUESS_CREDIT);
+        }
     }
 
     /// True once the search from the top has met a dead end.
@@ -486,15 +527,14 @@ impl ExactCover {
                     let item = loop {
                         match self.choose() {
                             Choice::DeadEnd(item) => {
-                                if self.search.branching == Branching::Weighted {
-                                    let weight = &mut self.search.weights[item as usize];
-                                    *weight = weight.saturating_add(1);
+                                if self.search.branching.learns() {
+                                    self.search.credit(item, level);
                                 }
                                 break None;
                             }
                             Choice::Forced(item) => {
                                 stats.forced += 1;
-                                break Some((item, false));
+                                break Some((item, false, false));
                             }
                             Choice::Guess { item, pair } => {
                                 if P::ACTIVE && !propagated {
@@ -510,20 +550,21 @@ impl ExactCover {
                                     }
                                 }
                                 stats.guesses += 1;
-                                if self.search.branching == Branching::Weighted
+                                if self.search.branching.learns()
                                     && self.search.dead_ends >= WEIGHTED_AFTER
                                 {
-                                    break Some((self.heaviest(), false));
+                                    break Some((self.heaviest(), false, true));
                                 }
-                                break Some(if pair {
+                                let (item, upward) = if pair {
                                     self.best_pair(item)
                                 } else {
                                     (item, false)
-                                });
+                                };
+                                break Some((item, upward, true));
                             }
                         }
                     };
-                    let Some((item, upward)) = item else {
+                    let Some((item, upward, guess)) = item else {
                         stats.dead_ends += 1;
                         self.search.dead_ends += 1;
                         if P::ACTIVE {
@@ -544,6 +585,7 @@ impl ExactCover {
                     level_state.item = item;
                     level_state.node = first;
                     level_state.upward = upward;
+                    level_state.guess = guess;
                     step = Step::Try;
                 }
                 Step::Try => {
@@ -629,8 +671,8 @@ impl ExactCover {
         }
     }
 
-    /// Under [`Branching::Weighted`], at a guess (every active primary item has two options
-    /// or more): the active primary item with the fewest options per weight, the first such.
+    /// Under [`Branching::Weighted`] or [`Branching::Conflicts`], at a guess (every active
+    /// primary item has two options or more): the active primary item with the fewest options per weight, the first such.
     fn heaviest(&self) -> u32 {
         let (mut best, mut best_len, mut best_weight) = (0, u64::from(u32::MAX), 1u64);
         for item in 1..=self.primary {

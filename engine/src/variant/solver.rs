@@ -31,6 +31,9 @@ use crate::{Grid, Logic};
 #[derive(Clone, Debug)]
 pub struct VariantSolver {
     matrix: ExactCover,
+    /// The branching rule set by [`VariantSolver::set_branching`]; `None` for the rule
+    /// measured best on the puzzle's rules (see [`Model::branching`]).
+    branching: Option<Branching>,
     /// The logic pass before the search (see [`VariantSolver::with_logic`]).
     logic: Logic,
     pass: OptionLogic,
@@ -86,6 +89,7 @@ impl VariantSolver {
         matrix.set_branching(Branching::Weighted);
         VariantSolver {
             matrix,
+            branching: None,
             logic: Logic::default(),
             pass: OptionLogic::default(),
             staged_start: Vec::new(),
@@ -111,10 +115,14 @@ impl VariantSolver {
         }
     }
 
-    /// Sets how the search chooses where to branch (the default is
-    /// [`Branching::Weighted`], measured best on variant puzzles; the answers are the same
-    /// under every rule).
+    /// Sets how the search chooses where to branch, for every puzzle after. By default the
+    /// rule depends on the puzzle's rules, as measured best on variant puzzles:
+    /// [`Branching::Weighted`] where pairwise rules (dots, non-consecutive, lines...) are
+    /// the only rules that relate cells beside the houses, [`Branching::Conflicts`] where
+    /// there are sums or tables (cages, arrows, sandwiches...) or no such rule at all. The
+    /// answers are the same under every rule.
     pub fn set_branching(&mut self, branching: Branching) {
+        self.branching = Some(branching);
         self.matrix.set_branching(branching);
     }
 
@@ -402,6 +410,8 @@ impl VariantSolver {
         self.stage(variant);
         let end = self.staged_logic(variant, self.logic);
         self.matrix.clear(model.primary, model.secondary);
+        self.matrix
+            .set_branching(self.branching.unwrap_or_else(|| model.branching()));
         self.option_start.clear();
         self.placements.clear();
         self.set_at.clear();
