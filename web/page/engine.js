@@ -15,9 +15,14 @@ export class Engine {
   static async load(url) {
     const response = await fetch(url);
     // From the bytes, so that the server's MIME type for .wasm does not matter.
-    const module = await WebAssembly.compile(await response.arrayBuffer());
+    const bytes = await response.arrayBuffer();
+    const fetched = performance.now();
+    const module = await WebAssembly.compile(bytes);
+    const compiled = performance.now();
     const engine = new Engine(module);
     await engine.ready;
+    // When each step ended, in ms since the page's navigation (the browser tests print them).
+    engine.timings = { fetched, compiled, ready: performance.now() };
     return engine;
   }
 

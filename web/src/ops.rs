@@ -82,7 +82,12 @@ fn answer_value(request: &Value, progress: &mut dyn FnMut(f64, f64)) -> Result<V
                         .collect()
                 })
                 .collect();
-            json!({ "result": format!("{verdict}: {}", words.join(" ")), "verdict": verdict, "candidates": cells })
+            // The command line's line: the verdict, then one word per cell (none: the verdict).
+            let result = match verdict {
+                "none" => verdict.to_string(),
+                _ => format!("{verdict} {}", words.join(" ")),
+            };
+            json!({ "result": result, "verdict": verdict, "candidates": cells })
         }
         "rate" => match solver.rate(puzzle) {
             Ok(rating) => json!({
