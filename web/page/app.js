@@ -17,6 +17,7 @@ const state = {
   info: null, // the engine's `read` answer for the field's text
   readText: null, // the text `info` was read from
   readError: null, // why that text did not read
+  reading: null, // the read of `readText`: a promise of whether it reads
   shown: null, // digits shown over the givens (a solution), as a line
   candidates: null,
   witness: null,
@@ -41,13 +42,20 @@ function showResult(text, kind = '') {
   result.className = kind;
 }
 
-/** Reads the field's text into `state.info` (and draws it) unless it was read already. */
-async function refresh() {
+/**
+ * Reads the field's text into `state.info` (and draws it) unless it was read already;
+ * resolves to true when it reads. A read under way for the same text is waited for.
+ */
+function refresh() {
   const text = field.value;
-  if (text === state.readText) {
-    return state.info !== null;
+  if (text !== state.readText || !state.reading) {
+    state.readText = text;
+    state.reading = read(text);
   }
-  state.readText = text;
+  return state.reading;
+}
+
+async function read(text) {
   Object.assign(state, { shown: null, candidates: null, witness: null });
   if (text.trim() === '') {
     state.info = null;
@@ -55,7 +63,14 @@ async function refresh() {
     redraw();
     return false;
   }
-  const answer = await engine.ask({ op: 'read', puzzle: text });
+  let answer;
+  try {
+    answer = await engine.ask({ op: 'read', puzzle: text });
+  } catch (error) {
+    // Cancelled: the next refresh reads again.
+    Object.assign(state, { readText: null, reading: null });
+    throw error;
+  }
   if (text !== field.value) {
     return refresh(); // the field changed while it was read
   }
@@ -79,7 +94,8 @@ async function refresh() {
 let debounce = 0;
 field.addEventListener('input', () => {
   clearTimeout(debounce);
-  debounce = setTimeout(refresh, 150);
+  // A read cancelled with a long question is read again by the next refresh.
+  debounce = setTimeout(() => refresh().catch(() => {}), 150);
 });
 
 function setBusy(busy) {
@@ -269,7 +285,6 @@ async function setGiven(cell, digit) {
     }
     field.value = JSON.stringify(info.document);
   }
-  state.readText = field.value;
   Object.assign(state, { shown: null, candidates: null, witness: null });
   redraw();
   await refresh();
