@@ -46,7 +46,7 @@ fn answer_value(request: &Value, progress: &mut dyn FnMut(f64, f64)) -> Result<V
             None => json!({ "result": "none" }),
         },
         "count" => {
-            let cap = cap(request)?.map(u128::from);
+            let cap = number(request, "cap", 1)?.map(u128::from);
             let count = solver.count_while(puzzle, cap, |found| {
                 if reports(found as u64) {
                     progress(found as f64, 0.0);
@@ -109,16 +109,25 @@ fn reports(calls: u64) -> bool {
     calls.is_power_of_two() && calls < REPORT_EVERY || calls % REPORT_EVERY == 0
 }
 
-/// The `cap` of a request, if any: a whole number of at least 1.
-fn cap(request: &Value) -> Result<Option<u64>, String> {
-    match &request["cap"] {
+/// The field `name` of a request, if it is there: a whole number of at least `least`.
+fn number(request: &Value, name: &str, least: u64) -> Result<Option<u64>, String> {
+    match &request[name] {
         Value::Null => Ok(None),
         value => match value.as_u64() {
-            Some(cap) if cap >= 1 => Ok(Some(cap)),
+            Some(number) if number >= least => Ok(Some(number)),
             _ => Err(format!(
-                "cap: expected a whole number of at least 1, not {value}"
+                "{name}: expected a whole number of at least {least}, not {value}"
             )),
         },
+    }
+}
+
+/// The field `name` of a request, if it is there and not empty: a text.
+fn text<'a>(request: &'a Value, name: &str) -> Result<Option<&'a str>, String> {
+    match &request[name] {
+        Value::Null => Ok(None),
+        Value::String(text) => Ok(Some(text.as_str()).filter(|text| !text.is_empty())),
+        value => Err(format!("{name}: expected a text, not {value}")),
     }
 }
 
@@ -163,23 +172,23 @@ fn checked(read: &Read, verdict: Verdict) -> Result<Value, String> {
     Ok(Value::Object(answer))
 }
 
-/// `generate`: a classic puzzle with one solution, of side `size` (usual boxes), with
-/// `symmetry` and `difficulty` when named, from `seed`.
+/// `generate`: a classic puzzle with one solution, of side `size` (usual boxes; 9 when not
+/// named), with `symmetry` and `difficulty` when named, from `seed` (0 when not named).
 fn generate(request: &Value) -> Result<Value, String> {
-    let size = request["size"].as_u64().unwrap_or(9) as usize;
-    let shape = Shape::for_size(size).ok_or(format!("size: no usual box shape for side {size}"))?;
+    let size = number(request, "size", 1)?.unwrap_or(9);
+    let shape = usize::try_from(size)
+        .ok()
+        .and_then(Shape::for_size)
+        .ok_or(format!("size: no usual box shape for side {size}"))?;
     let mut options = GenerateOptions::new(shape);
-    if let Some(name) = request["symmetry"].as_str() {
+    if let Some(name) = text(request, "symmetry")? {
         options.symmetry = name.parse::<Symmetry>().map_err(|e| e.to_string())?;
     }
-    if let Some(name) = request["difficulty"]
-        .as_str()
-        .filter(|name| !name.is_empty())
-    {
+    if let Some(name) = text(request, "difficulty")? {
         options.difficulty = Some(name.parse::<Difficulty>().map_err(|e| e.to_string())?);
         options.rate = true;
     }
-    let seed = request["seed"].as_u64().unwrap_or(1);
+    let seed = number(request, "seed", 0)?.unwrap_or(0);
     let generated = Generator::new(options)
         .generate(seed, 0)
         .map_err(|error| error.to_string())?;

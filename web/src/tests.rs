@@ -87,3 +87,18 @@ fn bad_input_is_an_error_in_place_of_the_answer() {
         .starts_with("bad request: "));
     assert!(ask(r#"{"op":"fly","puzzle":"1..."}"#)["error"].is_string());
 }
+
+#[test]
+fn a_field_of_the_wrong_kind_is_refused_not_ignored() {
+    let answer = ask(r#"{"op":"generate","size":"nine"}"#);
+    assert_eq!(
+        answer["error"],
+        "size: expected a whole number of at least 1, not \"nine\""
+    );
+    let answer = ask(r#"{"op":"generate","size":5}"#);
+    assert_eq!(answer["error"], "size: no usual box shape for side 5");
+    let answer = ask(r#"{"op":"generate","size":4,"symmetry":7}"#);
+    assert_eq!(answer["error"], "symmetry: expected a text, not 7");
+    let answer = ask(r#"{"op":"generate","size":4,"symmetry":"spiral"}"#);
+    assert!(answer["error"].as_str().unwrap().contains("spiral"));
+}
