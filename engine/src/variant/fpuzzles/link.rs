@@ -63,6 +63,40 @@ pub fn to_link(variant: &Variant) -> String {
     document_link(&to_json(variant))
 }
 
+/// Where the data of f-puzzles' own share links follows: its editor opens the puzzle.
+pub const FPUZZLES_LINK_PREFIX: &str = "https://f-puzzles.com/?load=";
+
+/// The f-puzzles share link of `variant`: [`FPUZZLES_LINK_PREFIX`] and its f-puzzles
+/// document ([`to_json`]) [compressed](compress), with `+`, `/` and `=` percent-encoded so
+/// that the link survives being pasted into any address bar. [`parse`](super::parse) reads
+/// it back as the same puzzle.
+///
+/// ```
+/// use sudoku_dlx::variant::{fpuzzles, Rule, Variant};
+/// use sudoku_dlx::Grid;
+///
+/// let givens: Grid = "1... .... .... ...4".parse()?;
+/// let variant = Variant::new(givens, None, vec![Rule::AntiKnight])?;
+/// let link = fpuzzles::to_fpuzzles_link(&variant);
+/// assert!(link.starts_with("https://f-puzzles.com/?load=N4Ig"));
+/// assert!(!link[fpuzzles::FPUZZLES_LINK_PREFIX.len()..].contains(['+', '/', '=']));
+/// assert_eq!(fpuzzles::parse(&link)?, variant);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_fpuzzles_link(variant: &Variant) -> String {
+    let packed = compress(&to_json(variant).to_string());
+    let mut link = String::from(FPUZZLES_LINK_PREFIX);
+    for c in packed.chars() {
+        match c {
+            '+' => link.push_str("%2B"),
+            '/' => link.push_str("%2F"),
+            '=' => link.push_str("%3D"),
+            c => link.push(c),
+        }
+    }
+    link
+}
+
 /// The share link of an f-puzzles document (one that [`to_json`] made, with a `solution`
 /// or a `title` added, say).
 pub fn document_link(document: &Value) -> String {

@@ -52,7 +52,10 @@ mod values;
 mod write;
 
 pub use error::{FpuzzlesError, FpuzzlesWarning};
-pub use link::{compress, decompress, document_link, to_link, LINK_PREFIX};
+pub use link::{
+    compress, decompress, document_link, to_fpuzzles_link, to_link, FPUZZLES_LINK_PREFIX,
+    LINK_PREFIX,
+};
 pub use write::to_json;
 
 use link::unpack;
