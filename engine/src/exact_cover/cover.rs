@@ -27,8 +27,9 @@
 //! # Ok::<(), sudoku_dlx::exact_cover::BuildError>(())
 //! ```
 
+use super::prefix::Branch;
 use super::sparse::{SparseCover, SparseSolution};
-use super::{Count, ExactCover, Interrupt, Solution, Stats};
+use super::{Count, ExactCover, Interrupt, SelectError, Solution, Stats};
 
 /// A solution just found by a [`Cover`]: the options it is made of. It borrows the search,
 /// so the next solution waits until it is dropped.
@@ -68,8 +69,17 @@ pub trait Cover {
     /// The items of `option`, in the order it was given.
     fn option_items(&self, option: usize) -> impl Iterator<Item = usize> + '_;
 
-    /// Abandons any search in progress: the next search starts from the top.
+    /// Abandons any search in progress and undoes every selection: the next search starts
+    /// from the top.
     fn restart(&mut self);
+
+    /// Fixes `option` as part of every solution, until [`restart`](Self::restart); an
+    /// option that does not exist or that the selections rule out is an error.
+    fn select(&mut self, option: usize) -> Result<(), SelectError>;
+
+    /// Where the search would branch first from the selections: solved, or the options of
+    /// the item Knuth's rule picks, written into `options` (see [`prefix`](super::prefix)).
+    fn branch(&mut self, options: &mut Vec<usize>) -> Branch;
 
     /// Finds the next solution, continuing where the previous call stopped; `None` once
     /// every solution has been reported (until [`restart`](Self::restart)) or when the
@@ -150,6 +160,14 @@ impl Cover for ExactCover {
         ExactCover::restart(self)
     }
 
+    fn select(&mut self, option: usize) -> Result<(), SelectError> {
+        ExactCover::select(self, option)
+    }
+
+    fn branch(&mut self, options: &mut Vec<usize>) -> Branch {
+        ExactCover::branch(self, options)
+    }
+
     fn next_solution(&mut self) -> Option<Solution<'_>> {
         ExactCover::next_solution(self)
     }
@@ -205,6 +223,14 @@ impl Cover for SparseCover {
 
     fn restart(&mut self) {
         SparseCover::restart(self)
+    }
+
+    fn select(&mut self, option: usize) -> Result<(), SelectError> {
+        SparseCover::select(self, option)
+    }
+
+    fn branch(&mut self, options: &mut Vec<usize>) -> Branch {
+        SparseCover::branch(self, options)
     }
 
     fn next_solution(&mut self) -> Option<SparseSolution<'_>> {
