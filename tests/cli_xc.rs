@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 /// n queens (n at most 18) as ../shared/data/xc/queens*.dlx has it, in Knuth's order:
 /// rows and columns primary from the middle out, the diagonals secondary (those of one
 /// square left out), every name one character after its letter.
-fn queens(n: usize) -> String {
+pub(crate) fn queens(n: usize) -> String {
     let digit = |k: usize| char::from_digit(k as u32, 36).unwrap();
     let mut text = String::from("| n queens\n");
     let middle_out = (0..n).map(|j| {
@@ -45,7 +45,7 @@ fn queens(n: usize) -> String {
 }
 
 /// Langford pairs of order n: place two copies of each k in 1..=n, k apart.
-fn langford(n: usize) -> String {
+pub(crate) fn langford(n: usize) -> String {
     let numbers: Vec<String> = (1..=n).map(|k| k.to_string()).collect();
     let slots: Vec<String> = (1..=2 * n).map(|s| format!("s{s}")).collect();
     let mut text = format!("{} {}\n", numbers.join(" "), slots.join(" "));
@@ -61,7 +61,7 @@ fn langford(n: usize) -> String {
 }
 
 /// The twelve pentominoes, every rotation and reflection, on a `rows` x `cols` board.
-fn pentominoes(rows: i32, cols: i32) -> String {
+pub(crate) fn pentominoes(rows: i32, cols: i32) -> String {
     let pieces: [(&str, [(i32, i32); 5]); 12] = [
         ("F", [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1)]),
         ("I", [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)]),
@@ -121,7 +121,7 @@ fn pentominoes(rows: i32, cols: i32) -> String {
     text
 }
 
-fn xc(args: &[&str], input: &str) -> assert_cmd::assert::Assert {
+pub(crate) fn xc(args: &[&str], input: &str) -> assert_cmd::assert::Assert {
     let file = temp_file(input.as_bytes());
     sudoku().arg("xc").args(args).arg(file.path()).assert()
 }

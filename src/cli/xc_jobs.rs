@@ -6,7 +6,8 @@
 //! deep subtree keeps one thread busy while the others share out the rest: there are many
 //! more prefixes than threads, and the largest by Knuth's estimate are cut first. A listing
 //! comes in the order of the prefixes, each prefix's solutions in the order of a search
-//! from that prefix alone: the same output whatever the number of threads.
+//! from that prefix alone, the tree always cut alike: the same output whatever the number
+//! of threads.
 
 use super::common::{self, CliError, Status};
 use super::progress::Progress;
@@ -24,6 +25,12 @@ use sudoku_dlx::exact_cover::{Cover, Found, Stats};
 /// Prefixes to cut per thread: enough that the last ones to finish are small beside the
 /// whole, few enough that cutting them costs nothing next to the search.
 const PIECES_PER_THREAD: usize = 64;
+
+/// Prefixes to cut for a listing, whatever the threads: the order of a listing is that of
+/// the prefixes, then of a search under each, which for the sparse engine depends on where
+/// the tree was cut; cut always alike, it does not depend on the threads. Enough for 16
+/// per thread on the most threads `--jobs` takes (256).
+const LISTING_PIECES: usize = 4096;
 
 /// Prefixes to cut per shard: the shards take them in turn (prefix `i` goes to shard
 /// `i mod N`), so that each gets pieces from every part of the tree.
@@ -153,6 +160,7 @@ pub fn answer<C: Cover + Clone + Send + Sync>(
     let jobs = args.jobs.unwrap_or(1);
     let pieces = match args.shard {
         Some(shard) => shard.of.saturating_mul(PIECES_PER_SHARD),
+        None if args.all => LISTING_PIECES,
         None => jobs * PIECES_PER_THREAD,
     };
     let mut prefixes = prefix::split(&mut cover, pieces);
