@@ -23,10 +23,17 @@ or none. Exit codes: 0 done (for --first and --all: a solution found; for --chec
 1 no solution (--check: not unique), 2 bad input, 130 interrupted (the count so far is
 printed with a `+`).
 
+--jobs N cuts the search tree into prefixes that N threads share out: the same count, and
+a listing in the same order, for any N; on a terminal it shows Knuth's estimate of the tree
+done. --shard K/N searches only the K-th of N pieces: the N counts add up to the whole,
+for a cluster (docs/xc.md has a Spark recipe).
+
 Examples:
   sudoku-dlx xc queens8.dlx
   sudoku-dlx xc --first --format json pento6x10.dlx
-  sudoku-dlx xc --branching knuth --stats langford11.dlx")]
+  sudoku-dlx xc --branching knuth --stats langford11.dlx
+  sudoku-dlx xc --jobs 2 pento6x10.dlx
+  sudoku-dlx xc --shard 3/8 pento6x10.dlx")]
 pub struct Args {
     /// The problem file, `-` for standard input [default: standard input]
     #[arg(value_name = "FILE")]
