@@ -199,7 +199,7 @@ def test_the_xc_shards_of_docs_xc_md_add_up_to_the_whole_count(spark, spark_fold
 
     from test_docs import python_blocks
 
-    blocks = [(line, code) for line, marker, code in python_blocks("docs/xc.md") if marker == "spark-xc"]
+    blocks = [(line, code) for line, marker, code in python_blocks("docs/xc.md") if marker == "spark_xc"]
     assert len(blocks) == 1
     binary()
     examples = spark_folder / "docs" / "examples"
