@@ -144,6 +144,7 @@ fn bad_shards_and_modes_without_threads_are_refused() {
         ("3", "expected K/N, the K-th of N pieces"),
         ("a/3", "`a` is not a whole number"),
         ("1/-2", "`-2` is not a whole number"),
+        ("1/65537", "65537 shards: at most 65536"),
     ] {
         xc(&["--shard", shard], &text)
             .code(2)
@@ -201,6 +202,42 @@ fn ctrl_c_stops_the_threads_with_the_count_so_far_and_exit_130() {
     let stdout = String::from_utf8(output.stdout).unwrap();
     let count = stdout.strip_suffix("+\n").expect("a count with a plus");
     assert!(count.parse::<u128>().unwrap() < 14_772_512);
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "sudoku-dlx: interrupted\n"
+    );
+}
+
+#[test]
+fn ctrl_c_stops_a_listing_on_threads_after_whole_prefixes_and_exit_130() {
+    let file = temp_file(queens(16).as_bytes());
+    let child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
+        .args(["xc", "--all", "--jobs", "2"])
+        .arg(file.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_sigint_handler(&child);
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let solutions = blocks(&stdout);
+    // Whole solutions only, each once, far fewer than all of them.
+    assert!(solutions
+        .iter()
+        .all(|block| block.trim().lines().count() == 16));
+    assert_eq!(
+        solutions.iter().collect::<BTreeSet<_>>().len(),
+        solutions.len()
+    );
+    assert!(solutions.len() < 14_772_512);
     assert_eq!(
         String::from_utf8(output.stderr).unwrap(),
         "sudoku-dlx: interrupted\n"

@@ -36,6 +36,10 @@ const LISTING_PIECES: usize = 4096;
 /// `i mod N`), so that each gets pieces from every part of the tree.
 const PIECES_PER_SHARD: usize = 16;
 
+/// The most pieces `--shard` cuts a search into: 2¹⁶ shards of 16 prefixes each are a
+/// million prefixes in memory, far more machines than a cluster has.
+const MAX_SHARDS: usize = 1 << 16;
+
 /// `--shard K/N`: the `index`-th (from 1) of `of` pieces of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -59,6 +63,8 @@ pub enum ShardError {
         /// N.
         of: usize,
     },
+    /// `N` is more than [`MAX_SHARDS`].
+    TooMany(usize),
 }
 
 impl fmt::Display for ShardError {
@@ -72,6 +78,7 @@ impl fmt::Display for ShardError {
                 f,
                 "shard {index} of {of}: K must be from 1 to N (N at least 1)"
             ),
+            ShardError::TooMany(of) => write!(f, "{of} shards: at most {MAX_SHARDS}"),
         }
     }
 }
@@ -89,6 +96,9 @@ pub fn parse_shard(text: &str) -> Result<Shard, ShardError> {
     let (index, of) = (number(index)?, number(of)?);
     if index == 0 || index > of {
         return Err(ShardError::OutOfRange { index, of });
+    }
+    if of > MAX_SHARDS {
+        return Err(ShardError::TooMany(of));
     }
     Ok(Shard { index, of })
 }
