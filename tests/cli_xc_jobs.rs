@@ -2,10 +2,11 @@
 //! same order whatever N, shards that add up to the whole count, bad values refused, and
 //! Ctrl-C on several threads.
 
-use crate::cli_support::*;
-use crate::cli_xc::{langford, pentominoes, queens, xc};
+use crate::cli_xc::{
+    assert_a_count_cut_short, interrupted, known_counts, langford, pentominoes, queens, xc,
+};
 use std::collections::BTreeSet;
-use std::process::{Command, Stdio};
+use std::time::Duration;
 
 /// Knuth's colored example (docs/examples/colors.dlx): one solution.
 const COLORS: &str = "docs/examples/colors.dlx";
@@ -33,15 +34,8 @@ fn blocks(listing: &str) -> Vec<String> {
 #[test]
 fn the_count_is_the_same_whatever_the_threads() {
     let colors = std::fs::read_to_string(COLORS).unwrap();
-    for (text, count) in [
-        (queens(8), "92"),
-        (queens(10), "724"),
-        (langford(7), "52"),
-        (langford(8), "300"),
-        (pentominoes(3, 20), "8"),
-        (colors, "1"),
-        ("a b\na\n".to_string(), "0"),
-    ] {
+    let more = [(colors, "1"), ("a b\na\n".to_string(), "0")];
+    for (text, count) in known_counts().into_iter().chain(more) {
         for engine in [
             &["--engine", "sparse"][..],
             &["--engine", "dlx"],
@@ -183,49 +177,14 @@ fn stats_name_the_prefixes_and_each_threads_work() {
 #[test]
 fn ctrl_c_stops_the_threads_with_the_count_so_far_and_exit_130() {
     // 16 queens have 14,772,512 solutions: far more than a second of counting.
-    let file = temp_file(queens(16).as_bytes());
-    let child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
-        .args(["xc", "--jobs", "2"])
-        .arg(file.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    wait_for_sigint_handler(&child);
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(130));
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    let count = stdout.strip_suffix("+\n").expect("a count with a plus");
-    assert!(count.parse::<u128>().unwrap() < 14_772_512);
-    assert_eq!(
-        String::from_utf8(output.stderr).unwrap(),
-        "sudoku-dlx: interrupted\n"
-    );
+    let output = interrupted(&["--jobs", "2"], &queens(16), Duration::ZERO);
+    assert_a_count_cut_short(output, 14_772_512);
 }
 
 #[test]
 fn ctrl_c_stops_a_listing_on_threads_after_whole_prefixes_and_exit_130() {
-    let file = temp_file(queens(16).as_bytes());
-    let child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
-        .args(["xc", "--all", "--jobs", "2"])
-        .arg(file.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    wait_for_sigint_handler(&child);
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let output = child.wait_with_output().unwrap();
+    let pause = Duration::from_millis(500);
+    let output = interrupted(&["--all", "--jobs", "2"], &queens(16), pause);
     assert_eq!(output.status.code(), Some(130));
     let stdout = String::from_utf8(output.stdout).unwrap();
     let solutions = blocks(&stdout);
