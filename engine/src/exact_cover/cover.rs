@@ -48,9 +48,11 @@ pub trait Found {
 }
 
 /// An exact-cover problem and its resumable search: the first solution, a stream of all,
-/// a count with a cap, statistics, and an interrupt. Implemented by [`ExactCover`] and
-/// [`SparseCover`], which also offer each of these as inherent methods (and more: the
-/// propagation hook, `select` and branching rules for dancing links).
+/// a count with a cap, statistics, an interrupt, and options fixed before the search with
+/// the branch the search would take from them (what [`prefix`](super::prefix) cuts the
+/// tree with). Implemented by [`ExactCover`] and [`SparseCover`], which also offer each of
+/// these as inherent methods (and more: the propagation hook and branching rules for
+/// dancing links).
 pub trait Cover {
     /// A solution, borrowing the search.
     type Solution<'a>: Found
