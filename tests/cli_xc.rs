@@ -5,12 +5,13 @@
 use crate::cli_support::*;
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
 
 /// n queens (n at most 18) as ../shared/data/xc/queens*.dlx has it, in Knuth's order:
 /// rows and columns primary from the middle out, the diagonals secondary (those of one
 /// square left out), every name one character after its letter.
-fn queens(n: usize) -> String {
+pub(crate) fn queens(n: usize) -> String {
     let digit = |k: usize| char::from_digit(k as u32, 36).unwrap();
     let mut text = String::from("| n queens\n");
     let middle_out = (0..n).map(|j| {
@@ -45,7 +46,7 @@ fn queens(n: usize) -> String {
 }
 
 /// Langford pairs of order n: place two copies of each k in 1..=n, k apart.
-fn langford(n: usize) -> String {
+pub(crate) fn langford(n: usize) -> String {
     let numbers: Vec<String> = (1..=n).map(|k| k.to_string()).collect();
     let slots: Vec<String> = (1..=2 * n).map(|s| format!("s{s}")).collect();
     let mut text = format!("{} {}\n", numbers.join(" "), slots.join(" "));
@@ -61,7 +62,7 @@ fn langford(n: usize) -> String {
 }
 
 /// The twelve pentominoes, every rotation and reflection, on a `rows` x `cols` board.
-fn pentominoes(rows: i32, cols: i32) -> String {
+pub(crate) fn pentominoes(rows: i32, cols: i32) -> String {
     let pieces: [(&str, [(i32, i32); 5]); 12] = [
         ("F", [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1)]),
         ("I", [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)]),
@@ -121,20 +122,25 @@ fn pentominoes(rows: i32, cols: i32) -> String {
     text
 }
 
-fn xc(args: &[&str], input: &str) -> assert_cmd::assert::Assert {
+pub(crate) fn xc(args: &[&str], input: &str) -> assert_cmd::assert::Assert {
     let file = temp_file(input.as_bytes());
     sudoku().arg("xc").args(args).arg(file.path()).assert()
 }
 
-#[test]
-fn generated_problems_have_their_known_counts() {
-    for (text, count) in [
+/// Problems generated here and their counts.
+pub(crate) fn known_counts() -> [(String, &'static str); 5] {
+    [
         (queens(8), "92"),
         (queens(10), "724"),
         (langford(7), "52"),
         (langford(8), "300"),
         (pentominoes(3, 20), "8"),
-    ] {
+    ]
+}
+
+#[test]
+fn generated_problems_have_their_known_counts() {
+    for (text, count) in known_counts() {
         for args in [
             &["--branching", "forced-first"][..],
             &["--branching", "knuth", "--engine", "dlx"],
@@ -447,12 +453,13 @@ mod shared_data {
     }
 }
 
-#[test]
-fn ctrl_c_stops_a_count_with_the_count_so_far_and_exit_130() {
-    // 16 queens have 14,772,512 solutions: far more than a second of counting.
-    let file = temp_file(queens(16).as_bytes());
+/// Runs `xc ARGS FILE` on `input` in a file, sends it a SIGINT `pause` after its handler is
+/// in place, and returns what it did.
+pub(crate) fn interrupted(args: &[&str], input: &str, pause: Duration) -> Output {
+    let file = temp_file(input.as_bytes());
     let child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
         .arg("xc")
+        .args(args)
         .arg(file.path())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -460,16 +467,29 @@ fn ctrl_c_stops_a_count_with_the_count_so_far_and_exit_130() {
         .unwrap();
     // A count prints nothing before it ends: wait for the handler to be installed.
     wait_for_sigint_handler(&child);
+    std::thread::sleep(pause);
     let killed = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
-    let output = child.wait_with_output().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn ctrl_c_stops_a_count_with_the_count_so_far_and_exit_130() {
+    // 16 queens have 14,772,512 solutions: far more than a second of counting.
+    let output = interrupted(&[], &queens(16), Duration::ZERO);
+    assert_a_count_cut_short(output, 14_772_512);
+}
+
+/// `output` is that of a count that Ctrl-C stopped: exit 130, fewer than `all` solutions
+/// with a plus, and the word on standard error.
+pub(crate) fn assert_a_count_cut_short(output: Output, all: u128) {
     assert_eq!(output.status.code(), Some(130));
     let stdout = String::from_utf8(output.stdout).unwrap();
     let count = stdout.strip_suffix("+\n").expect("a count with a plus");
-    assert!(count.parse::<u128>().unwrap() < 14_772_512);
+    assert!(count.parse::<u128>().unwrap() < all);
     assert_eq!(
         String::from_utf8(output.stderr).unwrap(),
         "sudoku-dlx: interrupted\n"

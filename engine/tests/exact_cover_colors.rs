@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use sudoku_dlx::exact_cover::sparse::SparseCover;
 use sudoku_dlx::exact_cover::{Branching, ExactCover, SelectError};
 
-type Entry = (usize, Option<u32>);
+pub(crate) type Entry = (usize, Option<u32>);
 
 /// Knuth's example of colors (TAOCP 7.2.2.1–(49)): primary `p q r`, secondary `x y`.
 fn knuth_colored_example() -> ExactCover {
@@ -76,7 +76,11 @@ fn a_selection_rules_out_an_option_of_another_color() {
 
 /// Every subset of `options` that covers each primary item exactly once and gives each
 /// secondary item either one uncolored use or any number of uses of one same color.
-fn brute_force(primary: usize, items: usize, options: &[Vec<Entry>]) -> HashSet<Vec<usize>> {
+pub(crate) fn brute_force(
+    primary: usize,
+    items: usize,
+    options: &[Vec<Entry>],
+) -> HashSet<Vec<usize>> {
     let mut found = HashSet::new();
     for subset in 0u32..1 << options.len() {
         let chosen: Vec<usize> = (0..options.len())
@@ -104,7 +108,7 @@ fn brute_force(primary: usize, items: usize, options: &[Vec<Entry>]) -> HashSet<
 
 /// A small matrix: 1–4 primary items, 0–3 secondary, up to 9 options of distinct items,
 /// each with a primary item, secondary entries colored 0, 1 or not at all.
-fn colored_problem() -> impl Strategy<Value = (usize, usize, Vec<Vec<Entry>>)> {
+pub(crate) fn colored_problem() -> impl Strategy<Value = (usize, usize, Vec<Vec<Entry>>)> {
     (1usize..=4, 0usize..=3).prop_flat_map(|(primary, secondary)| {
         let items = primary + secondary;
         let option = (

@@ -189,3 +189,26 @@ def test_the_spark_examples_of_docs_python_md(spark, spark_folder, puzzle_file, 
     rows = namespace["solved"].collect()
     assert sorted(row.puzzle for row in rows) == sorted(puzzles)
     assert all(is_solution(row.solution, row.puzzle) and row.verdict == "unique" for row in rows)
+
+
+def test_the_xc_shards_of_docs_xc_md_add_up_to_the_whole_count(spark, spark_folder, monkeypatch):
+    # The Spark recipe of docs/xc.md ("On Spark"), run as written in a working folder laid
+    # out as a checkout: the counts of the shards, added over a local[2] session, are the
+    # count of the whole problem on one machine.
+    import subprocess
+
+    from test_docs import python_blocks
+
+    blocks = [(line, code) for line, marker, code in python_blocks("docs/xc.md") if marker == "spark_xc"]
+    assert len(blocks) == 1
+    binary()
+    examples = spark_folder / "docs" / "examples"
+    examples.mkdir(parents=True, exist_ok=True)
+    shutil.copy(REPO / "docs" / "examples" / "queens8.dlx", examples / "queens8.dlx")
+    whole = subprocess.run(
+        [str(binary_path()), "xc", str(examples / "queens8.dlx")], capture_output=True, text=True, check=True
+    )
+    namespace = {"spark": spark}
+    monkeypatch.chdir(spark_folder)
+    exec(compile(blocks[0][1], f"docs/xc.md:{blocks[0][0]}", "exec"), namespace)
+    assert namespace["total"] == int(whole.stdout) == 92

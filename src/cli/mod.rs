@@ -40,3 +40,4 @@ pub mod solve;
 pub mod start;
 pub mod variant;
 pub mod xc;
+pub mod xc_jobs;

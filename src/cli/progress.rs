@@ -70,6 +70,17 @@ impl Progress {
         }
     }
 
+    /// Notes that a search cut into prefixes has done `fraction` of its tree, by Knuth's
+    /// estimate, and found `solutions` so far.
+    pub fn tree_done(&self, fraction: f64, solutions: u128) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(format!(
+                "about {:.1}% of the search tree done (Knuth's estimate), {solutions} solutions so far",
+                100.0 * fraction.min(1.0)
+            ));
+        }
+    }
+
     /// Notes that a search for true candidates has settled `settled` of the `open`
     /// candidates the logic pass left.
     pub fn candidates(&self, settled: usize, open: usize) {

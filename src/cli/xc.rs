@@ -23,10 +23,17 @@ or none. Exit codes: 0 done (for --first and --all: a solution found; for --chec
 1 no solution (--check: not unique), 2 bad input, 130 interrupted (the count so far is
 printed with a `+`).
 
+--jobs N cuts the search tree into prefixes that N threads share out: the same count, and
+a listing in the same order, for any N; on a terminal it shows Knuth's estimate of the tree
+done. --shard K/N searches only the K-th of N pieces: the N counts add up to the whole,
+for a cluster (docs/xc.md has a Spark recipe).
+
 Examples:
   sudoku-dlx xc queens8.dlx
   sudoku-dlx xc --first --format json pento6x10.dlx
-  sudoku-dlx xc --branching knuth --stats langford11.dlx")]
+  sudoku-dlx xc --branching knuth --stats langford11.dlx
+  sudoku-dlx xc --jobs 2 pento6x10.dlx
+  sudoku-dlx xc --shard 3/8 pento6x10.dlx")]
 pub struct Args {
     /// The problem file, `-` for standard input [default: standard input]
     #[arg(value_name = "FILE")]
@@ -68,6 +75,20 @@ pub struct Args {
     /// --branching forced-first]
     #[arg(long, value_enum, value_name = "ENGINE")]
     pub engine: Option<Engine>,
+
+    /// Count (or list, with --all) on N threads, at most 256: the search tree is cut into
+    /// prefixes that the threads share out as they free up. The count, and the listing (in
+    /// the order of the prefixes), are the same for any N
+    #[arg(long, short = 'j', value_name = "N", value_parser = common::parse_jobs,
+          conflicts_with_all = ["first", "check", "limit"])]
+    pub jobs: Option<usize>,
+
+    /// Count (or list) only the K-th of N pieces of the search tree, K from 1 to N: the
+    /// counts of K = 1, ..., N add up to the whole count, so that N machines can share a
+    /// search. With --jobs, the piece is searched on that many threads
+    #[arg(long, value_name = "K/N", value_parser = super::xc_jobs::parse_shard,
+          conflicts_with_all = ["first", "check", "limit"])]
+    pub shard: Option<super::xc_jobs::Shard>,
 }
 
 /// The search structure, as a command-line value.
@@ -199,7 +220,14 @@ pub fn run(args: Args) -> Result<Status, CliError> {
 }
 
 /// Answers the command on `cover`, either engine: a count, a list, or a verdict.
-fn answer<C: Cover>(args: &Args, problem: Problem, mut cover: C) -> Result<Status, CliError> {
+fn answer<C: Cover + Clone + Send + Sync>(
+    args: &Args,
+    problem: Problem,
+    mut cover: C,
+) -> Result<Status, CliError> {
+    if args.jobs.is_some() || args.shard.is_some() {
+        return super::xc_jobs::answer(args, &problem, cover);
+    }
     // Ctrl-C is heard inside the search too, not only when a solution comes.
     cover.set_interrupt(Some(common::interrupt().clone()));
     let started = Instant::now();
@@ -293,7 +321,7 @@ fn list(
     Ok(interrupted_or(status))
 }
 
-fn print_solution(
+pub(super) fn print_solution(
     problem: &Problem,
     options: &[usize],
     number: u128,
@@ -360,7 +388,7 @@ fn check(
 }
 
 /// `status`, or `Interrupted` once Ctrl-C was pressed.
-fn interrupted_or(status: Status) -> Status {
+pub(super) fn interrupted_or(status: Status) -> Status {
     if common::is_interrupted() {
         Status::Interrupted
     } else {
@@ -369,7 +397,7 @@ fn interrupted_or(status: Status) -> Status {
 }
 
 /// The statistics line on standard error, with Knuth's names and meanings.
-fn print_stats(stats: &Stats, seconds: f64) {
+pub(super) fn print_stats(stats: &Stats, seconds: f64) {
     let _ = writeln!(
         io::stderr(),
         "solutions {}, nodes {}, updates {}, seconds {seconds:.3}",

@@ -27,8 +27,9 @@
 //! # Ok::<(), sudoku_dlx::exact_cover::BuildError>(())
 //! ```
 
+use super::prefix::Branch;
 use super::sparse::{SparseCover, SparseSolution};
-use super::{Count, ExactCover, Interrupt, Solution, Stats};
+use super::{Count, ExactCover, Interrupt, SelectError, Solution, Stats};
 
 /// A solution just found by a [`Cover`]: the options it is made of. It borrows the search,
 /// so the next solution waits until it is dropped.
@@ -47,9 +48,11 @@ pub trait Found {
 }
 
 /// An exact-cover problem and its resumable search: the first solution, a stream of all,
-/// a count with a cap, statistics, and an interrupt. Implemented by [`ExactCover`] and
-/// [`SparseCover`], which also offer each of these as inherent methods (and more: the
-/// propagation hook, `select` and branching rules for dancing links).
+/// a count with a cap, statistics, an interrupt, and options fixed before the search with
+/// the branch the search would take from them (what [`prefix`](super::prefix) cuts the
+/// tree with). Implemented by [`ExactCover`] and [`SparseCover`], which also offer each of
+/// these as inherent methods (and more: the propagation hook and branching rules for
+/// dancing links).
 pub trait Cover {
     /// A solution, borrowing the search.
     type Solution<'a>: Found
@@ -68,8 +71,17 @@ pub trait Cover {
     /// The items of `option`, in the order it was given.
     fn option_items(&self, option: usize) -> impl Iterator<Item = usize> + '_;
 
-    /// Abandons any search in progress: the next search starts from the top.
+    /// Abandons any search in progress and undoes every selection: the next search starts
+    /// from the top.
     fn restart(&mut self);
+
+    /// Fixes `option` as part of every solution, until [`restart`](Self::restart); an
+    /// option that does not exist or that the selections rule out is an error.
+    fn select(&mut self, option: usize) -> Result<(), SelectError>;
+
+    /// Where the search would branch first from the selections: solved, or the options of
+    /// the item Knuth's rule picks, written into `options` (see [`prefix`](super::prefix)).
+    fn branch(&mut self, options: &mut Vec<usize>) -> Branch;
 
     /// Finds the next solution, continuing where the previous call stopped; `None` once
     /// every solution has been reported (until [`restart`](Self::restart)) or when the
@@ -150,6 +162,14 @@ impl Cover for ExactCover {
         ExactCover::restart(self)
     }
 
+    fn select(&mut self, option: usize) -> Result<(), SelectError> {
+        ExactCover::select(self, option)
+    }
+
+    fn branch(&mut self, options: &mut Vec<usize>) -> Branch {
+        ExactCover::branch(self, options)
+    }
+
     fn next_solution(&mut self) -> Option<Solution<'_>> {
         ExactCover::next_solution(self)
     }
@@ -205,6 +225,14 @@ impl Cover for SparseCover {
 
     fn restart(&mut self) {
         SparseCover::restart(self)
+    }
+
+    fn select(&mut self, option: usize) -> Result<(), SelectError> {
+        SparseCover::select(self, option)
+    }
+
+    fn branch(&mut self, options: &mut Vec<usize>) -> Branch {
+        SparseCover::branch(self, options)
     }
 
     fn next_solution(&mut self) -> Option<SparseSolution<'_>> {

@@ -31,6 +31,7 @@ mod error;
 mod interrupt;
 pub mod knuth_format;
 pub mod names;
+pub mod prefix;
 mod propagate;
 mod reference;
 mod sanity;

@@ -359,7 +359,7 @@ impl ExactCover {
     }
 
     /// Abandons any search in progress, keeping the selections.
-    fn rewind_search(&mut self) {
+    pub(super) fn rewind_search(&mut self) {
         if matches!(self.search.phase, Phase::Found | Phase::Paused) {
             for level in (0..self.search.level).rev() {
                 let Level {

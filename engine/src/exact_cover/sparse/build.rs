@@ -174,6 +174,7 @@ impl SparseBuilder {
         );
         let mut search = search::State::default();
         search.reset(depth, items, cells.len() + items, trailing);
+        search.start_left = primary as u32;
         Ok(SparseCover {
             cells,
             option_start,
@@ -181,6 +182,7 @@ impl SparseBuilder {
             set,
             base,
             size: lengths.clone(),
+            start: lengths.clone(),
             initial: lengths,
             primary: primary as u32,
             items: items as u32,

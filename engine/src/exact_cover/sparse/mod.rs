@@ -50,6 +50,7 @@
 
 mod build;
 mod search;
+mod select;
 #[cfg(test)]
 mod tests;
 
@@ -99,6 +100,8 @@ pub struct SparseCover {
     size: Vec<u32>,
     /// The sizes before any search: what a restart puts back.
     initial: Vec<u32>,
+    /// The sizes after the selections (see `select.rs`): what a search starts from.
+    start: Vec<u32>,
     primary: u32,
     items: u32,
     search: search::State,
@@ -197,7 +200,7 @@ impl SparseCover {
             "the regions do not tile the set array"
         );
         if self.search.is_idle() {
-            assert_eq!(self.size, self.initial, "sizes not restored");
+            assert_eq!(self.size, self.start, "sizes not restored");
         }
     }
 }

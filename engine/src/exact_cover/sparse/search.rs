@@ -46,7 +46,7 @@ pub(super) struct State {
     /// One per level a search can enter (`depth` in build.rs says how many).
     levels: Vec<Level>,
     /// How sizes are put back: from `snapshots` or from `trail`, one of them empty.
-    trailing: bool,
+    pub(super) trailing: bool,
     /// The sizes of every item on entering each level, after its branching item was
     /// covered: `items` entries per level.
     snapshots: Vec<u32>,
@@ -57,9 +57,14 @@ pub(super) struct State {
     /// never holds more than the nodes plus the items: its capacity.
     trail: Vec<u32>,
     /// The trail's length.
-    top: u32,
+    pub(super) top: u32,
     /// The primary items left to cover, when the search is paused or at a solution.
     left: u32,
+    /// The selections (see `select.rs`): the options fixed before the search, in order;
+    /// the primary items they leave to cover; the trail's length after them.
+    pub(super) selected: Vec<usize>,
+    pub(super) start_left: u32,
+    pub(super) start_top: u32,
     /// The interrupt the search watches.
     pub(super) watch: Watch,
 }
@@ -77,7 +82,7 @@ impl State {
         self.levels.len()
     }
 
-    /// True when no search is under way: the sizes are the initial ones.
+    /// True when no search is under way: the sizes are those after the selections.
     pub(super) fn is_idle(&self) -> bool {
         self.phase == Phase::Ready
     }
@@ -95,6 +100,8 @@ impl State {
             (vec![0; depth * items], Vec::new())
         };
         self.top = 0;
+        self.selected.clear();
+        self.start_top = 0;
     }
 }
 
@@ -118,16 +125,19 @@ pub struct SparseSolution<'a> {
 
 impl SparseSolution<'_> {
     /// The options of the solution, in the order the search chose them.
+    /// The options fixed by [`SparseCover::select`] come first, in the order they were
+    /// selected.
     pub fn options(&self) -> impl Iterator<Item = usize> + '_ {
         let cover = self.cover;
-        cover.search.levels[..cover.search.level]
+        let chosen = cover.search.levels[..cover.search.level]
             .iter()
-            .map(move |level| cover.option_of(cover.set[level.at as usize]))
+            .map(move |level| cover.option_of(cover.set[level.at as usize]));
+        cover.search.selected.iter().copied().chain(chosen)
     }
 
     /// How many options the solution has.
     pub fn len(&self) -> usize {
-        self.cover.search.level
+        self.cover.search.selected.len() + self.cover.search.level
     }
 
     /// True for the solution of a problem without primary items, which needs no option.
@@ -137,15 +147,24 @@ impl SparseSolution<'_> {
 }
 
 impl SparseCover {
-    /// Abandons any search in progress: the next search starts from the top.
+    /// Abandons any search in progress and undoes every selection: the next search starts
+    /// from the top.
     pub fn restart(&mut self) {
+        self.rewind();
+        if !self.search.selected.is_empty() {
+            self.unselect_all();
+        }
+    }
+
+    /// Abandons any search in progress, keeping the selections.
+    pub(super) fn rewind(&mut self) {
         if self.search.phase != Phase::Ready {
-            // A removal only permutes a region below its old size, so the initial sizes
-            // give back every option to every set.
-            self.size.copy_from_slice(&self.initial);
+            // A removal only permutes a region below its old size, so the sizes saved after
+            // the selections give back every option they left to every set.
+            self.size.copy_from_slice(&self.start);
             self.search.phase = Phase::Ready;
             self.search.level = 0;
-            self.search.top = 0;
+            self.search.top = self.search.start_top;
         }
     }
 
@@ -170,7 +189,7 @@ impl SparseCover {
 
     /// The first solution from the top, or `None` if there is none.
     pub fn first_solution(&mut self) -> Option<SparseSolution<'_>> {
-        self.restart();
+        self.rewind();
         self.next_solution()
     }
 
@@ -187,7 +206,7 @@ impl SparseCover {
         cap: Option<u128>,
         mut keep_going: impl FnMut(u128) -> bool,
     ) -> Count {
-        self.restart();
+        self.rewind();
         let mut count = Count::default();
         if cap == Some(0) {
             count.capped = true;
@@ -212,7 +231,7 @@ impl SparseCover {
     ) -> bool {
         let mut step = match self.search.phase {
             Phase::Ready => {
-                self.search.left = self.primary;
+                self.search.left = self.search.start_left;
                 Step::Enter
             }
             Phase::Paused => Step::Enter,
@@ -294,7 +313,7 @@ impl SparseCover {
                     let state = hot.level(level);
                     left = state.left;
                     let node = hot.set_at(state.at);
-                    if hot.commit::<COLORED>(node, &mut top, &mut left, &mut stats) {
+                    if hot.commit::<COLORED, true>(node, &mut top, &mut left, &mut stats) {
                         level += 1;
                         stats.max_depth = stats.max_depth.max(level as u32);
                         step = Step::Enter;
@@ -335,7 +354,7 @@ impl SparseCover {
 ///
 /// With `TRAIL`, sizes are put back from the trail, else from the snapshots.
 #[derive(Clone, Copy)]
-struct Hot<const TRAIL: bool> {
+pub(super) struct Hot<const TRAIL: bool> {
     cells: *mut Cell,
     set: *mut u32,
     size: *mut u32,
@@ -360,7 +379,7 @@ impl<const TRAIL: bool> Hot<TRAIL> {
     /// `set`, `size`, `base`, `colors`, `search.levels`, `search.snapshots` and
     /// `search.trail` must be neither read nor written through anything but the `Hot`, nor
     /// resized, nor dropped; and `TRAIL` must be `search.trailing`.
-    unsafe fn new(cover: &mut SparseCover) -> Self {
+    pub(super) unsafe fn new(cover: &mut SparseCover) -> Self {
         debug_assert_eq!(TRAIL, cover.search.trailing);
         let depth = cover.search.levels.len();
         let (snapshots, trail) = if TRAIL {
@@ -420,8 +439,9 @@ impl<const TRAIL: bool> Hot<TRAIL> {
     /// Covers or purifies the items of the option of `node` other than `node`'s own (which is
     /// covered), taking the primary ones from `left`. False, leaving the work half done, as soon as a primary item is left with no
     /// option: the caller restores the sizes.
+    /// With `CHECK` false (for a selection), the work is always done in full.
     #[inline(always)]
-    fn commit<const COLORED: bool>(
+    pub(super) fn commit<const COLORED: bool, const CHECK: bool>(
         self,
         node: u32,
         top: &mut u32,
@@ -463,7 +483,7 @@ impl<const TRAIL: bool> Hot<TRAIL> {
                     for at in start..start + size {
                         let other = self.set_at(at);
                         if self.color(other) != color
-                            && !self.hide::<true>(other, top, &mut stats.updates)
+                            && !self.hide::<CHECK>(other, top, &mut stats.updates)
                         {
                             return false;
                         }
@@ -472,7 +492,7 @@ impl<const TRAIL: bool> Hot<TRAIL> {
             } else {
                 let size = self.size(cell.item) & !DONE;
                 for at in start..start + size {
-                    if !self.hide::<true>(self.set_at(at), top, &mut stats.updates) {
+                    if !self.hide::<CHECK>(self.set_at(at), top, &mut stats.updates) {
                         return false;
                     }
                 }
@@ -486,7 +506,12 @@ impl<const TRAIL: bool> Hot<TRAIL> {
     /// With `CHECK`, false as soon as a live primary item is left with no option (every
     /// removal made so far complete and on the trail, so that undoing the trail undoes it).
     #[inline(always)]
-    fn hide<const CHECK: bool>(self, node: u32, top: &mut u32, updates: &mut u64) -> bool {
+    pub(super) fn hide<const CHECK: bool>(
+        self,
+        node: u32,
+        top: &mut u32,
+        updates: &mut u64,
+    ) -> bool {
         let mut q = node + 1;
         while q != node {
             let cell = self.cell(q);
@@ -529,7 +554,7 @@ impl<const TRAIL: bool> Hot<TRAIL> {
 
     /// Marks `item` covered or purified (on the trail, if there is one).
     #[inline(always)]
-    fn mark(self, item: u32, top: &mut u32) {
+    pub(super) fn mark(self, item: u32, top: &mut u32) {
         let size = self.size(item);
         debug_assert!(size & DONE == 0, "item {item} marked twice");
         self.set_size(item, size | DONE);
@@ -620,7 +645,7 @@ impl<const TRAIL: bool> Hot<TRAIL> {
     }
 
     #[inline(always)]
-    fn size(self, item: u32) -> u32 {
+    pub(super) fn size(self, item: u32) -> u32 {
         debug_assert!((item as usize) < self.items);
         // SAFETY: see the type: `item` is in range.
         unsafe { *self.size.add(item as usize) }
@@ -634,14 +659,14 @@ impl<const TRAIL: bool> Hot<TRAIL> {
     }
 
     #[inline(always)]
-    fn base(self, item: u32) -> u32 {
+    pub(super) fn base(self, item: u32) -> u32 {
         debug_assert!((item as usize) < self.items);
         // SAFETY: see the type.
         unsafe { *self.base.add(item as usize) }
     }
 
     #[inline(always)]
-    fn set_at(self, at: u32) -> u32 {
+    pub(super) fn set_at(self, at: u32) -> u32 {
         debug_assert!((at as usize) < self.lengths.1);
         // SAFETY: see the type.
         unsafe { *self.set.add(at as usize) }
