@@ -28,6 +28,7 @@ mod cli_variant_tables;
 mod cli_variants;
 mod cli_xc;
 mod cli_xc_jobs;
+mod cli_xc_mult;
 mod fuzz_corpus;
 mod setter_generate;
 mod setter_generate_rules;

@@ -27,7 +27,10 @@ class Solutions(Iterator[List[int]]):
         """<sudoku_dlx.xc.Solutions: 2 solutions given, more may follow>."""
 
 class Problem:
-    """An exact-cover problem: primary and secondary items, options as lists of item names."""
+    """An exact-cover problem: primary and secondary items, options as lists of item names.
+
+    A primary item named `"u:v|name"` must be covered from u to v times, `"v|name"` exactly
+    v times (Knuth's dlx3); a plain name once."""
 
     def __init__(self, *, primary: Sequence[str], options: Sequence[Sequence[str]], secondary: Optional[Sequence[str]] = None) -> None: ...
     def count(self, limit: Optional[int] = None) -> int:
@@ -42,13 +45,17 @@ class Problem:
     def primary(self) -> Tuple[str, ...]:
         """The primary items' names."""
     @property
+    def multiplicities(self) -> Tuple[Tuple[int, int], ...]:
+        """How many times each primary item must be covered, as (low, high)."""
+    @property
     def secondary(self) -> Tuple[str, ...]:
         """The secondary items' names."""
     @property
     def options(self) -> Tuple[Tuple[str, ...], ...]:
         """The options, each its item names as written (`name:color` when colored)."""
     def __repr__(self) -> str:
-        """Problem(3 primary items, 2 secondary, 5 options, 2 colors)."""
+        """Problem(3 primary items, 2 secondary, 5 options, 2 colors[, multiplicities])."""
 
 def read_knuth(text: str) -> Problem:
-    """The problem written in `text` in Knuth's format (dlx1/dlx2, colors included)."""
+    """The problem written in `text` in Knuth's format (dlx1/dlx2, colors included; dlx3's
+    multiplicities `u:v|name` on primary items)."""

@@ -102,13 +102,15 @@ def test_knuths_colored_example():
 
 
 def is_valid(problem, solution):
-    """Every primary item once, every secondary item once or in one color."""
+    """Every primary item within its multiplicity, every secondary item once or in one
+    color."""
     uses = {}
     for option in solution:
         for entry in problem.options[option]:
             name, _, color = entry.partition(":")
             uses.setdefault(name, []).append(color or None)
-    if any(len(uses.get(item, [])) != 1 for item in problem.primary):
+    bounds = zip(problem.primary, problem.multiplicities)
+    if any(not low <= len(uses.get(item, [])) <= high for item, (low, high) in bounds):
         return False
     return all(len(colors) == 1 or (None not in colors and len(set(colors)) == 1)
                for item, colors in uses.items() if item in problem.secondary)
@@ -145,9 +147,9 @@ def test_read_knuth_errors_say_where():
     with pytest.raises(xc.InvalidProblem, match=r"line 2, column 1: primary item `a` cannot take a color"):
         xc.read_knuth("a | x\na:red x\n")
     with pytest.raises(xc.InvalidProblem) as caught:
-        xc.read_knuth("2:3|a b\na b\n")
-    assert (caught.value.line, caught.value.column, caught.value.item) == (1, 1, "2:3|a")
-    assert "multiplicity" in caught.value.reason and "not supported" in caught.value.reason
+        xc.read_knuth("a 3:2|b\na b\n")
+    assert (caught.value.line, caught.value.column, caught.value.item) == (1, 3, "3:2|b")
+    assert caught.value.reason == "`3:2|b`: the lower bound exceeds the upper bound"
     with pytest.raises(xc.InvalidProblem, match="line 1, column 1: no line names the items"):
         xc.read_knuth("")
 
@@ -213,6 +215,48 @@ def test_random_problems_agree_with_brute_force():
         assert problem.count() == len(expected)
         assert problem.is_unique() == (len(expected) == 1)
         assert (problem.first() is None) == (not expected)
+
+
+def random_bounded_problem(rng):
+    """A random problem whose primary items have random multiplicities (Knuth's u:v|name)."""
+    bounds = [(low, max(low, 1) + rng.randint(0, 2)) for low in (rng.randint(0, 2) for _ in range(rng.randint(1, 4)))]
+    names = [f"p{k}" for k in range(len(bounds))]
+    primary = [name if (low, high) == (1, 1) else f"{low}:{high}|{name}" for name, (low, high) in zip(names, bounds)]
+    secondary = [f"s{k}" for k in range(rng.randint(0, 3))]
+    options = []
+    for _ in range(rng.randint(1, 10)):
+        chosen = rng.sample(names, rng.randint(1, len(names)))
+        for item in rng.sample(secondary, rng.randint(0, len(secondary))):
+            chosen.append(item + rng.choice(["", ":red", ":blue"]))
+        options.append(chosen)
+    problem = xc.Problem(primary=primary, secondary=secondary, options=options)
+    assert problem.primary == tuple(names) and problem.multiplicities == tuple(bounds)
+    return problem
+
+
+def test_random_problems_with_multiplicities_agree_with_brute_force():
+    rng = random.Random(3)
+    for _ in range(400):
+        problem = random_bounded_problem(rng)
+        expected = brute_force(problem)
+        assert sorted(problem.solutions()) == expected, (problem.multiplicities, problem.options)
+        assert problem.count() == len(expected)
+        assert (problem.first() is None) == (not expected)
+
+
+def test_multiplicities_read_from_knuths_format():
+    problem = xc.read_knuth("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n")
+    assert problem.multiplicities == ((1, 1), (1, 1), (2, 3))
+    assert list(problem.solutions()) == [[1, 3, 4]]
+    assert repr(problem) == "Problem(3 primary items, 2 secondary, 5 options, 2 colors, multiplicities)"
+    for text, reason in [("0|a\na\n", "`0|a`: the upper bound is zero"),
+                         ("a | 2|x\na x\n", "`2|x`: a secondary item cannot have a multiplicity")]:
+        with pytest.raises(xc.InvalidProblem) as caught:
+            xc.read_knuth(text)
+        assert caught.value.reason == reason
+    with pytest.raises(xc.InvalidProblem) as caught:
+        xc.Problem(primary=["a", "x|b"], options=[["a"]])
+    assert (caught.value.path, caught.value.item) == ("primary[1]", "x|b")
 
 
 def test_the_gil_is_released_during_a_search():

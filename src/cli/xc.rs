@@ -1,5 +1,7 @@
 //! `sudoku-dlx xc`: any exact-cover problem in Knuth's format, counted, listed or checked.
 
+mod multi;
+
 use super::common::{self, CliError, Status};
 use super::progress::Progress;
 use std::fmt;
@@ -14,7 +16,9 @@ use sudoku_dlx::exact_cover::{Branching, BuildError, Cover, Found, Stats};
 Reads the problem from FILE (standard input when none or `-`) in the format of Knuth's dlx1
 and dlx2: comment lines start with `|`; the first other line names the primary items, then
 `|`, then the secondary ones; every further line is an option, secondary items optionally
-colored as `item:color`. See docs/xc.md.
+colored as `item:color`. A primary item may carry a multiplicity, `u:v|name` (covered u to
+v times) or `v|name` (v times), as in Knuth's dlx3: such a problem is searched as dlx3 does
+(dancing links). See docs/xc.md.
 
 By default prints the number of solutions (`N+` when --limit stopped the count). --all and
 --first print solutions: one option per line as its item names, a blank line after each
@@ -201,6 +205,9 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         Ok(read) => read,
         Err(error) => return refused(error),
     };
+    if problem.has_multiplicities() {
+        return multi::run(&args, path, problem);
+    }
     if engine == Engine::Sparse {
         return match problem.sparse() {
             Ok(cover) => answer(&args, problem, cover),

@@ -34,6 +34,10 @@ pub enum BuildError {
         /// The primary item.
         item: usize,
     },
+    /// The problem gives a primary item a multiplicity other than exactly once, which this
+    /// engine does not support: build it with
+    /// [`Problem::multi`](super::knuth_format::Problem::multi) instead.
+    Multiplicities,
 }
 
 impl fmt::Display for BuildError {
@@ -52,6 +56,10 @@ impl fmt::Display for BuildError {
             BuildError::NoPrimaryItem => {
                 write!(f, "an option must cover at least one primary item")
             }
+            BuildError::Multiplicities => write!(
+                f,
+                "the problem has multiplicities (u:v|name), which only the dlx3 search supports"
+            ),
             BuildError::TooLarge => {
                 write!(
                     f,

@@ -21,6 +21,7 @@
 //! could never be chosen: like Knuth's programs, the reader drops it, and says so with a
 //! [`Warning`] rather than an error.
 
+use super::multiplicity::Multiplicity;
 use super::names::Names;
 use super::sparse::SparseCover;
 use super::{BuildError, ExactCover};
@@ -34,6 +35,9 @@ pub struct Problem {
     pub items: Vec<String>,
     /// How many of `items` are primary.
     pub primary: usize,
+    /// How many times each primary item must be covered ([`Multiplicity::ONCE`] unless the
+    /// item line says otherwise, `u:v|name`), one for each of the first `primary` items.
+    pub multiplicities: Vec<Multiplicity>,
     /// The names of the colors, in order of first use; color `c` is `colors[c]`.
     pub colors: Vec<String>,
     /// The options kept, in input order; option `k` of the matrix is `options[k]`.
@@ -98,9 +102,15 @@ pub enum Reason {
     /// An item name that is empty or contains a blank, `:` or `|` (only lists of names,
     /// [`Problem::from_names`], can give the first two).
     BadItemName(String),
-    /// An item name with a multiplicity, `u:v|name` or `u|name` as Knuth's `dlx3` writes
-    /// it: not supported yet.
-    Multiplicity(String),
+    /// A primary item's multiplicity that is not `u:v|name` or `v|name` with decimal
+    /// numbers up to [`Multiplicity::MAX`] and a name.
+    BadMultiplicity(String),
+    /// A multiplicity whose upper bound is zero.
+    ZeroMultiplicity(String),
+    /// A multiplicity whose lower bound exceeds its upper bound.
+    ReversedMultiplicity(String),
+    /// A multiplicity on a secondary item (covered at most once, or in one color).
+    SecondaryMultiplicity(String),
     /// The item line names this item twice.
     DuplicateItem(String),
     /// An option names an item that the item line does not.
@@ -132,10 +142,17 @@ impl fmt::Display for Reason {
             Reason::BadItemName(name) => {
                 write!(f, "item name `{name}` contains `:` or `|`")
             }
-            Reason::Multiplicity(name) => write!(
+            Reason::BadMultiplicity(word) => write!(
                 f,
-                "`{name}` gives an item a multiplicity (u:v|name), which is not supported yet"
+                "`{word}`: a multiplicity is written u:v|name or v|name (u, v decimal numbers)"
             ),
+            Reason::ZeroMultiplicity(word) => write!(f, "`{word}`: the upper bound is zero"),
+            Reason::ReversedMultiplicity(word) => {
+                write!(f, "`{word}`: the lower bound exceeds the upper bound")
+            }
+            Reason::SecondaryMultiplicity(word) => {
+                write!(f, "`{word}`: a secondary item cannot have a multiplicity")
+            }
             Reason::DuplicateItem(name) => write!(f, "item `{name}` is named twice"),
             Reason::UnknownItem(name) => write!(f, "unknown item `{name}`"),
             Reason::RepeatedItem(name) => {
@@ -303,7 +320,12 @@ impl Problem {
             if name.is_empty() {
                 continue;
             }
-            names.add_item(name).map_err(|reason| at(byte, reason))?;
+            let added = if primary.is_some() {
+                names.add_item(name)
+            } else {
+                names.add_primary(name)
+            };
+            added.map_err(|reason| at(byte, reason))?;
         }
         // The item line's first word cannot start with the bar (that would make the line a
         // comment), so there is a primary item.
@@ -347,6 +369,7 @@ impl Problem {
         let problem = Problem {
             items: names.items,
             primary,
+            multiplicities: names.multiplicities,
             colors: names.color_names,
             options,
         };
@@ -354,8 +377,12 @@ impl Problem {
     }
 
     /// The exact-cover matrix of the problem; [`BuildError::TooLarge`] if it outgrows the
-    /// 32-bit node numbers (every other build error was ruled out while reading).
+    /// 32-bit node numbers, [`BuildError::Multiplicities`] if it has multiplicities (see
+    /// [`Problem::multi`]; every other build error was ruled out while reading).
     pub fn matrix(&self) -> Result<ExactCover, BuildError> {
+        if self.has_multiplicities() {
+            return Err(BuildError::Multiplicities);
+        }
         let mut matrix = ExactCover::try_new(self.primary, self.items.len() - self.primary)?;
         let entries: usize = self.options.iter().map(|o| o.entries.len()).sum();
         matrix.reserve(self.options.len(), entries);
@@ -373,8 +400,12 @@ impl Problem {
     }
 
     /// The problem on sparse sets ([`SparseCover`]), for the search of Knuth's `ssxc1`
-    /// kind; [`BuildError::TooLarge`] if it outgrows that structure's bounds.
+    /// kind; [`BuildError::TooLarge`] if it outgrows that structure's bounds,
+    /// [`BuildError::Multiplicities`] if it has multiplicities (see [`Problem::multi`]).
     pub fn sparse(&self) -> Result<SparseCover, BuildError> {
+        if self.has_multiplicities() {
+            return Err(BuildError::Multiplicities);
+        }
         let mut builder = SparseCover::builder(self.primary, self.items.len() - self.primary);
         let entries: usize = self.options.iter().map(|o| o.entries.len()).sum();
         builder.reserve(self.options.len(), entries);
@@ -467,8 +498,8 @@ mod tests {
         assert_eq!(error("a | b | c\n"), (1, 7, Reason::SecondBar));
         assert_eq!(error("a b:c\n"), (1, 3, Reason::BadItemName("b:c".into())));
         assert_eq!(
-            error("a 2:3|b\n"),
-            (1, 3, Reason::Multiplicity("2:3|b".into()))
+            error("a | 2:3|b\n"),
+            (1, 5, Reason::SecondaryMultiplicity("2:3|b".into()))
         );
         assert_eq!(error("a b a\n"), (1, 5, Reason::DuplicateItem("a".into())));
         assert_eq!(

@@ -30,6 +30,7 @@ mod cover;
 mod error;
 mod interrupt;
 pub mod knuth_format;
+pub mod multiplicity;
 pub mod names;
 pub mod prefix;
 mod propagate;

@@ -26,6 +26,7 @@
 //! ```
 
 use super::knuth_format::{Problem, ProblemOption, Reason};
+use super::multiplicity::Multiplicity;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -78,6 +79,8 @@ pub(super) struct Names<'a> {
     index: NameMap<'a, usize>,
     /// The item names, in the order added.
     pub(super) items: Vec<String>,
+    /// The multiplicities of the primary items.
+    pub(super) multiplicities: Vec<Multiplicity>,
     /// The tag of the option that last named each item: a repeat is found in one look.
     named_on: Vec<usize>,
     colors: NameMap<'a, u32>,
@@ -91,19 +94,30 @@ impl<'a> Names<'a> {
         Names {
             index: NameMap::with_capacity_and_hasher(items, Default::default()),
             items: Vec::with_capacity(items),
+            multiplicities: Vec::with_capacity(items),
             named_on: Vec::new(),
             colors: NameMap::default(),
             color_names: Vec::new(),
         }
     }
 
+    /// Adds the primary item `word`, a word of Knuth's format (not empty, no blank: the
+    /// caller's part), `name` or with a multiplicity, `u:v|name` or `v|name`
+    /// ([`Multiplicity::split`]); then as [`add_item`](Self::add_item).
+    pub(super) fn add_primary(&mut self, word: &'a str) -> Result<(), Reason> {
+        let (multiplicity, name) = Multiplicity::split(word)?;
+        self.add_item(name)?;
+        self.multiplicities.push(multiplicity);
+        Ok(())
+    }
+
     /// Adds the item `name`, a word of Knuth's format (not empty, no blank: the caller's
-    /// part): refused with `:` or `|` (a multiplicity `u:v|name` said as such) or when it is
-    /// already there.
+    /// part): refused with `:` or `|` (a multiplicity `u:v|name`, which only a primary
+    /// item may have, said as such) or when it is already there.
     pub(super) fn add_item(&mut self, name: &'a str) -> Result<(), Reason> {
         if name.contains([':', '|']) {
             return Err(if is_multiplicity(name) {
-                Reason::Multiplicity(name.to_string())
+                Reason::SecondaryMultiplicity(name.to_string())
             } else {
                 Reason::BadItemName(name.to_string())
             });
@@ -233,8 +247,9 @@ impl fmt::Display for NamesError {
 impl std::error::Error for NamesError {}
 
 impl Problem {
-    /// The problem with the items `primary` (covered exactly once) and `secondary` (at most
-    /// once), and the `options`, each a list of item names, a secondary one optionally
+    /// The problem with the items `primary` (covered exactly once, or as many times as a
+    /// multiplicity written before the name says: `u:v|name`, `v|name`) and `secondary`
+    /// (at most once), and the `options`, each a list of item names, a secondary one optionally
     /// colored as `name:color`: what [`Problem::parse`] would read from the same names in
     /// Knuth's format, with the same rules for names. Option `k` keeps its place (an option
     /// without a primary item is an error here, where the reader drops it with a warning),
@@ -254,6 +269,8 @@ impl Problem {
             // Knuth's format.
             let added = if name.is_empty() || name.contains(char::is_whitespace) {
                 Err(Reason::BadItemName(name.to_string()))
+            } else if matches!(place, Place::Primary(_)) {
+                names.add_primary(name)
             } else {
                 names.add_item(name)
             };
@@ -286,6 +303,7 @@ impl Problem {
         Ok(Problem {
             items: names.items,
             primary: primary.len(),
+            multiplicities: names.multiplicities,
             colors: names.color_names,
             options: problem_options,
         })
@@ -334,8 +352,18 @@ mod tests {
             (Place::Primary(1), Reason::BadItemName("".into()))
         );
         assert_eq!(
-            error(&["2:3|a"], &[], &[]),
-            (Place::Primary(0), Reason::Multiplicity("2:3|a".into()))
+            error(&["3:2|a"], &[], &[]),
+            (
+                Place::Primary(0),
+                Reason::ReversedMultiplicity("3:2|a".into())
+            )
+        );
+        assert_eq!(
+            error(&["a"], &["2|x"], &[]),
+            (
+                Place::Secondary(0),
+                Reason::SecondaryMultiplicity("2|x".into())
+            )
         );
         let options = |second: Vec<&'static str>| vec![vec!["a"], second];
         let (a, x) = (&["a"][..], &["x"][..]);

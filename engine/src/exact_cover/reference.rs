@@ -3,6 +3,7 @@
 //! from them: `problem.matrix()` for the dancing links, `problem.sparse()` for sparse sets.
 
 use super::knuth_format::{Problem, ProblemOption};
+use super::multiplicity::Multiplicity;
 
 impl Problem {
     /// The n-queens problem: one option per square, `r`*n*+`c` for row `r` and column `c`
@@ -73,6 +74,7 @@ impl Problem {
         Problem {
             items,
             primary,
+            multiplicities: vec![Multiplicity::ONCE; primary],
             colors: Vec::new(),
             options: options
                 .enumerate()

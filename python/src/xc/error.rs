@@ -42,7 +42,10 @@ impl ProblemError {
         };
         match reason {
             Reason::BadItemName(name)
-            | Reason::Multiplicity(name)
+            | Reason::BadMultiplicity(name)
+            | Reason::ZeroMultiplicity(name)
+            | Reason::ReversedMultiplicity(name)
+            | Reason::SecondaryMultiplicity(name)
             | Reason::DuplicateItem(name)
             | Reason::UnknownItem(name)
             | Reason::RepeatedItem(name)

@@ -36,8 +36,9 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
 const MODULE_DOC: &str = "Exact cover with the sudoku-dlx engine: a problem read in Knuth's \
 format (`read_knuth`) or built from lists of names (`Problem`), counted, listed or checked.";
 
-/// An exact-cover problem: items to cover, primary (exactly once) and secondary (at most
-/// once), and options, each a list of item names; a secondary item in an option may carry
+/// An exact-cover problem: items to cover, primary (exactly once, or from `u` to `v` times
+/// when named `"u:v|name"`, exactly `v` times as `"v|name"`: Knuth's `dlx3`) and secondary
+/// (at most once), and options, each a list of item names; a secondary item in an option may carry
 /// a color, `"name:color"`, and options that agree on an item's color may share it (Knuth's
 /// `dlx2`). Made from lists of names, keyword arguments all, or by `read_knuth`.
 ///
@@ -54,6 +55,8 @@ format (`read_knuth`) or built from lists of names (`Problem`), counted, listed 
 /// [[('a', 'b'), ('c',)], [('a',), ('b', 'c')]]
 /// >>> problem.is_unique()
 /// False
+/// >>> Problem(primary=["0:2|a", "b"], options=[["a"], ["a", "b"], ["a"]]).count()
+/// 3
 /// >>> Problem(primary=["a"], secondary=["x"], options=[["a"], ["x:red"]])
 /// Traceback (most recent call last):
 ///   ...
@@ -161,6 +164,16 @@ impl Problem {
         PyTuple::new(py, &self.problem.items[..self.problem.primary])
     }
 
+    /// How many times each primary item must be covered, as `(low, high)`, in order.
+    ///
+    /// >>> read_knuth("a 0:2|b 3|c").multiplicities
+    /// ((1, 1), (0, 2), (3, 3))
+    #[getter]
+    fn multiplicities<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let pairs = self.problem.multiplicities.iter().map(|m| (m.low, m.high));
+        PyTuple::new(py, pairs)
+    }
+
     /// The secondary items' names, in order.
     ///
     /// >>> read_knuth("a b | x").secondary
@@ -209,6 +222,9 @@ impl Problem {
         if !problem.colors.is_empty() {
             text.push_str(&format!(", {}", plural(problem.colors.len(), "color")));
         }
+        if problem.has_multiplicities() {
+            text.push_str(", multiplicities");
+        }
         text.push(')');
         text
     }
@@ -220,7 +236,8 @@ impl Problem {
 /// separated by blanks, a secondary one optionally colored (`name:color`). A mistake raises
 /// `InvalidProblem` with its line and column; an option without a primary item is dropped
 /// with a `UserWarning` (as Knuth's programs do), so `options` are those kept. The text is
-/// read with the GIL released. Multiplicities and costs are not supported yet.
+/// read with the GIL released. A primary item may carry a multiplicity, `u:v|name` or
+/// `v|name` (Knuth's `dlx3`); costs are not supported yet.
 ///
 /// >>> problem = read_knuth('''
 /// ... | Knuth's example of colors

@@ -1,5 +1,6 @@
 //! The searches of `sudoku_dlx.xc`: the engine's sparse-set search (the default of
-//! `sudoku-dlx xc`), run with the GIL released and paused every few milliseconds on the
+//! `sudoku-dlx xc`), or its search with multiplicities (Knuth's `dlx3`) for a problem that
+//! has some, as `sudoku-dlx xc` chooses; run with the GIL released and paused every few milliseconds on the
 //! main thread so that Ctrl-C is heard however long the next solution takes.
 //!
 //! The pause is the engine's own [`Interrupt`]: a ticker thread sets the flag of every
@@ -14,24 +15,77 @@ use std::ffi::c_ulong;
 use std::sync::{Condvar, Mutex, OnceLock};
 use std::time::Duration;
 use sudoku_dlx::exact_cover::knuth_format::Problem;
+use sudoku_dlx::exact_cover::multiplicity::MultiCover;
 use sudoku_dlx::exact_cover::sparse::SparseCover;
-use sudoku_dlx::exact_cover::{BuildError, Interrupt};
+use sudoku_dlx::exact_cover::{BuildError, Cover, Found, Interrupt};
 
 /// How often a search on the main thread pauses to look for Ctrl-C.
 const TICK: Duration = Duration::from_millis(40);
 
+/// The engine's search that a problem takes.
+pub enum Engine {
+    /// Sparse sets, for a problem without multiplicities.
+    Sparse(SparseCover),
+    /// Knuth's `dlx3`, for a problem with some.
+    Multi(MultiCover),
+}
+
+impl Engine {
+    /// Abandons the search in progress.
+    fn restart(&mut self) {
+        match self {
+            Engine::Sparse(cover) => cover.restart(),
+            Engine::Multi(cover) => cover.restart(),
+        }
+    }
+
+    /// True when the last search stopped because its interrupt was set.
+    fn was_interrupted(&self) -> bool {
+        match self {
+            Engine::Sparse(cover) => cover.was_interrupted(),
+            Engine::Multi(cover) => cover.was_interrupted(),
+        }
+    }
+
+    /// Finds the next solution, and puts its options into `options` when one is given;
+    /// false at the end.
+    fn next_into(&mut self, options: Option<&mut Vec<usize>>) -> bool {
+        /// Copies the options of `found`, if any, into `options`.
+        fn copy(found: Option<impl Found>, options: Option<&mut Vec<usize>>) -> bool {
+            match (found, options) {
+                (Some(solution), Some(options)) => {
+                    options.extend(solution.options());
+                    true
+                }
+                (found, _) => found.is_some(),
+            }
+        }
+        match self {
+            Engine::Sparse(cover) => copy(cover.next_solution(), options),
+            Engine::Multi(cover) => copy(cover.next_solution(), options),
+        }
+    }
+}
+
 /// A problem's search: the engine's, and the interrupt that pauses it.
 pub struct Search {
-    cover: SparseCover,
+    cover: Engine,
     interrupt: Interrupt,
 }
 
 impl Search {
     /// A search of `problem` from the top.
     pub fn new(problem: &Problem) -> Result<Search, BuildError> {
-        let mut cover = problem.sparse()?;
         let interrupt = Interrupt::new();
-        cover.set_interrupt(Some(interrupt.clone()));
+        let cover = if problem.has_multiplicities() {
+            let mut cover = problem.multi()?;
+            cover.set_interrupt(Some(interrupt.clone()));
+            Engine::Multi(cover)
+        } else {
+            let mut cover = problem.sparse()?;
+            cover.set_interrupt(Some(interrupt.clone()));
+            Engine::Sparse(cover)
+        };
         Ok(Search { cover, interrupt })
     }
 
@@ -41,7 +95,7 @@ impl Search {
         let mut found = 0;
         // The engine's `count_while`, resumable: it would start again from the top.
         self.run(py, |cover| {
-            while cap.is_none_or(|cap| found < cap) && cover.next_solution().is_some() {
+            while cap.is_none_or(|cap| found < cap) && cover.next_into(None) {
                 found += 1;
             }
         })?;
@@ -52,8 +106,8 @@ impl Search {
     /// stopped; `None` once there are no more.
     pub fn next(&mut self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
         self.run(py, |cover| {
-            cover.next_solution().map(|solution| {
-                let mut options: Vec<usize> = solution.options().collect();
+            let mut options = Vec::new();
+            cover.next_into(Some(&mut options)).then(|| {
                 options.sort_unstable();
                 options
             })
@@ -71,7 +125,7 @@ impl Search {
     fn run<T: Send>(
         &mut self,
         py: Python<'_>,
-        mut work: impl FnMut(&mut SparseCover) -> T + Send,
+        mut work: impl FnMut(&mut Engine) -> T + Send,
     ) -> PyResult<T> {
         let _ticking = on_main_thread().then(|| Ticking::start(&self.interrupt));
         loop {
