@@ -3,6 +3,7 @@
 //! rules that refuse them, and bad bounds reported at their place.
 
 use crate::cli_support::*;
+use predicates::prelude::*;
 
 fn xc(args: &[&str], input: &str) -> assert_cmd::assert::Assert {
     let file = temp_file(input.as_bytes());
@@ -91,5 +92,14 @@ fn bad_bounds_are_reported_at_their_place() {
             .code(2)
             .stdout("")
             .stderr(predicates::str::contains(message));
+    }
+}
+
+#[test]
+fn jobs_and_shards_are_refused_on_multiplicities() {
+    for (flag, value) in [("--jobs", "2"), ("--shard", "1/2")] {
+        xc(&[flag, value], "2|a\na\na\n").code(2).stdout("").stderr(
+            predicates::str::contains("multiplicities").and(predicates::str::contains(flag)),
+        );
     }
 }

@@ -9,11 +9,11 @@ use std::collections::HashSet;
 use sudoku_dlx::exact_cover::knuth_format::Problem;
 use sudoku_dlx::exact_cover::prefix::{self, Prefix};
 use sudoku_dlx::exact_cover::sparse::SparseCover;
-use sudoku_dlx::exact_cover::{Branching, Cover, ExactCover, Found};
+use sudoku_dlx::exact_cover::{Branching, ExactCover, Found, Split};
 
 /// Every solution under each prefix, in the order the prefixes and the search give them,
 /// each as its sorted options.
-fn listed<C: Cover>(cover: &mut C, prefixes: &[Prefix]) -> Vec<Vec<usize>> {
+fn listed<C: Split>(cover: &mut C, prefixes: &[Prefix]) -> Vec<Vec<usize>> {
     let mut all = Vec::new();
     for piece in prefixes {
         piece.select_in(cover).unwrap();
@@ -40,7 +40,7 @@ fn check_estimates(prefixes: &[Prefix]) {
 }
 
 /// The prefixes of `cover` cut into `pieces`, checked; the count under each, added.
-fn count_by_prefixes<C: Cover>(cover: &mut C, pieces: usize) -> u128 {
+fn count_by_prefixes<C: Split>(cover: &mut C, pieces: usize) -> u128 {
     let prefixes = prefix::split(cover, pieces);
     check_estimates(&prefixes);
     let open = prefixes.iter().filter(|p| !p.leaf).count();

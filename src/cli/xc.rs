@@ -8,7 +8,7 @@ use std::fmt;
 use std::io::{self, Read, Write};
 use std::time::Instant;
 use sudoku_dlx::exact_cover::knuth_format::{FormatError, Problem};
-use sudoku_dlx::exact_cover::{Branching, BuildError, Cover, Found, Stats};
+use sudoku_dlx::exact_cover::{Branching, BuildError, Cover, Found, Split, Stats};
 
 /// Solve an exact-cover problem in Knuth's format (dlx1/dlx2, with colors).
 #[derive(clap::Args, Debug)]
@@ -210,7 +210,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     }
     if engine == Engine::Sparse {
         return match problem.sparse() {
-            Ok(cover) => answer(&args, problem, cover),
+            Ok(cover) => answer_split(&args, problem, cover),
             Err(error) => refused(ReadError::Build { path, error }),
         };
     }
@@ -223,18 +223,24 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         BranchingArg::Knuth => Branching::FirstShortest,
         BranchingArg::Weighted => Branching::Weighted,
     });
-    answer(&args, problem, matrix)
+    answer_split(&args, problem, matrix)
 }
 
-/// Answers the command on `cover`, either engine: a count, a list, or a verdict.
-fn answer<C: Cover + Clone + Send + Sync>(
+/// Answers the command on `cover`, either engine that splits its tree: over prefixes with
+/// `--jobs` or `--shard`, else as [`answer`] does.
+fn answer_split<C: Split + Clone + Send + Sync>(
     args: &Args,
     problem: Problem,
-    mut cover: C,
+    cover: C,
 ) -> Result<Status, CliError> {
     if args.jobs.is_some() || args.shard.is_some() {
         return super::xc_jobs::answer(args, &problem, cover);
     }
+    answer(args, problem, cover)
+}
+
+/// Answers the command on `cover`, any search: a count, a list, or a verdict.
+fn answer<C: Cover>(args: &Args, problem: Problem, mut cover: C) -> Result<Status, CliError> {
     // Ctrl-C is heard inside the search too, not only when a solution comes.
     cover.set_interrupt(Some(common::interrupt().clone()));
     let started = Instant::now();

@@ -20,7 +20,7 @@ use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 use sudoku_dlx::exact_cover::knuth_format::Problem;
 use sudoku_dlx::exact_cover::prefix::{self, Prefix};
-use sudoku_dlx::exact_cover::{Cover, Found, Stats};
+use sudoku_dlx::exact_cover::{Found, Split, Stats};
 
 /// Prefixes to cut per thread: enough that the last ones to finish are small beside the
 /// whole, few enough that cutting them costs nothing next to the search.
@@ -161,7 +161,7 @@ impl Work {
 }
 
 /// Answers `xc --jobs` or `xc --shard`: a count or (with `--all`) a listing.
-pub fn answer<C: Cover + Clone + Send + Sync>(
+pub fn answer<C: Split + Clone + Send + Sync>(
     args: &Args,
     problem: &Problem,
     mut cover: C,
@@ -245,7 +245,7 @@ pub fn answer<C: Cover + Clone + Send + Sync>(
 }
 
 /// Counts under every prefix on `threads` threads, into `work.done`.
-fn count<C: Cover + Clone + Send + Sync>(
+fn count<C: Split + Clone + Send + Sync>(
     work: &Work,
     cover: &C,
     threads: usize,
@@ -288,7 +288,7 @@ type Listed = (usize, Vec<Vec<usize>>, bool);
 
 /// Lists the solutions under every prefix on `threads` threads, printed in the order of
 /// the prefixes as they complete.
-fn list<C: Cover + Clone + Send + Sync>(
+fn list<C: Split + Clone + Send + Sync>(
     work: &Work,
     cover: &C,
     threads: usize,
@@ -327,7 +327,7 @@ fn list<C: Cover + Clone + Send + Sync>(
 }
 
 /// One listing thread: takes prefixes until none is left, and sends their solutions.
-fn list_prefixes<C: Cover + Clone>(
+fn list_prefixes<C: Split + Clone>(
     work: &Work,
     cover: &C,
     progress: &Progress,

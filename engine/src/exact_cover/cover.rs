@@ -75,14 +75,6 @@ pub trait Cover {
     /// from the top.
     fn restart(&mut self);
 
-    /// Fixes `option` as part of every solution, until [`restart`](Self::restart); an
-    /// option that does not exist or that the selections rule out is an error.
-    fn select(&mut self, option: usize) -> Result<(), SelectError>;
-
-    /// Where the search would branch first from the selections: solved, or the options of
-    /// the item Knuth's rule picks, written into `options` (see [`prefix`](super::prefix)).
-    fn branch(&mut self, options: &mut Vec<usize>) -> Branch;
-
     /// Finds the next solution, continuing where the previous call stopped; `None` once
     /// every solution has been reported (until [`restart`](Self::restart)) or when the
     /// interrupt stopped the search ([`was_interrupted`](Self::was_interrupted)).
@@ -138,6 +130,43 @@ impl Found for SparseSolution<'_> {
     }
 }
 
+/// A [`Cover`] whose search tree can be cut into prefixes (see [`prefix`](super::prefix)):
+/// options fixed before the search, and the options the search would branch on next.
+/// Implemented by [`ExactCover`] and [`SparseCover`]; the search with multiplicities
+/// ([`MultiCover`](super::multiplicity::MultiCover)) branches also on leaving an item
+/// short of its upper bound, which a list of options does not say, and does not split.
+pub trait Split: Cover {
+    /// Fixes `option` as part of every solution, until [`restart`](Cover::restart); an
+    /// option that does not exist or that the selections rule out is an error.
+    fn select(&mut self, option: usize) -> Result<(), SelectError>;
+
+    /// Where the search would branch first from the selections: solved, or the options of
+    /// the item Knuth's rule picks, written into `options` (see [`prefix`](super::prefix)).
+    fn branch(&mut self, options: &mut Vec<usize>) -> Branch;
+}
+
+/// Each method is the inherent method of the same name.
+impl Split for ExactCover {
+    fn select(&mut self, option: usize) -> Result<(), SelectError> {
+        ExactCover::select(self, option)
+    }
+
+    fn branch(&mut self, options: &mut Vec<usize>) -> Branch {
+        ExactCover::branch(self, options)
+    }
+}
+
+/// Each method is the inherent method of the same name.
+impl Split for SparseCover {
+    fn select(&mut self, option: usize) -> Result<(), SelectError> {
+        SparseCover::select(self, option)
+    }
+
+    fn branch(&mut self, options: &mut Vec<usize>) -> Branch {
+        SparseCover::branch(self, options)
+    }
+}
+
 /// Each method is the inherent method of the same name.
 impl Cover for ExactCover {
     type Solution<'a> = Solution<'a>;
@@ -160,14 +189,6 @@ impl Cover for ExactCover {
 
     fn restart(&mut self) {
         ExactCover::restart(self)
-    }
-
-    fn select(&mut self, option: usize) -> Result<(), SelectError> {
-        ExactCover::select(self, option)
-    }
-
-    fn branch(&mut self, options: &mut Vec<usize>) -> Branch {
-        ExactCover::branch(self, options)
     }
 
     fn next_solution(&mut self) -> Option<Solution<'_>> {
@@ -225,14 +246,6 @@ impl Cover for SparseCover {
 
     fn restart(&mut self) {
         SparseCover::restart(self)
-    }
-
-    fn select(&mut self, option: usize) -> Result<(), SelectError> {
-        SparseCover::select(self, option)
-    }
-
-    fn branch(&mut self, options: &mut Vec<usize>) -> Branch {
-        SparseCover::branch(self, options)
     }
 
     fn next_solution(&mut self) -> Option<SparseSolution<'_>> {

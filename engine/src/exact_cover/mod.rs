@@ -43,7 +43,7 @@ mod stats;
 #[cfg(test)]
 mod tests;
 
-pub use cover::{Cover, Found};
+pub use cover::{Cover, Found, Split};
 pub use error::{BuildError, Conflict, SelectError};
 pub use interrupt::Interrupt;
 pub use propagate::{LiveOptions, NoPropagation, Propagator, Pruning};

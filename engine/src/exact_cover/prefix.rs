@@ -30,9 +30,9 @@
 //! ```
 
 use super::shortest::shortest;
-use super::{Cover, ExactCover, SelectError};
+use super::{ExactCover, SelectError, Split};
 
-/// Where the search would go from its selections, as [`Cover::branch`] reports it.
+/// Where the search would go from its selections, as [`Split::branch`] reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Branch {
     /// The selections cover every primary item: they are a solution, and the search finds
@@ -62,7 +62,7 @@ pub struct Prefix {
 impl Prefix {
     /// Undoes every selection of `cover` and selects this prefix's options: the search
     /// that follows explores this prefix's subtree alone.
-    pub fn select_in<C: Cover>(&self, cover: &mut C) -> Result<(), SelectError> {
+    pub fn select_in<C: Split>(&self, cover: &mut C) -> Result<(), SelectError> {
         cover.restart();
         for &option in &self.options {
             cover.select(option)?;
@@ -77,7 +77,7 @@ impl Prefix {
 /// round at a time (every prefix with at least half the largest share), so the pieces are
 /// of comparable estimated size. The leaves met on the way stay in the list. Leaves `cover`
 /// restarted (no selection).
-pub fn split<C: Cover>(cover: &mut C, pieces: usize) -> Vec<Prefix> {
+pub fn split<C: Split>(cover: &mut C, pieces: usize) -> Vec<Prefix> {
     let mut prefixes = vec![Prefix {
         options: Vec::new(),
         share: 1.0,

@@ -9,6 +9,19 @@ use sudoku_dlx::exact_cover::knuth_format::Problem;
 
 /// Answers the command on `problem`, which has multiplicities, read from `path`.
 pub(super) fn run(args: &Args, path: String, problem: Problem) -> Result<Status, CliError> {
+    let split = match (args.jobs.is_some(), args.shard.is_some()) {
+        (true, _) => Some("--jobs"),
+        (false, true) => Some("--shard"),
+        (false, false) => None,
+    };
+    if let Some(option) = split {
+        let _ = writeln!(
+            io::stderr(),
+            "sudoku-dlx: {path}: the problem has multiplicities (u:v|name), whose search is not \
+             cut into prefixes yet: {option} is refused (leave it out to search on one thread)"
+        );
+        return Ok(Status::BadInput);
+    }
     let unsupported = match (args.engine, args.branching) {
         (Some(Engine::Sparse), _) => Some("--engine sparse"),
         (_, BranchingArg::ForcedFirst) => Some("--branching forced-first"),
