@@ -112,6 +112,10 @@ fn counts_and_stops_like_the_other_engines() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "724 solutions of ten queens: too long under Miri (scripts/miri)"
+)]
 fn an_interrupted_search_stops_and_counts_again_afterwards() {
     let mut cover = Problem::queens(10).multi().unwrap();
     let interrupt = super::super::Interrupt::new();
@@ -132,6 +136,10 @@ fn links(problem: &Problem) -> super::super::ExactCover {
 /// (Not their updates: `dlx3` counts its own, as `dlx1` and `dlx3` differ on the same
 /// input, 16,680 and 16,488 on the eight queens of `../shared/data/xc`.)
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "thousands of nodes: too long under Miri (scripts/miri)"
+)]
 fn queens_without_multiplicities_enter_the_dancing_links_nodes() {
     for n in 4..=8 {
         let problem = Problem::queens(n);
@@ -249,29 +257,35 @@ fn problems() -> impl Strategy<Value = Problem> {
     })
 }
 
-proptest! {
-    /// The search finds exactly the sets of options that brute force finds, each once,
-    /// and counts them; a search restarted halfway counts them again.
-    #[test]
-    fn the_search_finds_what_brute_force_finds(problem in problems()) {
-        let expected = brute_force(&problem);
-        let mut cover = problem.multi().unwrap();
-        prop_assert_eq!(all(&mut cover), expected.clone());
-        cover.first_solution();
-        prop_assert_eq!(cover.count(None).solutions, expected.len() as u128);
-    }
+/// Property tests, in a module of this name so that scripts/miri skips them (`--skip
+/// properties`): hundreds of random problems each are too long under Miri.
+mod properties {
+    use super::*;
 
-    /// Without multiplicities, the search branches as dlx2 does: the solutions and nodes
-    /// of the dancing links under Knuth's rule.
-    #[test]
-    fn without_multiplicities_it_is_the_dancing_links(mut problem in problems()) {
-        problem.multiplicities.fill(Multiplicity::ONCE);
-        let mut links = links(&problem);
-        let mut multi = problem.multi().unwrap();
-        prop_assert_eq!(all(&mut links), all(&mut multi));
-        links.reset_stats();
-        multi.reset_stats();
-        prop_assert_eq!(links.count(None), multi.count(None));
-        prop_assert_eq!(links.stats().nodes, multi.stats().nodes);
+    proptest! {
+        /// The search finds exactly the sets of options that brute force finds, each once,
+        /// and counts them; a search restarted halfway counts them again.
+        #[test]
+        fn the_search_finds_what_brute_force_finds(problem in problems()) {
+            let expected = brute_force(&problem);
+            let mut cover = problem.multi().unwrap();
+            prop_assert_eq!(all(&mut cover), expected.clone());
+            cover.first_solution();
+            prop_assert_eq!(cover.count(None).solutions, expected.len() as u128);
+        }
+
+        /// Without multiplicities, the search branches as dlx2 does: the solutions and nodes
+        /// of the dancing links under Knuth's rule.
+        #[test]
+        fn without_multiplicities_it_is_the_dancing_links(mut problem in problems()) {
+            problem.multiplicities.fill(Multiplicity::ONCE);
+            let mut links = links(&problem);
+            let mut multi = problem.multi().unwrap();
+            prop_assert_eq!(all(&mut links), all(&mut multi));
+            links.reset_stats();
+            multi.reset_stats();
+            prop_assert_eq!(links.count(None), multi.count(None));
+            prop_assert_eq!(links.stats().nodes, multi.stats().nodes);
+        }
     }
 }
