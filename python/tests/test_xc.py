@@ -194,15 +194,21 @@ def brute_force(problem):
                   if is_valid(problem, s))
 
 
-def random_problem(rng):
-    primary = [f"p{k}" for k in range(rng.randint(1, 4))]
-    secondary = [f"s{k}" for k in range(rng.randint(0, 3))]
+def random_options(rng, primary, secondary, most):
+    """1 to `most` random options: some primary items, and some secondary ones, colored or not."""
     options = []
-    for _ in range(rng.randint(1, 9)):
+    for _ in range(rng.randint(1, most)):
         chosen = rng.sample(primary, rng.randint(1, len(primary)))
         for item in rng.sample(secondary, rng.randint(0, len(secondary))):
             chosen.append(item + rng.choice(["", ":red", ":blue"]))
         options.append(chosen)
+    return options
+
+
+def random_problem(rng):
+    primary = [f"p{k}" for k in range(rng.randint(1, 4))]
+    secondary = [f"s{k}" for k in range(rng.randint(0, 3))]
+    options = random_options(rng, primary, secondary, 9)
     return xc.Problem(primary=primary, secondary=secondary, options=options)
 
 
@@ -223,12 +229,7 @@ def random_bounded_problem(rng):
     names = [f"p{k}" for k in range(len(bounds))]
     primary = [name if (low, high) == (1, 1) else f"{low}:{high}|{name}" for name, (low, high) in zip(names, bounds)]
     secondary = [f"s{k}" for k in range(rng.randint(0, 3))]
-    options = []
-    for _ in range(rng.randint(1, 10)):
-        chosen = rng.sample(names, rng.randint(1, len(names)))
-        for item in rng.sample(secondary, rng.randint(0, len(secondary))):
-            chosen.append(item + rng.choice(["", ":red", ":blue"]))
-        options.append(chosen)
+    options = random_options(rng, names, secondary, 10)
     problem = xc.Problem(primary=primary, secondary=secondary, options=options)
     assert problem.primary == tuple(names) and problem.multiplicities == tuple(bounds)
     return problem
