@@ -31,6 +31,11 @@ pub(crate) struct Parts {
     pub distinct_sums: Vec<(Vec<usize>, i32)>,
     /// Runs of consecutive digits in any order (see [`runs`](super::runs)).
     pub runs: Vec<Vec<usize>>,
+    /// Relations the others imply, kept as arcs only (the matrix has no items for them).
+    pub implied: Vec<(usize, usize, Relation)>,
+    /// Cells of distinct digits and the digits they must hold, bit `d - 1` for digit `d`
+    /// (see [`required`](super::required)).
+    pub required: Vec<(Vec<usize>, u64)>,
 }
 
 /// The terms of a sum: cells and their weights.
@@ -241,13 +246,20 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
                 }
             }
             Rule::Entropic(line) | Rule::Modular(line) => {
-                let relation = match rule {
-                    Rule::Entropic(_) => Relation::OtherBand(n as u8),
-                    _ => Relation::OtherResidue,
+                let (other, same) = match rule {
+                    Rule::Entropic(_) => {
+                        (Relation::OtherBand(n as u8), Relation::SameBand(n as u8))
+                    }
+                    _ => (Relation::OtherResidue, Relation::SameResidue),
                 };
                 every_pair(line, |a, b, apart| {
                     if apart % 3 != 0 {
-                        parts.relate(n, a, b, relation);
+                        parts.relate(n, a, b, other);
+                    } else {
+                        // Implied by the three classes of every three cells in a row: an
+                        // arc only, so that a class one cell loses goes from the cells
+                        // three apart at once.
+                        parts.implied.push((a, b, same));
                     }
                 });
             }
@@ -300,6 +312,7 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
         }
     }
     parts.add_house_sums(n, region_of, rules);
+    parts.add_required(n, rules);
     parts
 }
 

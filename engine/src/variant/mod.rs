@@ -53,6 +53,7 @@ mod model;
 mod names;
 mod pointing;
 mod propagate;
+mod required;
 mod rule;
 mod runs;
 mod solver;

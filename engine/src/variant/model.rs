@@ -2,7 +2,9 @@
 //! the items its option covers. The solver builds its matrix from this for any givens.
 //!
 //! Items, primary first: each cell; each row-digit, column-digit and region-digit; each
-//! digit of every extra unit of `n` cells; a guard for each table that places no cell. Then
+//! digit of every extra unit of `n` cells; a guard for each table that places no cell; each
+//! digit that the cells of a renban line or a killer cage must hold (see
+//! [`required`](super::required)). Then
 //! the secondary items: each digit of every extra unit of fewer cells (anti-king squares,
 //! small extra regions, unvalued cages), one item per group of forbidden pairs of
 //! placements, and the agreement items of the cells and hidden values that tables share
@@ -156,9 +158,24 @@ impl Model {
         // Full units are primary and numbered first; partial ones after every primary item.
         let (full, partial): (Vec<_>, Vec<_>) = parts.units.iter().partition(|u| u.len() == n);
         let sharing = Sharing::of(&parts.tables, cells);
-        let primary = 4 * cells + full.len() * n + sharing.guarded;
+        let required: usize = parts
+            .required
+            .iter()
+            .map(|(_, d)| d.count_ones() as usize)
+            .sum();
+        let primary = 4 * cells + full.len() * n + sharing.guarded + required;
         for (k, unit) in full.iter().enumerate() {
             add_unit(&mut extra, unit, n, 4 * cells + k * n);
+        }
+        // The digits some cells must hold, primary after the guards (see `required`).
+        let mut item = 4 * cells + full.len() * n + sharing.guarded;
+        for (unit, digits) in &parts.required {
+            for d in (0..n).filter(|d| digits & 1 << d != 0) {
+                for &cell in unit {
+                    extra[cell * n + d].push(item as u32);
+                }
+                item += 1;
+            }
         }
         let mut next = primary;
         for unit in &partial {
@@ -169,7 +186,13 @@ impl Model {
         let points = !parts.relations.is_empty();
         let peers =
             |a: usize, b: usize| a / n == b / n || a % n == b % n || region_of[a] == region_of[b];
-        let arcs = Arcs::new(n, cells, &parts.relations, peers);
+        let related: Vec<_> = parts
+            .relations
+            .iter()
+            .chain(&parts.implied)
+            .copied()
+            .collect();
+        let arcs = Arcs::new(n, cells, &related, peers);
         let mut sums = Sums::new();
         for (terms, total) in &parts.sums {
             sums.push(terms, *total);

@@ -519,6 +519,10 @@ pub(crate) enum Relation {
     OtherBand(u8),
     /// The digits have different residues modulo 3.
     OtherResidue,
+    /// The digits are in the same entropic band of a grid of this side ([`Rule::band`]).
+    SameBand(u8),
+    /// The digits have the same residue modulo 3.
+    SameResidue,
 }
 
 impl Relation {
@@ -544,6 +548,8 @@ impl Relation {
             Relation::Implies(x, y) => a != x || b == y,
             Relation::OtherBand(n) => Rule::band(n.into(), a) != Rule::band(n.into(), b),
             Relation::OtherResidue => a % 3 != b % 3,
+            Relation::SameBand(n) => Rule::band(n.into(), a) == Rule::band(n.into(), b),
+            Relation::SameResidue => a % 3 == b % 3,
         }
     }
 }

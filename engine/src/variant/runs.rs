@@ -3,7 +3,9 @@
 //! say so (two cells of a run differ, and by less than `k`), and keep the answers exact;
 //! this is the filtering that pairs cannot see. Each window of `k` consecutive digits is
 //! possible while every one of its digits is left in some cell of the run and every cell
-//! keeps some digit of it; a cell keeps only the digits of the possible windows.
+//! keeps some digit of it; a cell keeps only the digits of the possible windows. A digit
+//! that every possible window holds must be in the run: where one cell alone can hold it,
+//! that cell does.
 
 /// Runs over cells, flat: run `r` has the cells `cells[start[r]..start[r + 1]]`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -87,17 +89,7 @@ impl Runs {
         if k == 0 || k > n {
             return Err(());
         }
-        let union = cells.iter().fold(0, |u, &c| u | masks[c as usize]);
-        let ones = if k == 64 { u64::MAX } else { (1u64 << k) - 1 };
-        let mut keep = 0;
-        for shift in 0..=n - k {
-            let window = ones << shift;
-            let possible = window & !union == 0
-                && cells.iter().all(|&cell| masks[cell as usize] & window != 0);
-            if possible {
-                keep |= window;
-            }
-        }
+        let (keep, common) = windows(n, cells.iter().map(|&cell| masks[cell as usize]));
         let mut changed = false;
         for &cell in cells {
             let mask = masks[cell as usize];
@@ -110,8 +102,52 @@ impl Runs {
                 changed = true;
             }
         }
+        // A digit of every possible window that one cell alone can hold is that cell's
+        // (the cells hold distinct digits, so it cannot go elsewhere).
+        let mut seen_once = 0u64;
+        let mut seen_twice = 0u64;
+        for &cell in cells {
+            let mask = masks[cell as usize];
+            seen_twice |= seen_once & mask;
+            seen_once |= mask;
+        }
+        let mut single = common & keep & seen_once & !seen_twice;
+        if common & keep & !seen_once != 0 {
+            return Err(());
+        }
+        while single != 0 {
+            let digit = single & single.wrapping_neg();
+            single &= single - 1;
+            for &cell in cells {
+                let mask = masks[cell as usize];
+                if mask & digit != 0 && mask != digit {
+                    masks[cell as usize] = digit;
+                    narrowed(cell as usize);
+                    changed = true;
+                }
+            }
+        }
         Ok(changed)
     }
+}
+
+/// For a run whose cells may hold `masks` (digits `1..=n`): the digits of its possible
+/// windows of consecutive digits (every cell holding some digit of the window, every digit
+/// of it left in some cell), and the digits all of them share (`u64::MAX` for none left).
+pub(crate) fn windows(n: usize, masks: impl Iterator<Item = u64> + Clone) -> (u64, u64) {
+    let k = masks.clone().count();
+    let union = masks.clone().fold(0, |u, mask| u | mask);
+    let ones = if k >= 64 { u64::MAX } else { (1u64 << k) - 1 };
+    let mut keep = 0;
+    let mut common = u64::MAX;
+    for shift in 0..=n.saturating_sub(k) {
+        let window = ones << shift;
+        if window & !union == 0 && masks.clone().all(|mask| mask & window != 0) {
+            keep |= window;
+            common &= window;
+        }
+    }
+    (keep, common)
 }
 
 #[cfg(test)]
@@ -133,10 +169,10 @@ mod tests {
         runs.narrow(9, &mut masks, |c| touched.push(c)).unwrap();
         assert_eq!(masks[1], mask(&[3, 4, 5, 6, 7]));
         assert_eq!(touched, vec![1, 2]);
-        // With a 7 too: 5-7 only.
+        // With a 7 too: 5-7 only, and the 6 it needs has one cell left.
         masks[1] = mask(&[7]);
         runs.narrow(9, &mut masks, |_| {}).unwrap();
-        assert_eq!(masks[2], mask(&[5, 6, 7]));
+        assert_eq!(masks[2], mask(&[6]));
         // A 2 and an 8 leave no window.
         let mut masks = vec![mask(&[2]), mask(&[8]), all];
         assert_eq!(runs.narrow(9, &mut masks, |_| {}), Err(0));
@@ -149,17 +185,36 @@ mod tests {
         runs.push(&[0, 1, 2]);
         let mut masks = vec![mask(&[1, 3]), mask(&[1, 3, 5]), mask(&[3, 4, 5])];
         runs.narrow(9, &mut masks, |_| {}).unwrap();
-        assert_eq!(masks, vec![mask(&[3]), mask(&[3, 5]), mask(&[3, 4, 5])]);
+        // 3-5 is left: the first cell holds the 3, the last the 4 (no other cell can), the
+        // middle one the 5.
+        assert_eq!(masks, vec![mask(&[3]), mask(&[5]), mask(&[4])]);
+    }
+
+    #[test]
+    fn a_digit_every_window_needs_goes_to_the_one_cell_that_can_hold_it() {
+        let mut runs = Runs::new();
+        runs.push(&[0, 1, 2, 3, 4]);
+        // A run of five in 1-9 holds a 5 whatever its window: here only the last cell can.
+        let no_five = mask(&[1, 2, 3, 4, 6, 7, 8, 9]);
+        let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let mut masks = vec![no_five, no_five, no_five, no_five, all];
+        runs.narrow(9, &mut masks, |_| {}).unwrap();
+        assert_eq!(masks[4], mask(&[5]));
+        assert_eq!(masks[0], no_five);
+        // With no cell for it, the run cannot be kept.
+        let mut masks = vec![no_five; 5];
+        assert_eq!(runs.narrow(9, &mut masks, |_| {}), Err(0));
     }
 
     #[test]
     fn every_digit_of_a_window_must_be_left_somewhere() {
         let mut runs = Runs::new();
         runs.push(&[0, 1]);
-        // {1, 3} and {2, 3}: windows 1-2 and 2-3; 3-4 lacks a 4. Nothing goes.
+        // {1, 3} and {2, 3}: windows 1-2 and 2-3; 3-4 lacks a 4. Both need the 2, which
+        // only the second cell holds.
         let mut masks = vec![mask(&[1, 3]), mask(&[3, 2])];
         runs.narrow(9, &mut masks, |_| {}).unwrap();
-        assert_eq!(masks, vec![mask(&[1, 3]), mask(&[2, 3])]);
+        assert_eq!(masks, vec![mask(&[1, 3]), mask(&[2])]);
         // {3, 9} and {4, 5}: 3-4 alone (4-5 leaves the first cell nothing, 8-9 lacks an 8).
         let mut masks = vec![mask(&[3, 9]), mask(&[4, 5])];
         runs.narrow(9, &mut masks, |_| {}).unwrap();
