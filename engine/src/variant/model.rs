@@ -204,6 +204,9 @@ impl Model {
         for run in &parts.runs {
             runs.push(run);
         }
+        if !runs.is_empty() {
+            runs.see(cells, peers);
+        }
         // The agreement items of the cells a table does not place: the cell's placement of
         // digit e covers item e of the table's block.
         let mut links = Vec::with_capacity(parts.tables.len());

@@ -12,6 +12,10 @@
 pub(crate) struct Runs {
     start: Vec<u32>,
     cells: Vec<u32>,
+    /// `sees[cell * words..][..words]`: the cells that `cell` sees (one row, column or
+    /// region), as bits; empty until [`Runs::see`].
+    sees: Vec<u64>,
+    words: usize,
 }
 
 impl Runs {
@@ -20,6 +24,21 @@ impl Runs {
         Runs {
             start: vec![0],
             cells: Vec::new(),
+            sees: Vec::new(),
+            words: 0,
+        }
+    }
+
+    /// Lets the runs take a digit they must hold from the cells outside them that see
+    /// every cell of the run that can hold it: `peers(a, b)` for two of the grid's `cells`
+    /// cells is true when they see each other.
+    pub(crate) fn see(&mut self, cells: usize, peers: impl Fn(usize, usize) -> bool) {
+        self.words = cells.div_ceil(64);
+        self.sees = vec![0; cells * self.words];
+        for a in 0..cells {
+            for b in (0..cells).filter(|&b| b != a && peers(a, b)) {
+                self.sees[a * self.words + b / 64] |= 1 << (b % 64);
+            }
         }
     }
 
@@ -35,6 +54,9 @@ impl Runs {
         self.start.extend_from_slice(&other.start);
         self.cells.clear();
         self.cells.extend_from_slice(&other.cells);
+        self.sees.clear();
+        self.sees.extend_from_slice(&other.sees);
+        self.words = other.words;
     }
 
     /// The number of runs.
@@ -127,6 +149,31 @@ impl Runs {
                 }
             }
         }
+        // A digit the run must hold in one of several cells: a cell that sees all of them
+        // cannot hold it.
+        let mut shared = common & keep & seen_twice;
+        while shared != 0 && self.words != 0 {
+            let digit = shared & shared.wrapping_neg();
+            shared &= shared - 1;
+            for word in 0..self.words {
+                let mut seeing = u64::MAX;
+                for &cell in cells.iter().filter(|&&c| masks[c as usize] & digit != 0) {
+                    seeing &= self.sees[cell as usize * self.words + word];
+                }
+                while seeing != 0 {
+                    let other = word * 64 + seeing.trailing_zeros() as usize;
+                    seeing &= seeing - 1;
+                    if masks[other] & digit != 0 {
+                        masks[other] &= !digit;
+                        if masks[other] == 0 {
+                            return Err(());
+                        }
+                        narrowed(other);
+                        changed = true;
+                    }
+                }
+            }
+        }
         Ok(changed)
     }
 }
@@ -204,6 +251,29 @@ mod tests {
         // With no cell for it, the run cannot be kept.
         let mut masks = vec![no_five; 5];
         assert_eq!(runs.narrow(9, &mut masks, |_| {}), Err(0));
+    }
+
+    #[test]
+    fn a_cell_that_sees_every_place_left_for_a_digit_the_run_needs_loses_it() {
+        // A run of five along row 1 of a 9x9 grid, whose 5 can only be in its first two
+        // cells (r1c1, r1c2): the rest of row 1 and of box 1 lose the 5, r2c4 keeps it.
+        let mut runs = Runs::new();
+        runs.push(&[0, 1, 2, 3, 4]);
+        let region = |cell: usize| cell / 27 * 3 + cell % 9 / 3;
+        runs.see(81, |a, b| a / 9 == b / 9 || a % 9 == b % 9 || region(a) == region(b));
+        let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let no_five = mask(&[1, 2, 3, 4, 6, 7, 8, 9]);
+        let mut masks = vec![all; 81];
+        masks[2..5].fill(no_five);
+        let mut touched = Vec::new();
+        runs.narrow(9, &mut masks, |c| touched.push(c)).unwrap();
+        for cell in [5, 8, 9, 10, 11, 18, 20] {
+            assert_eq!(masks[cell], no_five, "cell {cell}");
+        }
+        for cell in [0, 1, 12, 27, 36] {
+            assert_eq!(masks[cell], all, "cell {cell}");
+        }
+        assert!(touched.contains(&5) && !touched.contains(&12));
     }
 
     #[test]
