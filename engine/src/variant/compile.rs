@@ -6,6 +6,7 @@ use super::geometry::{
     diagonal_cells, disjoint_groups, king_squares, knight_pairs, orthogonal_neighbours,
     orthogonal_pairs, windoku_windows,
 };
+use super::groups::{sums, windows};
 use super::rule::{Marker, Relation, Rule};
 use super::tables::{Position, Table, TableKind, MAX_SUM_OPTIONS};
 use crate::Shape;
@@ -29,8 +30,9 @@ pub(crate) struct Parts {
     pub sums: Vec<(Vec<(usize, i32)>, i32)>,
     /// Sums of cells that hold distinct digits (killer cages too large to enumerate).
     pub distinct_sums: Vec<(Vec<usize>, i32)>,
-    /// Runs of consecutive digits in any order (see [`runs`](super::runs)).
-    pub runs: Vec<Vec<usize>>,
+    /// Cells of distinct digits that make one of a few sets (see [`groups`](super::groups)):
+    /// renban lines, killer cages.
+    pub groups: Vec<(Vec<usize>, Vec<u64>)>,
     /// Relations the others imply, kept as arcs only (the matrix has no items for them).
     pub implied: Vec<(usize, usize, Relation)>,
     /// Cells of distinct digits and the digits they must hold, bit `d - 1` for digit `d`
@@ -45,6 +47,10 @@ type Terms = [(usize, i32)];
 /// kept by bounds instead (see [`sums`](super::sums)). Below it the table's options
 /// narrow every cell to the digits of some whole assignment, which bounds do not.
 const ENUMERATE_UP_TO: u64 = 2_000;
+
+/// The most sets of digits a killer cage may have and be narrowed by them as a group (see
+/// [`groups`](super::groups)): every cage of a 9x9 grid (126 at most).
+const MAX_GROUP_SETS: usize = 256;
 
 /// Killer cages of this many cells or more are tables of their sets of digits, not of
 /// their orders (see [`TableKind::CageSet`]).
@@ -155,6 +161,10 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
                 sum: Some(sum),
             } => {
                 let limits = limits();
+                let digit_sets = sums(n, cells.len(), *sum);
+                if !digit_sets.is_empty() && digit_sets.len() <= MAX_GROUP_SETS {
+                    parts.groups.push((cells.clone(), digit_sets));
+                }
                 let sets = cage_sets(n, cells.len(), *sum);
                 let orders = (1..=cells.len() as u64).fold(sets, |o, k| o.saturating_mul(k));
                 if cells.len() >= limits.cage_sets_from && sets <= MAX_SUM_OPTIONS as u64 {
@@ -234,7 +244,7 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
                 }
             }
             Rule::Renban(line) => {
-                parts.runs.push(line.clone());
+                parts.groups.push((line.clone(), windows(n, line.len())));
                 let span = (line.len() - 1) as u8;
                 every_pair(line, |a, b, _| {
                     parts.relate(n, a, b, Relation::Within(span))

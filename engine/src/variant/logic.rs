@@ -13,8 +13,8 @@
 //!   window or a ban shared by all of a cell's candidates);
 //! - with locked candidates, the arc consistency of the pairwise rules (see
 //!   [`arcs`](super::arcs)): a cell's digit that no digit left in a related cell goes with
-//!   goes, as the search's propagator does at its branch points, with the windows of the
-//!   runs (see [`runs`](super::runs)) and the bounds of the sums not enumerated (see
+//!   goes, as the search's propagator does at its branch points, with the sets of the
+//!   groups (see [`groups`](super::groups)) and the bounds of the sums not enumerated (see
 //!   [`sums`](super::sums)).
 //!
 //! [`Logic::LockedCandidates`] runs the same pass as

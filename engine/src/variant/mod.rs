@@ -47,6 +47,7 @@ pub mod fpuzzles;
 mod frames;
 mod generate;
 mod geometry;
+mod groups;
 mod innies;
 mod logic;
 mod model;
@@ -55,7 +56,6 @@ mod pointing;
 mod propagate;
 mod required;
 mod rule;
-mod runs;
 mod solver;
 #[cfg(feature = "fpuzzles")]
 mod sudokupad;

@@ -15,8 +15,8 @@
 
 use super::arcs::Arcs;
 use super::compile::{all_digits, Parts};
+use super::groups::Groups;
 use super::pointing::Pointing;
-use super::runs::Runs;
 use super::sums::Sums;
 use super::tables::{enumerate, Assignments, Position, Table, MAX_SUM_OPTIONS};
 use super::VariantError;
@@ -46,7 +46,7 @@ pub(crate) struct Model {
     /// The sums kept by bounds rather than tables, for the propagator and the logic pass.
     pub sums: Sums,
     /// The runs of consecutive digits (renban lines), for the propagator and the logic pass.
-    pub runs: Runs,
+    pub groups: Groups,
     /// Whether the search points through the bans (see [`pointing`](super::pointing)): only
     /// where pairwise rules relate cells; with rules of units alone (diagonals, windows,
     /// jigsaw regions...) or tables and sums alone (cages, arrows, little killers) it made
@@ -200,12 +200,12 @@ impl Model {
         for (cells, total) in &parts.distinct_sums {
             sums.push_distinct(cells, *total);
         }
-        let mut runs = Runs::new();
-        for run in &parts.runs {
-            runs.push(run);
+        let mut groups = Groups::new();
+        for (cells, sets) in &parts.groups {
+            groups.push(cells, sets);
         }
-        if !runs.is_empty() {
-            runs.see(cells, peers);
+        if !groups.is_empty() {
+            groups.see(cells, peers);
         }
         // The agreement items of the cells a table does not place: the cell's placement of
         // digit e covers item e of the table's block.
@@ -261,7 +261,7 @@ impl Model {
             tables: Vec::new(),
             arcs,
             sums,
-            runs,
+            groups,
             points,
             pointing: Lazy::default(),
         };

@@ -4,8 +4,8 @@
 //! it), to arc consistency on the ban graph (see [`arcs`](super::arcs)) and, once per
 //! branch point, by pointing through the bans (see [`pointing`](super::pointing)); then the
 //! options that place a digit no longer possible go, and the table options that leave a
-//! cell no digit it can still hold, until nothing changes. The runs of consecutive digits
-//! (see [`runs`](super::runs)) and the sums kept by bounds (see [`sums`](super::sums))
+//! cell no digit it can still hold, until nothing changes. The groups of distinct digits
+//! (renban lines, killer cages: see [`groups`](super::groups)) and the sums kept by bounds (see [`sums`](super::sums))
 //! narrow with the arcs, and the sums are checked again on each solution the
 //! search reaches. The search then looks again for a forced item before it guesses.
 //! Removals go on the matrix's trail and are undone on backtracking.
@@ -20,9 +20,9 @@
 
 use super::arcs::{empty_queue, Arcs};
 use super::frames::Frames;
+use super::groups::Groups;
 use super::model::Model;
 use super::pointing::Pointing;
-use super::runs::Runs;
 use super::sums::Sums;
 use crate::exact_cover::{Propagator, Pruning};
 use std::sync::Arc;
@@ -34,19 +34,17 @@ pub(crate) enum Failure {
     Cell(usize),
     /// This sum cannot be made.
     Sum(usize),
-    /// This run has no window of consecutive digits left.
-    Run(usize),
+    /// This group has no set of digits left.
+    Group(usize),
 }
 
 /// The rules that narrow the cells' digits beside the matrix: the pairwise rules as arcs,
-/// the sums kept by bounds, the runs and the pointing through the bans, on a grid of side
-/// `n`.
+/// the sums kept by bounds, the groups and the pointing through the bans.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Narrowing<'a> {
-    pub n: usize,
     pub arcs: &'a Arcs,
     pub sums: &'a Sums,
-    pub runs: &'a Runs,
+    pub groups: &'a Groups,
     /// `None` where pointing does not pay (see [`Model::pointing`]).
     pub pointing: Option<&'a Pointing>,
     /// The digits each cell's unit was pointed with at a branch point above, whose
@@ -59,20 +57,20 @@ impl Narrowing<'_> {
     pub(crate) fn is_empty(&self) -> bool {
         self.arcs.is_empty()
             && self.sums.is_empty()
-            && self.runs.is_empty()
+            && self.groups.is_empty()
             && self.pointing.is_none()
     }
 
-    /// The cells a failure is about: the emptied cell, or the cells of the sum or run.
+    /// The cells a failure is about: the emptied cell, or the cells of the sum or group.
     fn cells(&self, failure: Failure) -> impl Iterator<Item = usize> + '_ {
-        let (cell, sum, run) = match failure {
+        let (cell, sum, group) = match failure {
             Failure::Cell(cell) => (Some(cell), None, None),
             Failure::Sum(sum) => (None, Some(sum), None),
-            Failure::Run(run) => (None, None, Some(run)),
+            Failure::Group(group) => (None, None, Some(group)),
         };
         let sums = sum.into_iter().flat_map(|s| self.sums.cells(s));
-        let runs = run.into_iter().flat_map(|r| self.runs.cells(r));
-        cell.into_iter().chain(sums).chain(runs)
+        let groups = group.into_iter().flat_map(|g| self.groups.cells(g));
+        cell.into_iter().chain(sums).chain(groups)
     }
 }
 
@@ -130,10 +128,10 @@ impl Work {
 }
 
 /// Narrows `masks` to arc consistency on the arcs from the cells queued in `work` (see
-/// [`Arcs::narrow`]), to the bounds of the sums and to the windows of the runs, until none
+/// [`Arcs::narrow`]), to the bounds of the sums and to the sets of the groups, until none
 /// narrows; then points through the bans once (the costliest, as it reads every unit) and
 /// narrows again by the rest. `Err` when a cell is left with no digit, a sum cannot be
-/// made or a run has no window; the queue is then left empty and unmarked.
+/// made or a group has no set; the queue is then left empty and unmarked.
 pub(crate) fn narrow_rules(
     rules: Narrowing<'_>,
     masks: &mut [u64],
@@ -161,9 +159,9 @@ pub(crate) fn narrow_rules(
         };
         let narrowed = match rules.sums.narrow(masks, &mut requeue) {
             Ok(()) => rules
-                .runs
-                .narrow(rules.n, masks, &mut requeue)
-                .map_err(Failure::Run),
+                .groups
+                .narrow(masks, &mut requeue)
+                .map_err(Failure::Group),
             Err(sum) => Err(Failure::Sum(sum)),
         };
         let narrowed = match (narrowed, rules.pointing) {
@@ -208,7 +206,7 @@ pub(crate) struct Scratch {
     narrowing: bool,
     arcs: Arcs,
     sums: Sums,
-    runs: Runs,
+    groups: Groups,
     pointing: Option<Arc<Pointing>>,
     /// The digits each cell may hold, bit `d` for digit `d + 1`.
     masks: Vec<u64>,
@@ -258,7 +256,7 @@ impl Scratch {
         self.narrowing = narrowing;
         self.arcs.copy_from(&model.arcs);
         self.sums.copy_from(&model.sums);
-        self.runs.copy_from(&model.runs);
+        self.groups.copy_from(&model.groups);
         self.pointing = pointing;
         self.anchors.clear();
         self.anchors.extend_from_slice(anchors);
@@ -512,10 +510,9 @@ impl Propagator for VariantPropagator<'_> {
                 false => None,
             };
             let rules = Narrowing {
-                n: scratch.n,
                 arcs: &scratch.arcs,
                 sums: &scratch.sums,
-                runs: &scratch.runs,
+                groups: &scratch.groups,
                 // Once per branch point: measured best (docs/lab/variant-search.md).
                 pointing: scratch.pointing.as_deref().filter(|_| first),
                 pointed_above: above.map(|(_, read)| read),
@@ -540,7 +537,7 @@ impl Propagator for VariantPropagator<'_> {
             if let Err(failure) = narrowed {
                 // No solution extends the options chosen: every option of an open cell goes,
                 // and the search backs up from the empty cell. The cell blamed is the one
-                // left without a digit, or an open cell of the sum or run that cannot be
+                // left without a digit, or an open cell of the sum or group that cannot be
                 // kept (the search's weights then learn where the knot is); else the first
                 // open cell (see docs/lab/variant-search.md for what each rule measured).
                 let blamed = match failure {

@@ -665,10 +665,9 @@ fn staged<'a>(
         at,
         placements,
         rules: Narrowing {
-            n: model.n,
             arcs: &model.arcs,
             sums: &model.sums,
-            runs: &model.runs,
+            groups: &model.groups,
             pointing,
             pointed_above: None,
         },

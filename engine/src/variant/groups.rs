@@ -1,0 +1,365 @@
+//! Groups of cells that hold distinct digits making one of a few sets: the `k` cells of a
+//! renban line hold one window of `k` consecutive digits, the cells of a killer cage one set
+//! of distinct digits with its total. The matrix and the pairwise relations already keep
+//! the answers exact; this is the filtering they cannot see:
+//!
+//! - a set is possible while every one of its digits is left in some cell of the group and
+//!   every cell keeps some digit of it; a cell keeps only the digits of the possible sets
+//!   (on a renban line of three whose cells may hold 1 or 3; 1, 3 or 5; and 3, 4 or 5, the
+//!   first cannot hold 1, since the window 1-3 needs a 2 that no cell can hold);
+//! - a digit of every possible set must be in the group: where one cell alone can hold it,
+//!   that cell does, and where several can, a cell outside the group that sees them all
+//!   cannot (the required values of ISS's pairwise handlers).
+
+/// Groups over cells, flat: group `g` has the cells `cells[start[g]..start[g + 1]]` and the
+/// sets of digits `sets[set_start[g]..set_start[g + 1]]` (bit `d - 1` for digit `d`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Groups {
+    start: Vec<u32>,
+    cells: Vec<u32>,
+    set_start: Vec<u32>,
+    sets: Vec<u64>,
+    /// `sees[cell * words..][..words]`: the cells that `cell` sees (one row, column or
+    /// region), as bits; empty until [`Groups::see`].
+    sees: Vec<u64>,
+    words: usize,
+}
+
+impl Groups {
+    /// No groups.
+    pub(crate) fn new() -> Groups {
+        Groups {
+            start: vec![0],
+            cells: Vec::new(),
+            set_start: vec![0],
+            sets: Vec::new(),
+            sees: Vec::new(),
+            words: 0,
+        }
+    }
+
+    /// Lets the groups take a digit they must hold from the cells outside them that see
+    /// every cell of the group that can hold it: `peers(a, b)` for two of the grid's
+    /// `cells` cells is true when they see each other.
+    pub(crate) fn see(&mut self, cells: usize, peers: impl Fn(usize, usize) -> bool) {
+        self.words = cells.div_ceil(64);
+        self.sees = vec![0; cells * self.words];
+        for a in 0..cells {
+            for b in (0..cells).filter(|&b| b != a && peers(a, b)) {
+                self.sees[a * self.words + b / 64] |= 1 << (b % 64);
+            }
+        }
+    }
+
+    /// Adds the group of `cells` (distinct digits) whose digits make one of `sets`.
+    pub(crate) fn push(&mut self, cells: &[usize], sets: &[u64]) {
+        self.cells.extend(cells.iter().map(|&cell| cell as u32));
+        self.start.push(self.cells.len() as u32);
+        self.sets.extend_from_slice(sets);
+        self.set_start.push(self.sets.len() as u32);
+    }
+
+    /// Makes `self` a copy of `other`, reusing its buffers.
+    pub(crate) fn copy_from(&mut self, other: &Groups) {
+        self.start.clear();
+        self.start.extend_from_slice(&other.start);
+        self.cells.clear();
+        self.cells.extend_from_slice(&other.cells);
+        self.set_start.clear();
+        self.set_start.extend_from_slice(&other.set_start);
+        self.sets.clear();
+        self.sets.extend_from_slice(&other.sets);
+        self.sees.clear();
+        self.sees.extend_from_slice(&other.sees);
+        self.words = other.words;
+    }
+
+    /// The number of groups.
+    pub(crate) fn len(&self) -> usize {
+        self.start.len().saturating_sub(1)
+    }
+
+    /// True when there is no group.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The cells of group `g`.
+    pub(crate) fn cells(&self, g: usize) -> impl Iterator<Item = usize> + '_ {
+        let cells = &self.cells[self.start[g] as usize..self.start[g + 1] as usize];
+        cells.iter().map(|&cell| cell as usize)
+    }
+
+    /// Narrows `masks` (bit `d` for digit `d + 1`) by every group, again until none
+    /// narrows, calling `narrowed` with each cell that loses a digit. `Err` with a group
+    /// that cannot be kept.
+    pub(crate) fn narrow(
+        &self,
+        masks: &mut [u64],
+        mut narrowed: impl FnMut(usize),
+    ) -> Result<(), usize> {
+        loop {
+            let mut changed = false;
+            for g in 0..self.len() {
+                changed |= self.narrow_one(g, masks, &mut narrowed).map_err(|()| g)?;
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Narrows by group `g` once; true when some cell lost a digit.
+    fn narrow_one(
+        &self,
+        g: usize,
+        masks: &mut [u64],
+        narrowed: &mut impl FnMut(usize),
+    ) -> Result<bool, ()> {
+        let cells = &self.cells[self.start[g] as usize..self.start[g + 1] as usize];
+        let sets = &self.sets[self.set_start[g] as usize..self.set_start[g + 1] as usize];
+        let (keep, common) = possible(sets, cells.iter().map(|&cell| masks[cell as usize]));
+        if keep == 0 {
+            return Err(());
+        }
+        let mut changed = false;
+        for &cell in cells {
+            let mask = masks[cell as usize];
+            if mask & !keep != 0 {
+                if mask & keep == 0 {
+                    return Err(());
+                }
+                masks[cell as usize] = mask & keep;
+                narrowed(cell as usize);
+                changed = true;
+            }
+        }
+        // A digit of every possible set that one cell alone can hold is that cell's (the
+        // cells hold distinct digits, so it cannot go elsewhere).
+        let mut seen_once = 0u64;
+        let mut seen_twice = 0u64;
+        for &cell in cells {
+            let mask = masks[cell as usize];
+            seen_twice |= seen_once & mask;
+            seen_once |= mask;
+        }
+        if common & !seen_once != 0 {
+            return Err(());
+        }
+        let mut single = common & !seen_twice;
+        while single != 0 {
+            let digit = single & single.wrapping_neg();
+            single &= single - 1;
+            for &cell in cells {
+                let mask = masks[cell as usize];
+                if mask & digit != 0 && mask != digit {
+                    masks[cell as usize] = digit;
+                    narrowed(cell as usize);
+                    changed = true;
+                }
+            }
+        }
+        // A digit the group must hold in one of several cells: a cell that sees all of
+        // them cannot hold it.
+        let mut shared = common & seen_twice;
+        while shared != 0 && self.words != 0 {
+            let digit = shared & shared.wrapping_neg();
+            shared &= shared - 1;
+            for word in 0..self.words {
+                let mut seeing = u64::MAX;
+                for &cell in cells.iter().filter(|&&c| masks[c as usize] & digit != 0) {
+                    seeing &= self.sees[cell as usize * self.words + word];
+                }
+                while seeing != 0 {
+                    let other = word * 64 + seeing.trailing_zeros() as usize;
+                    seeing &= seeing - 1;
+                    if masks[other] & digit != 0 {
+                        masks[other] &= !digit;
+                        if masks[other] == 0 {
+                            return Err(());
+                        }
+                        narrowed(other);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+}
+
+/// Of `sets`, for cells that may hold `masks`: the digits of the possible sets (each digit
+/// left in some cell, each cell holding some digit of the set) and the digits all of them
+/// share (0 for both when none is possible).
+pub(crate) fn possible(sets: &[u64], masks: impl Iterator<Item = u64> + Clone) -> (u64, u64) {
+    let union = masks.clone().fold(0, |u, mask| u | mask);
+    let mut keep = 0;
+    let mut common = u64::MAX;
+    for &set in sets {
+        if set & !union == 0 && masks.clone().all(|mask| mask & set != 0) {
+            keep |= set;
+            common &= set;
+        }
+    }
+    match keep {
+        0 => (0, 0),
+        _ => (keep, common),
+    }
+}
+
+/// The windows of `k` consecutive digits of `1..=n`: the sets of a renban line of `k` cells.
+pub(crate) fn windows(n: usize, k: usize) -> Vec<u64> {
+    if k == 0 || k > n || k >= 64 {
+        return Vec::new();
+    }
+    (0..=n - k)
+        .map(|shift| ((1u64 << k) - 1) << shift)
+        .collect()
+}
+
+/// The sets of `k` distinct digits of `1..=n` that make `total`.
+pub(crate) fn sums(n: usize, k: usize, total: u32) -> Vec<u64> {
+    let mut found = Vec::new();
+    if k <= n && n < 64 {
+        each_sum(n, k, total, 0, 0, &mut |set| found.push(set));
+    }
+    found
+}
+
+/// Calls `each` with every set (a mask) of `k` more digits from `from` (0-based) that adds
+/// `total` to those in `set`.
+fn each_sum(n: usize, k: usize, total: u32, from: usize, set: u64, each: &mut impl FnMut(u64)) {
+    if k == 0 {
+        if total == 0 {
+            each(set);
+        }
+        return;
+    }
+    for d in from..n {
+        let digit = d as u32 + 1;
+        // The smallest k digits from here already pass the total: none of the rest fits.
+        let least = k as u32 * digit + (k as u32 * (k as u32 - 1)) / 2;
+        if least > total {
+            return;
+        }
+        each_sum(n, k - 1, total - digit, d + 1, set | 1 << d, each);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mask(digits: &[u32]) -> u64 {
+        digits.iter().fold(0, |m, &d| m | 1 << (d - 1))
+    }
+
+    #[test]
+    fn a_run_keeps_the_digits_of_its_possible_windows() {
+        let mut runs = Groups::new();
+        runs.push(&[0, 1, 2], &windows(9, 3));
+        // A cell holding 1 or 9 in a run of three with a 5: windows 3-5, 4-6 and 5-7 only.
+        let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let mut masks = vec![mask(&[5]), all, all];
+        let mut touched = Vec::new();
+        runs.narrow(&mut masks, |c| touched.push(c)).unwrap();
+        assert_eq!(masks[1], mask(&[3, 4, 5, 6, 7]));
+        assert_eq!(touched, vec![1, 2]);
+        // With a 7 too: 5-7 only, and the 6 it needs has one cell left.
+        masks[1] = mask(&[7]);
+        runs.narrow(&mut masks, |_| {}).unwrap();
+        assert_eq!(masks[2], mask(&[6]));
+        // A 2 and an 8 leave no window.
+        let mut masks = vec![mask(&[2]), mask(&[8]), all];
+        assert_eq!(runs.narrow(&mut masks, |_| {}), Err(0));
+    }
+
+    #[test]
+    fn a_window_whose_digit_no_cell_holds_goes_where_pairs_see_nothing() {
+        // The example of docs/variants.md: {1, 3}, {1, 3, 5}, {3, 4, 5}: 1-3 needs a 2.
+        let mut runs = Groups::new();
+        runs.push(&[0, 1, 2], &windows(9, 3));
+        let mut masks = vec![mask(&[1, 3]), mask(&[1, 3, 5]), mask(&[3, 4, 5])];
+        runs.narrow(&mut masks, |_| {}).unwrap();
+        // 3-5 is left: the first cell holds the 3, the last the 4 (no other cell can), the
+        // middle one the 5.
+        assert_eq!(masks, vec![mask(&[3]), mask(&[5]), mask(&[4])]);
+    }
+
+    #[test]
+    fn a_digit_every_window_needs_goes_to_the_one_cell_that_can_hold_it() {
+        let mut runs = Groups::new();
+        runs.push(&[0, 1, 2, 3, 4], &windows(9, 5));
+        // A run of five in 1-9 holds a 5 whatever its window: here only the last cell can.
+        let no_five = mask(&[1, 2, 3, 4, 6, 7, 8, 9]);
+        let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let mut masks = vec![no_five, no_five, no_five, no_five, all];
+        runs.narrow(&mut masks, |_| {}).unwrap();
+        assert_eq!(masks[4], mask(&[5]));
+        assert_eq!(masks[0], no_five);
+        // With no cell for it, the run cannot be kept.
+        let mut masks = vec![no_five; 5];
+        assert_eq!(runs.narrow(&mut masks, |_| {}), Err(0));
+    }
+
+    #[test]
+    fn a_cell_that_sees_every_place_left_for_a_digit_the_run_needs_loses_it() {
+        // A run of five along row 1 of a 9x9 grid, whose 5 can only be in its first two
+        // cells (r1c1, r1c2): the rest of row 1 and of box 1 lose the 5, r2c4 keeps it.
+        let mut runs = Groups::new();
+        runs.push(&[0, 1, 2, 3, 4], &windows(9, 5));
+        let region = |cell: usize| cell / 27 * 3 + cell % 9 / 3;
+        runs.see(81, |a, b| {
+            a / 9 == b / 9 || a % 9 == b % 9 || region(a) == region(b)
+        });
+        let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let no_five = mask(&[1, 2, 3, 4, 6, 7, 8, 9]);
+        let mut masks = vec![all; 81];
+        masks[2..5].fill(no_five);
+        let mut touched = Vec::new();
+        runs.narrow(&mut masks, |c| touched.push(c)).unwrap();
+        for cell in [5, 8, 9, 10, 11, 18, 20] {
+            assert_eq!(masks[cell], no_five, "cell {cell}");
+        }
+        for cell in [0, 1, 12, 27, 36] {
+            assert_eq!(masks[cell], all, "cell {cell}");
+        }
+        assert!(touched.contains(&5) && !touched.contains(&12));
+    }
+
+    #[test]
+    fn every_digit_of_a_window_must_be_left_somewhere() {
+        let mut runs = Groups::new();
+        runs.push(&[0, 1], &windows(9, 2));
+        // {1, 3} and {2, 3}: windows 1-2 and 2-3; 3-4 lacks a 4. Both need the 2, which
+        // only the second cell holds.
+        let mut masks = vec![mask(&[1, 3]), mask(&[3, 2])];
+        runs.narrow(&mut masks, |_| {}).unwrap();
+        assert_eq!(masks, vec![mask(&[1, 3]), mask(&[2])]);
+        // {3, 9} and {4, 5}: 3-4 alone (4-5 leaves the first cell nothing, 8-9 lacks an 8).
+        let mut masks = vec![mask(&[3, 9]), mask(&[4, 5])];
+        runs.narrow(&mut masks, |_| {}).unwrap();
+        assert_eq!(masks, vec![mask(&[3]), mask(&[4])]);
+    }
+
+    #[test]
+    fn a_cage_keeps_the_digits_of_its_possible_sets_and_places_the_one_it_needs() {
+        // 10 in three cells: {1, 2, 7}, {1, 3, 6}, {1, 4, 5}, {2, 3, 5}. With no cell left
+        // a 1, only {2, 3, 5}: the last cell, the only one left a 5 (of 4-9), holds it.
+        let mut cage = Groups::new();
+        cage.push(&[0, 1, 2], &sums(9, 3, 10));
+        let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let mut masks = vec![mask(&[2, 3]), mask(&[2, 3, 5]), mask(&[4, 5, 6, 7, 8, 9])];
+        cage.narrow(&mut masks, |_| {}).unwrap();
+        // (The middle cell keeps its 5: the matrix takes it once the last cell is placed.)
+        assert_eq!(masks, vec![mask(&[2, 3]), mask(&[2, 3, 5]), mask(&[5])]);
+        // The sets are read off the union, not matched to the cells: with the others
+        // {2, 3, 4, 8} and {5, 6, 7, 9}, every set fits, and the first keeps 1-7 (though
+        // only 1-3 complete a set: a 4 would leave the 1 no cell).
+        let mut masks = vec![all, mask(&[2, 3, 4, 8]), mask(&[5, 6, 7, 9])];
+        cage.narrow(&mut masks, |_| {}).unwrap();
+        assert_eq!(masks[0], mask(&[1, 2, 3, 4, 5, 6, 7]));
+        assert_eq!(sums(9, 2, 3), vec![mask(&[1, 2])]);
+        assert!(sums(9, 2, 18).is_empty());
+    }
+}
