@@ -11,6 +11,8 @@
 //!   that cell does, and where several can, a cell outside the group that sees them all
 //!   cannot (the required values of ISS's pairwise handlers).
 
+use super::propagate::to_fixpoint;
+
 /// Groups over cells, flat: group `g` has the cells `cells[start[g]..start[g + 1]]` and the
 /// sets of digits `sets[set_start[g]..set_start[g + 1]]` (bit `d - 1` for digit `d`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -98,15 +100,7 @@ impl Groups {
         masks: &mut [u64],
         mut narrowed: impl FnMut(usize),
     ) -> Result<(), usize> {
-        loop {
-            let mut changed = false;
-            for g in 0..self.len() {
-                changed |= self.narrow_one(g, masks, &mut narrowed).map_err(|()| g)?;
-            }
-            if !changed {
-                return Ok(());
-            }
-        }
+        to_fixpoint(self.len(), |g| self.narrow_one(g, masks, &mut narrowed))
     }
 
     /// Narrows by group `g` once; true when some cell lost a digit.

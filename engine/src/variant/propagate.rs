@@ -185,6 +185,23 @@ pub(crate) fn narrow_rules(
     }
 }
 
+/// Calls `one` with each of `count` rules in turn, again until none narrows (`one` returns
+/// whether it narrowed); `Err` with the first rule that cannot be kept.
+pub(crate) fn to_fixpoint(
+    count: usize,
+    mut one: impl FnMut(usize) -> Result<bool, ()>,
+) -> Result<(), usize> {
+    loop {
+        let mut changed = false;
+        for rule in 0..count {
+            changed |= one(rule).map_err(|()| rule)?;
+        }
+        if !changed {
+            return Ok(());
+        }
+    }
+}
+
 /// The digit (from 0) that the placements `placed` (`cell * n + d`) give `cell`, 0 when they
 /// do not place it: a cell's own option places it alone, a table's among others.
 pub(crate) fn digit_placed(placed: &[u32], n: usize, cell: usize) -> u32 {

@@ -12,6 +12,8 @@
 //! Bounds are exact once one term is left open: its digit is then the total less the
 //! others, or none.
 
+use super::propagate::to_fixpoint;
+
 /// Linear sums over cells, flat: sum `s` has the terms `terms[start[s]..start[s + 1]]`,
 /// each a cell and its weight, and must make `totals[s]`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -171,15 +173,7 @@ impl Sums {
         masks: &mut [u64],
         mut narrowed: impl FnMut(usize),
     ) -> Result<(), usize> {
-        loop {
-            let mut changed = false;
-            for s in 0..self.len() {
-                changed |= self.narrow_one(s, masks, &mut narrowed).map_err(|()| s)?;
-            }
-            if !changed {
-                return Ok(());
-            }
-        }
+        to_fixpoint(self.len(), |s| self.narrow_one(s, masks, &mut narrowed))
     }
 
     /// Narrows the cells of sum `s` to its bounds once; true when some cell lost a digit.
