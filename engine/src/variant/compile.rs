@@ -322,7 +322,7 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
         }
     }
     parts.add_house_sums(n, region_of, rules);
-    parts.add_required(n, rules);
+    parts.add_required(n, region_of, rules);
     parts
 }
 

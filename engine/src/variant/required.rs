@@ -18,7 +18,13 @@ impl Parts {
     /// Adds the digits that the renban lines and killer cages of `rules` must hold, as
     /// `(cells, digits)` units (bit `d - 1` for digit `d`), on a grid of side `n`, from the
     /// digits each cell is allowed.
-    pub(crate) fn add_required(&mut self, n: usize, rules: &[Rule]) {
+    ///
+    /// A quadruple whose cells all see each other (one box) holds each of its digits once:
+    /// those are its digits too, and it joins the groups (its sets: its digits and any
+    /// others), so that a cell outside that sees every place left for one of them loses it.
+    pub(crate) fn add_required(&mut self, n: usize, region_of: &[usize], rules: &[Rule]) {
+        let sees =
+            |a: usize, b: usize| a / n == b / n || a % n == b % n || region_of[a] == region_of[b];
         for rule in rules {
             let (cells, sets) = match rule {
                 Rule::Renban(line) => (line, windows(n, line.len())),
@@ -26,6 +32,18 @@ impl Parts {
                     cells,
                     sum: Some(sum),
                 } => (cells, sums(n, cells.len(), *sum)),
+                Rule::Quadruple { cells, digits }
+                    if cells
+                        .iter()
+                        .all(|&a| cells.iter().all(|&b| a == b || sees(a, b))) =>
+                {
+                    let listed = digits.iter().fold(0u64, |m, &d| m | 1 << (d - 1));
+                    let sets = holding(n, cells.len(), listed);
+                    if !sets.is_empty() && sets.len() <= MAX_QUADRUPLE_SETS {
+                        self.groups.push((cells.clone(), sets.clone()));
+                    }
+                    (cells, sets)
+                }
                 _ => continue,
             };
             let (_, digits) = possible(&sets, cells.iter().map(|&c| self.allowed[c]));
@@ -36,6 +54,42 @@ impl Parts {
             }
         }
     }
+}
+
+/// The most sets a quadruple may have and join the groups (four cells of nine digits with
+/// one listed: 56).
+const MAX_QUADRUPLE_SETS: usize = 128;
+
+/// The sets of `k` distinct digits of `1..=n` that hold every digit of `listed`.
+fn holding(n: usize, k: usize, listed: u64) -> Vec<u64> {
+    let free = k.checked_sub(listed.count_ones() as usize);
+    let others = ((1u64 << n) - 1) & !listed;
+    let mut sets = Vec::new();
+    let Some(free) = free else {
+        return sets;
+    };
+    // Every subset of the other digits of `free` digits, by Gosper's hack.
+    if free == 0 {
+        sets.push(listed);
+        return sets;
+    }
+    let positions: Vec<u32> = (0..n as u32).filter(|&d| others & 1 << d != 0).collect();
+    if free > positions.len() {
+        return sets;
+    }
+    let mut pick: u64 = (1 << free) - 1;
+    while pick < 1 << positions.len() {
+        let set = positions
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| pick & 1 << i != 0)
+            .fold(listed, |set, (_, &d)| set | 1 << d);
+        sets.push(set);
+        let low = pick & pick.wrapping_neg();
+        let up = pick + low;
+        pick = up | (((pick ^ up) >> 2) / low);
+    }
+    sets
 }
 
 #[cfg(test)]
@@ -52,7 +106,8 @@ mod tests {
             allowed: allowed.to_vec(),
             ..Parts::default()
         };
-        parts.add_required(9, &[rule]);
+        let region: Vec<usize> = (0..81).map(|c| c / 27 * 3 + c % 9 / 3).collect();
+        parts.add_required(9, &region, &[rule]);
         parts.required.first().map_or(0, |(_, digits)| *digits)
     }
 
@@ -98,5 +153,28 @@ mod tests {
         let mut allowed = all.clone();
         allowed[0] = mask(&[1]);
         assert_eq!(cage(vec![0, 1], 10, &allowed), mask(&[1, 9]));
+    }
+
+    #[test]
+    fn a_quadruple_in_one_box_holds_its_digits() {
+        let all = vec![mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]); 81];
+        let quad = |cells: Vec<usize>| {
+            required(
+                Rule::Quadruple {
+                    cells,
+                    digits: vec![4, 5],
+                },
+                &all,
+            )
+        };
+        // r1c1, r1c2, r2c1, r2c2: one box.
+        assert_eq!(quad(vec![0, 1, 9, 10]), mask(&[4, 5]));
+        // r1c3, r1c4, r2c3, r2c4: r1c3 and r2c4 see nothing in common, a digit may repeat.
+        assert_eq!(quad(vec![2, 3, 11, 12]), 0);
+        assert_eq!(holding(9, 4, mask(&[4, 5])).len(), 21);
+        assert!(holding(9, 4, mask(&[4, 5]))
+            .iter()
+            .all(|&s| s.count_ones() == 4 && s & mask(&[4, 5]) == mask(&[4, 5])));
+        assert_eq!(holding(9, 2, mask(&[1, 2, 3])), Vec::<u64>::new());
     }
 }
