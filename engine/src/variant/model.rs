@@ -45,12 +45,15 @@ pub(crate) struct Model {
     pub arcs: Arcs,
     /// The sums kept by bounds rather than tables, for the propagator and the logic pass.
     pub sums: Sums,
-    /// The runs of consecutive digits (renban lines), for the propagator and the logic pass.
+    /// The groups of distinct digits (renban lines, killer cages, quadruples in one box),
+    /// for the propagator and the logic pass.
     pub groups: Groups,
     /// Whether the search points through the bans (see [`pointing`](super::pointing)): only
-    /// where pairwise rules relate cells; with rules of units alone (diagonals, windows,
-    /// jigsaw regions...) or tables and sums alone (cages, arrows, little killers) it made
-    /// the search slower (measured in docs/lab/variant-search.md).
+    /// where pairwise rules relate cells or some cells must hold a digit (see
+    /// [`required`](super::required)); with rules of units alone (diagonals, windows,
+    /// jigsaw regions...) or tables and sums alone (arrows, little killers, cages with no
+    /// digit they must hold) it made the search slower (measured in
+    /// docs/lab/variant-search.md).
     pub points: bool,
     /// The clashes and houses of the pointing, built when a search first needs them.
     pointing: Lazy,
@@ -183,7 +186,7 @@ impl Model {
             next += n;
         }
         next = add_bans(&mut extra, n, region_of, &parts, next);
-        let points = !parts.relations.is_empty();
+        let points = !parts.relations.is_empty() || !parts.required.is_empty();
         let peers =
             |a: usize, b: usize| a / n == b / n || a % n == b % n || region_of[a] == region_of[b];
         let related: Vec<_> = parts
