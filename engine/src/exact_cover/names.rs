@@ -298,6 +298,7 @@ impl Problem {
             problem_options.push(ProblemOption {
                 line: option + 2,
                 entries,
+                cost: 0,
             });
         }
         Ok(Problem {

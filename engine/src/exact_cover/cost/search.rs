@@ -1,0 +1,510 @@
+//! The search of [`CostCover`]: Knuth's `dlx5` steps (forward, advance, recover, back up,
+//! back down) as a loop over an explicit state, with the `k` best costs in a heap whose
+//! largest is the cutoff; and the dances it needs (cover, purify and their inverses), each
+//! stopping at the first option of its list too dear for the threshold it is given.
+
+use super::super::interrupt::Watch;
+use super::{Best, CostCover, Node, Priced, LOOKAHEAD, SORTED_AT_MOST};
+use std::collections::BinaryHeap;
+
+/// A cost no solution reaches: the cutoff until `k` solutions are known.
+const INFINITE: u64 = u64::MAX;
+
+/// At most this many of the `k` best are given room before the search starts; more grow
+/// as they come.
+const RESERVED: usize = 1 << 12;
+
+/// Where the search goes on from (`dlx5`'s labels).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// A new branch point.
+    Forward,
+    /// Taking the option at the current node, for the other items it has.
+    Advance,
+    /// Putting the current option back and moving to the next one of its item.
+    Recover,
+    /// Every option of the item was tried: the item is put back.
+    Backup,
+    /// Back to the level before.
+    Backdown,
+}
+
+/// The search's buffers, kept between searches so that a search allocates only where it
+/// keeps a solution in a place that had none.
+#[derive(Clone, Debug)]
+pub(super) struct State {
+    /// The node taken at each level.
+    choice: Vec<u32>,
+    /// The net cost of the options chosen before each level.
+    partial: Vec<u64>,
+    /// At each level, the threshold the branch item was covered with, and the one the
+    /// chosen option's other items were.
+    item_threshold: Vec<u64>,
+    option_threshold: Vec<u64>,
+    /// The best solutions so far: (net cost, order found, place in `kept`), dearest on top.
+    heap: BinaryHeap<(u64, u64, usize)>,
+    /// The nodes chosen by each solution kept.
+    kept: Vec<Vec<u32>>,
+    pub(super) watch: Watch,
+}
+
+impl State {
+    /// A search for at most `levels - 1` levels.
+    pub(super) fn new(levels: usize) -> State {
+        State {
+            choice: vec![0; levels],
+            partial: vec![0; levels],
+            item_threshold: vec![0; levels],
+            option_threshold: vec![0; levels],
+            heap: BinaryHeap::new(),
+            kept: Vec::new(),
+            watch: Watch::default(),
+        }
+    }
+}
+
+impl CostCover {
+    /// The `k` cheapest solutions (all of them if there are fewer; none for `k` = 0), found
+    /// as `dlx5` finds them: see [`Best`]. A search stopped by the interrupt returns the best
+    /// found so far, marked incomplete.
+    pub fn best(&mut self, k: usize) -> Best {
+        self.search.watch.stopped = false;
+        self.search.heap.clear();
+        if k == 0 {
+            return Best {
+                complete: true,
+                ..Best::default()
+            };
+        }
+        let reserve = k.min(RESERVED);
+        self.search.heap.reserve(reserve);
+        if self.search.kept.len() < reserve {
+            self.search.kept.resize(reserve, Vec::new());
+        }
+        let improvements = self.run(k);
+        let mut found: Vec<(u64, u64, usize)> = self.search.heap.drain().collect();
+        found.sort_unstable();
+        let solutions = found
+            .into_iter()
+            .map(|(cost, _, slot)| {
+                let mut options: Vec<usize> = self.search.kept[slot]
+                    .iter()
+                    .map(|&node| self.option_of(node))
+                    .collect();
+                options.sort_unstable();
+                Priced {
+                    cost: cost + self.total_tax,
+                    options,
+                }
+            })
+            .collect();
+        Best {
+            solutions,
+            improvements,
+            complete: !self.search.watch.stopped,
+        }
+    }
+
+    /// The least cost of a solution, `None` if there is none (or if the interrupt stopped
+    /// the search before it found one).
+    pub fn min_cost(&mut self) -> Option<u64> {
+        self.best(1).solutions.first().map(|solution| solution.cost)
+    }
+
+    /// The option of the entry `node`: the number in the spacer after it.
+    fn option_of(&self, mut node: u32) -> usize {
+        while self.nodes[node as usize].item > 0 {
+            node += 1;
+        }
+        (-self.nodes[node as usize].item) as usize - 1
+    }
+
+    /// Runs the whole search for the `k` best, leaving them in the heap; the number of
+    /// solutions met.
+    fn run(&mut self, k: usize) -> u64 {
+        let mut cutoff = INFINITE;
+        let mut improvements = 0;
+        let (mut level, mut current, mut next) = (0usize, 0u64, 0u64);
+        let (mut item, mut node) = (0u32, 0u32);
+        let mut step = Step::Forward;
+        loop {
+            match step {
+                Step::Forward => {
+                    if self.search.watch.must_stop() {
+                        self.unwind(level);
+                        return improvements;
+                    }
+                    self.stats.nodes += 1;
+                    self.stats.max_depth = self.stats.max_depth.max(level as u32);
+                    if self.next[0] == 0 {
+                        // No primary item at all: the empty solution.
+                        self.stats.nodes += 1;
+                        self.keep(k, 0, 0, &mut improvements);
+                        return improvements;
+                    }
+                    if cutoff != INFINITE && self.too_dear(level, current, cutoff) {
+                        step = Step::Backdown;
+                        continue;
+                    }
+                    let options;
+                    (item, options) = self.choose(cutoff - current);
+                    if options == 0 {
+                        self.stats.dead_ends += 1;
+                        step = Step::Backdown;
+                        continue;
+                    }
+                    if options == 1 {
+                        self.stats.forced += 1;
+                    } else {
+                        self.stats.guesses += 1;
+                    }
+                    self.search.partial[level] = current;
+                    node = self.nodes[item as usize].down;
+                    self.search.choice[level] = node;
+                    next = current + self.nodes[node as usize].cost;
+                    self.search.item_threshold[level] = cutoff - next;
+                    self.cover(item, cutoff - next);
+                    step = Step::Advance;
+                }
+                Step::Advance => {
+                    self.search.option_threshold[level] = cutoff - next;
+                    self.commit(node, cutoff - next);
+                    if self.next[0] == 0 {
+                        self.stats.nodes += 1;
+                        self.stats.max_depth = self.stats.max_depth.max(level as u32 + 1);
+                        cutoff = self.keep(k, level + 1, next, &mut improvements);
+                        step = Step::Recover;
+                    } else {
+                        level += 1;
+                        current = next;
+                        step = Step::Forward;
+                    }
+                }
+                Step::Recover => {
+                    self.uncommit(node, self.search.option_threshold[level]);
+                    node = self.nodes[node as usize].down;
+                    self.search.choice[level] = node;
+                    step = Step::Backup;
+                    if node != item {
+                        next = current + self.nodes[node as usize].cost;
+                        if next < cutoff {
+                            step = Step::Advance;
+                        }
+                    }
+                }
+                Step::Backup => {
+                    self.uncover(item, self.search.item_threshold[level]);
+                    step = Step::Backdown;
+                }
+                Step::Backdown => {
+                    if level == 0 {
+                        return improvements;
+                    }
+                    level -= 1;
+                    node = self.search.choice[level];
+                    item = self.nodes[node as usize].item as u32;
+                    current = self.search.partial[level];
+                    step = Step::Recover;
+                }
+            }
+        }
+    }
+
+    /// Keeps the solution of the first `levels` choices, of net cost `cost`, among the `k`
+    /// best (putting out the dearest, the last found of equal ones, when there are `k`
+    /// already); the new cutoff, the dearest of the `k` best once there are `k`.
+    fn keep(&mut self, k: usize, levels: usize, cost: u64, improvements: &mut u64) -> u64 {
+        *improvements += 1;
+        self.stats.solutions += 1;
+        let search = &mut self.search;
+        let slot = if search.heap.len() == k {
+            search.heap.pop().map_or(0, |(_, _, slot)| slot)
+        } else {
+            search.heap.len()
+        };
+        if slot == search.kept.len() {
+            search.kept.push(Vec::new());
+        }
+        let kept = &mut search.kept[slot];
+        kept.clear();
+        kept.extend_from_slice(&search.choice[..levels]);
+        search.heap.push((cost, *improvements, slot));
+        if search.heap.len() == k {
+            search.heap.peek().map_or(INFINITE, |&(cost, _, _)| cost)
+        } else {
+            INFINITE
+        }
+    }
+
+    /// Undoes every level below `level`, after the interrupt: the matrix as it was before
+    /// the search.
+    fn unwind(&mut self, level: usize) {
+        for level in (0..level).rev() {
+            let node = self.search.choice[level];
+            self.uncommit(node, self.search.option_threshold[level]);
+            let item = self.nodes[node as usize].item as u32;
+            self.uncover(item, self.search.item_threshold[level]);
+        }
+    }
+
+    /// The item to branch on, for options of net cost below `limit`, and how many options
+    /// it has under it (0: the search must back off): the fewest such options (counting
+    /// ten at most, then taking the item's length), ties to the larger cheapest cost, then
+    /// to the first item, as `dlx5` chooses.
+    #[inline]
+    fn choose(&self, limit: u64) -> (u32, u32) {
+        let (mut best, mut fewest, mut best_least) = (0, u32::MAX, 0);
+        let mut k = self.next[0];
+        while k != 0 {
+            let first = self.nodes[k as usize].down;
+            if first == k {
+                return (k, 0);
+            }
+            let least = self.nodes[first as usize].cost;
+            if least >= limit {
+                return (k, 0);
+            }
+            let mut count = 1;
+            let mut p = self.nodes[first as usize].down;
+            let counted = loop {
+                if p == k || self.nodes[p as usize].cost >= limit {
+                    break Some(count);
+                }
+                if count == fewest {
+                    break None;
+                }
+                if count >= LOOKAHEAD {
+                    break Some(self.nodes[k as usize].item as u32);
+                }
+                p = self.nodes[p as usize].down;
+                count += 1;
+            };
+            if let Some(count) = counted {
+                if count < fewest || (count == fewest && least > best_least) {
+                    (best, fewest, best_least) = (k, count, least);
+                }
+            }
+            k = self.next[k as usize];
+        }
+        (best, fewest)
+    }
+
+    /// True when the items left cannot be covered for less than `cutoff`, the options so
+    /// far costing `current`: the lower bound of options of `width` primary items each
+    /// (see the [module](super)), or an item left without options.
+    fn too_dear(&self, level: usize, current: u64, cutoff: u64) -> bool {
+        let width = self.width;
+        if width == 0 {
+            return false;
+        }
+        let mut total = current;
+        if width == 1 {
+            let mut k = self.next[0];
+            while k != 0 {
+                let first = self.nodes[k as usize].down;
+                if first == k {
+                    return true;
+                }
+                total += self.nodes[first as usize].cost;
+                if total >= cutoff {
+                    return true;
+                }
+                k = self.next[k as usize];
+            }
+            return false;
+        }
+        let left = (self.second as usize - 1).saturating_sub(level * width);
+        if left > SORTED_AT_MOST {
+            return false;
+        }
+        let mut least = [0u64; SORTED_AT_MOST];
+        let mut n = 0;
+        let mut k = self.next[0];
+        while k != 0 && n < SORTED_AT_MOST {
+            let first = self.nodes[k as usize].down;
+            if first == k {
+                return true;
+            }
+            least[n] = self.nodes[first as usize].cost;
+            n += 1;
+            k = self.next[k as usize];
+        }
+        let least = &mut least[..n];
+        least.sort_unstable_by(|a, b| b.cmp(a));
+        for cost in least.iter().step_by(width) {
+            total += cost;
+        }
+        total >= cutoff
+    }
+
+    /// Takes the item `c` out of the active list and hides its options cheaper than
+    /// `threshold` from the other items' lists.
+    fn cover(&mut self, c: u32, threshold: u64) {
+        self.stats.covers += 1;
+        if c < self.second {
+            let (prev, next) = (self.prev[c as usize], self.next[c as usize]);
+            self.next[prev as usize] = next;
+            self.prev[next as usize] = prev;
+        }
+        let mut row = self.nodes[c as usize].down;
+        while row != c {
+            if self.nodes[row as usize].cost >= threshold {
+                break;
+            }
+            self.hide(row);
+            row = self.nodes[row as usize].down;
+        }
+    }
+
+    /// Undoes [`cover`](Self::cover) with the same threshold.
+    fn uncover(&mut self, c: u32, threshold: u64) {
+        let mut row = self.nodes[c as usize].down;
+        while row != c {
+            if self.nodes[row as usize].cost >= threshold {
+                break;
+            }
+            self.unhide(row);
+            row = self.nodes[row as usize].down;
+        }
+        if c < self.second {
+            let (prev, next) = (self.prev[c as usize], self.next[c as usize]);
+            self.next[prev as usize] = c;
+            self.prev[next as usize] = c;
+        }
+    }
+
+    /// Takes the entries of the option of `row`, other than `row`, out of their lists
+    /// (purified ones stay).
+    #[inline]
+    fn hide(&mut self, row: u32) {
+        let mut at = row + 1;
+        while at != row {
+            let Node {
+                up,
+                down,
+                item,
+                color,
+                ..
+            } = self.nodes[at as usize];
+            if color >= 0 {
+                if item <= 0 {
+                    at = up;
+                    continue;
+                }
+                self.nodes[up as usize].down = down;
+                self.nodes[down as usize].up = up;
+                self.stats.updates += 1;
+                if (item as u32) < self.second {
+                    self.nodes[item as usize].item -= 1;
+                }
+            }
+            at += 1;
+        }
+    }
+
+    /// Undoes [`hide`](Self::hide).
+    #[inline]
+    fn unhide(&mut self, row: u32) {
+        let mut at = row + 1;
+        while at != row {
+            let Node {
+                up,
+                down,
+                item,
+                color,
+                ..
+            } = self.nodes[at as usize];
+            if color >= 0 {
+                if item <= 0 {
+                    at = up;
+                    continue;
+                }
+                self.nodes[up as usize].down = at;
+                self.nodes[down as usize].up = at;
+                if (item as u32) < self.second {
+                    self.nodes[item as usize].item += 1;
+                }
+            }
+            at += 1;
+        }
+    }
+
+    /// Gives the secondary item of the entry `p` the color of `p`: hides the options
+    /// cheaper than `threshold` that want another color, and marks those that want the
+    /// same one as purified.
+    fn purify(&mut self, p: u32, threshold: u64) {
+        let Node { item, color, .. } = self.nodes[p as usize];
+        let c = item as u32;
+        let mut row = self.nodes[c as usize].down;
+        while row != c {
+            if self.nodes[row as usize].cost >= threshold {
+                break;
+            }
+            if self.nodes[row as usize].color != color {
+                self.hide(row);
+            } else if row != p {
+                self.nodes[row as usize].color = -1;
+            }
+            row = self.nodes[row as usize].down;
+        }
+    }
+
+    /// Undoes [`purify`](Self::purify) with the same threshold.
+    fn unpurify(&mut self, p: u32, threshold: u64) {
+        let Node { item, color, .. } = self.nodes[p as usize];
+        let c = item as u32;
+        let mut row = self.nodes[c as usize].down;
+        while row != c {
+            if self.nodes[row as usize].cost >= threshold {
+                break;
+            }
+            if self.nodes[row as usize].color < 0 {
+                self.nodes[row as usize].color = color;
+            } else if row != p {
+                self.unhide(row);
+            }
+            row = self.nodes[row as usize].down;
+        }
+    }
+
+    /// Covers or purifies the items of the option of `node` other than its own, left to
+    /// right.
+    fn commit(&mut self, node: u32, threshold: u64) {
+        let mut at = node + 1;
+        while at != node {
+            let Node {
+                up, item, color, ..
+            } = self.nodes[at as usize];
+            if item <= 0 {
+                at = up;
+                continue;
+            }
+            if color == 0 {
+                self.cover(item as u32, threshold);
+            } else if color > 0 {
+                self.purify(at, threshold);
+            }
+            at += 1;
+        }
+    }
+
+    /// Undoes [`commit`](Self::commit), right to left.
+    fn uncommit(&mut self, node: u32, threshold: u64) {
+        let mut at = node - 1;
+        while at != node {
+            let Node {
+                down, item, color, ..
+            } = self.nodes[at as usize];
+            if item <= 0 {
+                at = down;
+                continue;
+            }
+            if color == 0 {
+                self.uncover(item as u32, threshold);
+            } else if color > 0 {
+                self.unpurify(at, threshold);
+            }
+            at -= 1;
+        }
+    }
+}
