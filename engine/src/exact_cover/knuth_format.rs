@@ -140,6 +140,14 @@ pub enum Reason {
     BadCost(String),
     /// An option whose costs add up to more than [`MAX_COST`].
     CostTooLarge(String),
+    /// A list of costs whose length is not the number of options (only
+    /// [`Problem::set_costs`] gives it).
+    CostCount {
+        /// The costs given.
+        costs: usize,
+        /// The options.
+        options: usize,
+    },
     /// An option without a primary item, which could never be chosen (only lists of names,
     /// [`Problem::from_names`], refuse it: the reader drops it with a [`Warning`]).
     NoPrimaryItem,
@@ -186,6 +194,9 @@ impl fmt::Display for Reason {
                 f,
                 "`{word}`: the option's costs add up to more than {MAX_COST}"
             ),
+            Reason::CostCount { costs, options } => {
+                write!(f, "{costs} costs for {options} options")
+            }
             Reason::NoPrimaryItem => {
                 write!(
                     f,

@@ -36,7 +36,8 @@ mod search;
 #[cfg(test)]
 mod tests;
 
-use super::knuth_format::Problem;
+use super::knuth_format::{Problem, Reason, MAX_COST};
+use super::names::{NamesError, Place};
 use super::{BuildError, Interrupt, Stats};
 
 /// The most items a node number leaves room for (as in the search with multiplicities).
@@ -354,6 +355,44 @@ impl Problem {
     /// True when some option has a cost other than 0.
     pub fn has_costs(&self) -> bool {
         self.options.iter().any(|option| option.cost != 0)
+    }
+
+    /// Gives option `k` the cost `costs[k]`, for a problem made from lists of names
+    /// ([`Problem::from_names`]): [`Reason::CostCount`] at [`Place::Costs`] unless there
+    /// is one cost per option, [`Reason::CostTooLarge`] at [`Place::Cost`] past
+    /// [`MAX_COST`]; the problem is left as it was on an error.
+    ///
+    /// ```
+    /// use sudoku_dlx::exact_cover::knuth_format::Problem;
+    ///
+    /// let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    /// let options = [names(&["a"]), names(&["a"])];
+    /// let mut problem = Problem::from_names(&names(&["a"]), &[], &options)?;
+    /// problem.set_costs(&[5, 2])?;
+    /// assert_eq!(problem.costed()?.min_cost(), Some(2));
+    /// assert_eq!(problem.set_costs(&[1]).unwrap_err().to_string(), "costs: 1 costs for 2 options");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_costs(&mut self, costs: &[u64]) -> Result<(), NamesError> {
+        if costs.len() != self.options.len() {
+            return Err(NamesError {
+                place: Place::Costs,
+                reason: Reason::CostCount {
+                    costs: costs.len(),
+                    options: self.options.len(),
+                },
+            });
+        }
+        if let Some(k) = costs.iter().position(|&cost| cost > MAX_COST) {
+            return Err(NamesError {
+                place: Place::Cost(k),
+                reason: Reason::CostTooLarge(costs[k].to_string()),
+            });
+        }
+        for (option, &cost) in self.options.iter_mut().zip(costs) {
+            option.cost = cost;
+        }
+        Ok(())
     }
 
     /// The problem for the search at minimum cost ([`CostCover`], Knuth's `dlx5`), which

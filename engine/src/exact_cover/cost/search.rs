@@ -45,7 +45,26 @@ pub(super) struct State {
     heap: BinaryHeap<(u64, u64, usize)>,
     /// The nodes chosen by each solution kept.
     kept: Vec<Vec<u32>>,
+    /// Where a search stopped by the interrupt stands, to resume from; `None` when no
+    /// search is under way.
+    place: Option<Place>,
+    /// The solutions met by the last search.
+    last_improvements: u64,
     pub(super) watch: Watch,
+}
+
+/// The registers of the search loop, saved when the interrupt stops it.
+#[derive(Clone, Copy, Debug)]
+struct Place {
+    k: usize,
+    step: Step,
+    level: usize,
+    cutoff: u64,
+    current: u64,
+    next: u64,
+    item: u32,
+    node: u32,
+    improvements: u64,
 }
 
 impl State {
@@ -58,6 +77,8 @@ impl State {
             option_threshold: vec![0; levels],
             heap: BinaryHeap::new(),
             kept: Vec::new(),
+            place: None,
+            last_improvements: 0,
             watch: Watch::default(),
         }
     }
@@ -66,9 +87,9 @@ impl State {
 impl CostCover {
     /// The `k` cheapest solutions (all of them if there are fewer; none for `k` = 0), found
     /// as `dlx5` finds them: see [`Best`]. A search stopped by the interrupt returns the best
-    /// found so far, marked incomplete.
+    /// found so far, marked incomplete, and [`resume`](Self::resume) goes on with it.
     pub fn best(&mut self, k: usize) -> Best {
-        self.search.watch.stopped = false;
+        self.restart();
         self.search.heap.clear();
         if k == 0 {
             return Best {
@@ -81,8 +102,50 @@ impl CostCover {
         if self.search.kept.len() < reserve {
             self.search.kept.resize(reserve, Vec::new());
         }
-        let improvements = self.run(k);
-        let mut found: Vec<(u64, u64, usize)> = self.search.heap.drain().collect();
+        let place = Place {
+            k,
+            step: Step::Forward,
+            level: 0,
+            cutoff: INFINITE,
+            current: 0,
+            next: 0,
+            item: 0,
+            node: 0,
+            improvements: 0,
+        };
+        self.go_on(place)
+    }
+
+    /// Goes on with the search the interrupt stopped, to the end or the next interrupt;
+    /// after a search that ended, the same answer again.
+    pub fn resume(&mut self) -> Best {
+        match self.search.place.take() {
+            Some(place) => self.go_on(place),
+            None => {
+                self.search.watch.stopped = false;
+                self.answer(self.search.last_improvements)
+            }
+        }
+    }
+
+    /// Abandons a search that the interrupt stopped, putting the links back as they were.
+    pub fn restart(&mut self) {
+        if let Some(place) = self.search.place.take() {
+            self.unwind(place.level);
+        }
+    }
+
+    /// Runs the search from `place`, and reads the answer.
+    fn go_on(&mut self, place: Place) -> Best {
+        self.search.watch.stopped = false;
+        let improvements = self.run(place);
+        self.search.last_improvements = improvements;
+        self.answer(improvements)
+    }
+
+    /// The solutions kept, cheapest first.
+    fn answer(&self, improvements: u64) -> Best {
+        let mut found: Vec<(u64, u64, usize)> = self.search.heap.iter().copied().collect();
         found.sort_unstable();
         let solutions = found
             .into_iter()
@@ -101,7 +164,7 @@ impl CostCover {
         Best {
             solutions,
             improvements,
-            complete: !self.search.watch.stopped,
+            complete: self.search.place.is_none(),
         }
     }
 
@@ -119,19 +182,36 @@ impl CostCover {
         (-self.nodes[node as usize].item) as usize - 1
     }
 
-    /// Runs the whole search for the `k` best, leaving them in the heap; the number of
-    /// solutions met.
-    fn run(&mut self, k: usize) -> u64 {
-        let mut cutoff = INFINITE;
-        let mut improvements = 0;
-        let (mut level, mut current, mut next) = (0usize, 0u64, 0u64);
-        let (mut item, mut node) = (0u32, 0u32);
-        let mut step = Step::Forward;
+    /// Runs the search for the `k` best from `place` to its end or the interrupt (which
+    /// leaves the place to resume from), leaving them in the heap; the number of solutions
+    /// met.
+    fn run(&mut self, place: Place) -> u64 {
+        let Place {
+            k,
+            mut step,
+            mut level,
+            mut cutoff,
+            mut current,
+            mut next,
+            mut item,
+            mut node,
+            mut improvements,
+        } = place;
         loop {
             match step {
                 Step::Forward => {
                     if self.search.watch.must_stop() {
-                        self.unwind(level);
+                        self.search.place = Some(Place {
+                            k,
+                            step,
+                            level,
+                            cutoff,
+                            current,
+                            next,
+                            item,
+                            node,
+                            improvements,
+                        });
                         return improvements;
                     }
                     self.stats.nodes += 1;
@@ -236,8 +316,8 @@ impl CostCover {
         }
     }
 
-    /// Undoes every level below `level`, after the interrupt: the matrix as it was before
-    /// the search.
+    /// Undoes every level below `level`, for a search the interrupt stopped: the links as
+    /// they were before the search.
     fn unwind(&mut self, level: usize) {
         for level in (0..level).rev() {
             let node = self.search.choice[level];

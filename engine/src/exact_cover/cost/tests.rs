@@ -211,11 +211,30 @@ fn an_interrupted_search_stops_with_what_it_has_and_runs_again() {
     let stopped = cover.best(10_000);
     assert!(!stopped.complete);
     assert!(cover.was_interrupted());
+    cover.restart();
     assert_eq!(format!("{:?}", cover.nodes), format!("{:?}", fresh.nodes));
     interrupt.clear();
+    cover.reset_stats();
     let best = cover.best(10_000);
     assert!(best.complete);
     assert_eq!(best.costs().collect::<Vec<_>>(), listed(&problem));
+    // Stopped at every look, then resumed until it ends: the same answer and nodes.
+    let nodes = cover.stats().nodes;
+    cover.reset_stats();
+    interrupt.set();
+    let mut resumed = cover.best(10_000);
+    let mut stops = 0;
+    while !resumed.complete {
+        stops += 1;
+        interrupt.clear();
+        cover.set_interrupt(Some(interrupt.clone()));
+        interrupt.set();
+        resumed = cover.resume();
+    }
+    assert!(stops > 1);
+    assert_eq!(resumed, best);
+    assert_eq!(cover.stats().nodes, nodes);
+    assert_eq!(cover.resume(), best);
 }
 
 #[test]
