@@ -3,7 +3,6 @@
 //! and bad costs reported at their place.
 
 use crate::cli_support::*;
-use predicates::prelude::*;
 
 fn xc(args: &[&str], input: &str) -> assert_cmd::assert::Assert {
     let file = temp_file(input.as_bytes());

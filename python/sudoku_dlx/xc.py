@@ -19,10 +19,13 @@ with their costs, ``min_cost()`` the least cost.
 2
 >>> queens.first()
 [1, 7, 8, 14]
+>>> # Every square costs 1 but the top row's third, which costs nothing.
 >>> costed = xc.Problem(primary=queens.primary, secondary=queens.secondary,
-...                     options=queens.options, costs=[r * c for r in range(4) for c in range(4)])
+...                     options=queens.options, costs=[0 if k == 2 else 1 for k in range(16)])
 >>> costed.best(2)
-[(4, [1, 7, 8, 14]), (4, [2, 4, 11, 13])]
+[(3, [2, 4, 11, 13]), (4, [1, 7, 8, 14])]
+>>> costed.min_cost()
+3
 """
 
 from ._native import xc as _xc
