@@ -54,14 +54,15 @@ const SORTED_AT_MOST: usize = 32;
 /// One node of the dancing links, as in `dlx5`: the links of its item's list, its item (in
 /// a primary item's header: the list's length; in a spacer: minus the number of options up
 /// to it), its color (0 for none, the caller's color plus one, -1 once purified away) and
-/// the net cost of its option.
+/// the net cost of its option (in an item's header: its tax). Costs fit 32 bits
+/// ([`MAX_COST`]), which keeps a node at 20 bytes.
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
     up: u32,
     down: u32,
     item: i32,
     color: i32,
-    cost: u64,
+    cost: u32,
 }
 
 /// One of the cheapest solutions: its cost and its options.
@@ -111,6 +112,8 @@ pub struct CostCover {
     second: u32,
     /// The first node of each option.
     option_start: Vec<u32>,
+    /// True when some option has a color: the dances then skip purified entries.
+    colored: bool,
     /// The sum of the taxes: a solution costs its net cost plus this.
     total_tax: u64,
     /// The number of primary items of every option when it is the same for all (the `z`
@@ -137,6 +140,11 @@ impl CostCover {
         let mut bounds = vec![0usize];
         let mut costs = Vec::new();
         for (option, cost) in options {
+            if cost > MAX_COST {
+                return Err(BuildError::CostTooLarge {
+                    option: costs.len(),
+                });
+            }
             if option.is_empty() {
                 return Err(BuildError::EmptyOption);
             }
@@ -195,6 +203,7 @@ impl CostCover {
             .collect();
         nodes.push(Node::default()); // the first spacer
         let mut option_start = Vec::with_capacity(costs.len());
+        let colored = entries.iter().any(|&(_, color)| color != 0);
         let mut width = None;
         for (option, window) in bounds.windows(2).enumerate() {
             let spacer = nodes.len() - 1;
@@ -206,7 +215,7 @@ impl CostCover {
                     down: 0,
                     item: item as i32,
                     color,
-                    cost: costs[option],
+                    cost: costs[option] as u32,
                 });
             }
             nodes[spacer].down = nodes.len() as u32 - 1;
@@ -241,9 +250,10 @@ impl CostCover {
             }
             nodes[last as usize].down = item as u32;
             nodes[item].up = last;
+            // Secondary items keep their lengths too, unread: the dances then need no test.
+            nodes[item].item = list.len() as i32;
             if (item as u32) < second {
-                nodes[item].item = list.len() as i32;
-                nodes[item].cost = taxes[item];
+                nodes[item].cost = taxes[item] as u32;
             }
         }
         let primary = second as usize - 1;
@@ -260,6 +270,7 @@ impl CostCover {
             next,
             second,
             option_start,
+            colored,
             total_tax: taxes.iter().sum(),
             width: width.unwrap_or(0),
             search: search::State::new(levels),
@@ -288,11 +299,11 @@ impl CostCover {
         while self.nodes[at].item > 0 {
             let item = self.nodes[at].item as u32;
             if item < self.second {
-                tax += self.nodes[item as usize].cost;
+                tax += u64::from(self.nodes[item as usize].cost);
             }
             at += 1;
         }
-        self.nodes[start].cost + tax
+        u64::from(self.nodes[start].cost) + tax
     }
 
     /// The work done since the statistics were last reset, counted as `dlx5` counts it:

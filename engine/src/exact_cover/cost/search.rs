@@ -241,7 +241,7 @@ impl CostCover {
                     self.search.partial[level] = current;
                     node = self.nodes[item as usize].down;
                     self.search.choice[level] = node;
-                    next = current + self.nodes[node as usize].cost;
+                    next = current + u64::from(self.nodes[node as usize].cost);
                     self.search.item_threshold[level] = cutoff - next;
                     self.cover(item, cutoff - next);
                     step = Step::Advance;
@@ -266,7 +266,7 @@ impl CostCover {
                     self.search.choice[level] = node;
                     step = Step::Backup;
                     if node != item {
-                        next = current + self.nodes[node as usize].cost;
+                        next = current + u64::from(self.nodes[node as usize].cost);
                         if next < cutoff {
                             step = Step::Advance;
                         }
@@ -340,14 +340,14 @@ impl CostCover {
             if first == k {
                 return (k, 0);
             }
-            let least = self.nodes[first as usize].cost;
+            let least = u64::from(self.nodes[first as usize].cost);
             if least >= limit {
                 return (k, 0);
             }
             let mut count = 1;
             let mut p = self.nodes[first as usize].down;
             let counted = loop {
-                if p == k || self.nodes[p as usize].cost >= limit {
+                if p == k || u64::from(self.nodes[p as usize].cost) >= limit {
                     break Some(count);
                 }
                 if count == fewest {
@@ -385,7 +385,7 @@ impl CostCover {
                 if first == k {
                     return true;
                 }
-                total += self.nodes[first as usize].cost;
+                total += u64::from(self.nodes[first as usize].cost);
                 if total >= cutoff {
                     return true;
                 }
@@ -405,7 +405,7 @@ impl CostCover {
             if first == k {
                 return true;
             }
-            least[n] = self.nodes[first as usize].cost;
+            least[n] = u64::from(self.nodes[first as usize].cost);
             n += 1;
             k = self.next[k as usize];
         }
@@ -428,7 +428,7 @@ impl CostCover {
         }
         let mut row = self.nodes[c as usize].down;
         while row != c {
-            if self.nodes[row as usize].cost >= threshold {
+            if u64::from(self.nodes[row as usize].cost) >= threshold {
                 break;
             }
             self.hide(row);
@@ -440,7 +440,7 @@ impl CostCover {
     fn uncover(&mut self, c: u32, threshold: u64) {
         let mut row = self.nodes[c as usize].down;
         while row != c {
-            if self.nodes[row as usize].cost >= threshold {
+            if u64::from(self.nodes[row as usize].cost) >= threshold {
                 break;
             }
             self.unhide(row);
@@ -454,58 +454,71 @@ impl CostCover {
     }
 
     /// Takes the entries of the option of `row`, other than `row`, out of their lists
-    /// (purified ones stay).
-    #[inline]
+    /// (purified ones stay). The busiest loop of the search: unchecked, and without the
+    /// color test when no option has colors.
+    #[inline(always)]
     fn hide(&mut self, row: u32) {
+        let nodes = self.nodes.as_mut_ptr();
+        let mut updates = 0;
         let mut at = row + 1;
-        while at != row {
-            let Node {
-                up,
-                down,
-                item,
-                color,
-                ..
-            } = self.nodes[at as usize];
-            if color >= 0 {
+        // SAFETY: every link, every item of an entry and every spacer's `up` was made by
+        // `link` as the number of a node of `nodes`, and the dances only ever store such
+        // numbers; `row` is an entry, so the walk stays within its option.
+        unsafe {
+            while at != row {
+                let Node {
+                    up,
+                    down,
+                    item,
+                    color,
+                    ..
+                } = *nodes.add(at as usize);
+                if self.colored && color < 0 {
+                    at += 1;
+                    continue;
+                }
                 if item <= 0 {
                     at = up;
                     continue;
                 }
-                self.nodes[up as usize].down = down;
-                self.nodes[down as usize].up = up;
-                self.stats.updates += 1;
-                if (item as u32) < self.second {
-                    self.nodes[item as usize].item -= 1;
-                }
+                (*nodes.add(up as usize)).down = down;
+                (*nodes.add(down as usize)).up = up;
+                (*nodes.add(item as usize)).item -= 1;
+                updates += 1;
+                at += 1;
             }
-            at += 1;
         }
+        self.stats.updates += updates;
     }
 
     /// Undoes [`hide`](Self::hide).
-    #[inline]
+    #[inline(always)]
     fn unhide(&mut self, row: u32) {
+        let nodes = self.nodes.as_mut_ptr();
         let mut at = row + 1;
-        while at != row {
-            let Node {
-                up,
-                down,
-                item,
-                color,
-                ..
-            } = self.nodes[at as usize];
-            if color >= 0 {
+        // SAFETY: as in `hide`.
+        unsafe {
+            while at != row {
+                let Node {
+                    up,
+                    down,
+                    item,
+                    color,
+                    ..
+                } = *nodes.add(at as usize);
+                if self.colored && color < 0 {
+                    at += 1;
+                    continue;
+                }
                 if item <= 0 {
                     at = up;
                     continue;
                 }
-                self.nodes[up as usize].down = at;
-                self.nodes[down as usize].up = at;
-                if (item as u32) < self.second {
-                    self.nodes[item as usize].item += 1;
-                }
+                (*nodes.add(up as usize)).down = at;
+                (*nodes.add(down as usize)).up = at;
+                (*nodes.add(item as usize)).item += 1;
+                at += 1;
             }
-            at += 1;
         }
     }
 
@@ -517,7 +530,7 @@ impl CostCover {
         let c = item as u32;
         let mut row = self.nodes[c as usize].down;
         while row != c {
-            if self.nodes[row as usize].cost >= threshold {
+            if u64::from(self.nodes[row as usize].cost) >= threshold {
                 break;
             }
             if self.nodes[row as usize].color != color {
@@ -535,7 +548,7 @@ impl CostCover {
         let c = item as u32;
         let mut row = self.nodes[c as usize].down;
         while row != c {
-            if self.nodes[row as usize].cost >= threshold {
+            if u64::from(self.nodes[row as usize].cost) >= threshold {
                 break;
             }
             if self.nodes[row as usize].color < 0 {

@@ -273,6 +273,11 @@ fn bad_options_are_build_errors() {
         CostCover::new(1, 1, [option(&[(2, None)])]).unwrap_err(),
         BuildError::NoSuchItem { item: 2, items: 2 }
     );
+    let dear = [(&[(0, None)][..], 1), (&[(0, None)][..], MAX_COST + 1)];
+    assert_eq!(
+        CostCover::new(1, 0, dear).unwrap_err(),
+        BuildError::CostTooLarge { option: 1 }
+    );
 }
 
 /// A random problem: up to 4 primary items, up to 3 secondary, up to 12 options with
