@@ -32,6 +32,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod dance;
 mod search;
 #[cfg(test)]
 mod tests;
