@@ -84,6 +84,20 @@ fn a_problem_with_costs_prints_its_cheapest_solution() {
 }
 
 #[test]
+fn cheapest_prints_every_solution_of_the_least_cost() {
+    // {a b} and {a}{b} cost 1, {a}{b'} 2: the first two, in the order found.
+    let text = "a b\na b |1\na |1\nb\nb |1\n";
+    let output = xc(&["--cheapest"], text).code(0);
+    let out = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    let mut solutions: Vec<&str> = out.split_terminator("\n\n").collect();
+    solutions.sort_unstable();
+    assert_eq!(solutions, ["cost 1\na\nb", "cost 1\na b"]);
+    xc(&["--cheapest"], "a b\na |1\n").code(1).stdout("none\n");
+    xc(&["--cheapest", "--best", "2"], text).code(2).stdout("");
+    xc(&["--cheapest", "--all"], text).code(2).stdout("");
+}
+
+#[test]
 fn what_costs_cannot_honour_is_refused() {
     let text = "a\na |1\na |2\n";
     for args in [

@@ -35,6 +35,8 @@ class Problem:
     def __init__(self, *, primary: Sequence[str], options: Sequence[Sequence[str]], secondary: Optional[Sequence[str]] = None, costs: Optional[Sequence[int]] = None) -> None: ...
     def best(self, k: int = 1) -> List[Tuple[int, List[int]]]:
         """The k cheapest solutions, cheapest first, as (cost, option indices) (Knuth's dlx5)."""
+    def cheapest(self) -> List[Tuple[int, List[int]]]:
+        """Every solution of the least cost, in the order found, as (cost, option indices)."""
     def min_cost(self) -> Optional[int]:
         """The least cost of a solution, or None when there is none."""
     def count(self, limit: Optional[int] = None) -> int:

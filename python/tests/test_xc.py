@@ -321,6 +321,8 @@ def test_random_problems_with_costs_agree_with_brute_force():
         assert all(is_valid(problem, s) and cost_of(problem, s) == cost and s == sorted(s)
                    for cost, s in best)
         assert problem.min_cost() == (expected[0] if expected else None)
+        ties = sorted(s for s in brute_force(problem) if cost_of(problem, s) == expected[0]) if expected else []
+        assert sorted(s for _, s in problem.cheapest()) == ties
 
 
 def test_costs_read_from_knuths_format_and_given_as_lists():

@@ -20,8 +20,9 @@ and dlx2: comment lines start with `|`; the first other line names the primary i
 colored as `item:color`. A primary item may carry a multiplicity, `u:v|name` (covered u to
 v times) or `v|name` (v times), as in Knuth's dlx3: such a problem is searched as dlx3 does
 (dancing links). An option may end with costs, `|n` words that add up, as in Knuth's dlx5:
-a problem with costs is answered with its cheapest solution (--best K: the K cheapest), each
-printed after a line `cost C`. See docs/xc.md.
+a problem with costs is answered with its cheapest solution (--best K: the K cheapest,
+--cheapest: every solution of the least cost), each printed after a line `cost C`. See
+docs/xc.md.
 
 By default prints the number of solutions (`N+` when --limit stopped the count). --all and
 --first print solutions: one option per line as its item names, a blank line after each
@@ -104,6 +105,11 @@ pub struct Args {
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..),
           conflicts_with_all = ["all", "first", "check", "limit", "jobs", "shard"])]
     pub best: Option<u64>,
+
+    /// Print every solution of the least cost, each after a line `cost C`, in the order
+    /// found (the search of --best 1, pruning only what costs more)
+    #[arg(long, conflicts_with_all = ["all", "first", "check", "limit", "jobs", "shard", "best"])]
+    pub cheapest: bool,
 }
 
 /// The search structure, as a command-line value.
@@ -216,7 +222,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         Ok(read) => read,
         Err(error) => return refused(error),
     };
-    if args.best.is_some() || problem.has_costs() {
+    if args.best.is_some() || args.cheapest || problem.has_costs() {
         return cost::run(&args, path, problem);
     }
     if problem.has_multiplicities() {

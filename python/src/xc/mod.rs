@@ -90,6 +90,18 @@ impl Problem {
             .map_err(|error| ProblemError::Build(error).to_python(py))
     }
 
+    /// The `k` cheapest solutions (every one of the least cost for `None`) as
+    /// `(cost, options)`.
+    fn priced(&self, py: Python<'_>, k: Option<usize>) -> PyResult<Vec<(u64, Vec<usize>)>> {
+        let best = catch_panic(|| search::best(py, &self.problem, k))?
+            .map_err(|error| ProblemError::Build(error).to_python(py))?;
+        Ok(best
+            .solutions
+            .into_iter()
+            .map(|solution| (solution.cost, solution.options))
+            .collect())
+    }
+
     /// Runs `work` on a new search.
     fn with_search<T>(
         &self,
@@ -149,13 +161,17 @@ impl Problem {
     /// [(2, [1])]
     #[pyo3(signature = (k = 1))]
     fn best(&self, py: Python<'_>, k: usize) -> PyResult<Vec<(u64, Vec<usize>)>> {
-        let best = catch_panic(|| search::best(py, &self.problem, k))?
-            .map_err(|error| ProblemError::Build(error).to_python(py))?;
-        Ok(best
-            .solutions
-            .into_iter()
-            .map(|solution| (solution.cost, solution.options))
-            .collect())
+        self.priced(py, Some(k))
+    }
+
+    /// Every solution of the least cost, in the order found, each as `(cost, solution)`
+    /// (the search of `best()` pruning only what costs more); `[]` when there is none.
+    ///
+    /// >>> problem = read_knuth("a b\na b |1\na |1\nb\nb |1")
+    /// >>> sorted(problem.cheapest())
+    /// [(1, [0]), (1, [1, 2])]
+    fn cheapest(&self, py: Python<'_>) -> PyResult<Vec<(u64, Vec<usize>)>> {
+        self.priced(py, None)
     }
 
     /// The least cost of a solution, or None when there is none.

@@ -143,8 +143,13 @@ impl Search {
 }
 
 /// The `k` cheapest solutions of `problem` (the engine's search at minimum cost, Knuth's
-/// `dlx5`), with the GIL released and paused as the other searches are.
-pub fn best(py: Python<'_>, problem: &Problem, k: usize) -> PyResult<Result<Best, BuildError>> {
+/// `dlx5`), or every one of the least cost for `None`, with the GIL released and paused as
+/// the other searches are.
+pub fn best(
+    py: Python<'_>,
+    problem: &Problem,
+    k: Option<usize>,
+) -> PyResult<Result<Best, BuildError>> {
     let interrupt = Interrupt::new();
     let mut cover = match detached(py, || problem.costed())? {
         Ok(cover) => cover,
@@ -153,7 +158,10 @@ pub fn best(py: Python<'_>, problem: &Problem, k: usize) -> PyResult<Result<Best
     cover.set_interrupt(Some(interrupt.clone()));
     let _ticking = on_main_thread().then(|| Ticking::start(&interrupt));
     let cover = &mut cover;
-    let mut best = detached(py, || cover.best(k))?;
+    let mut best = detached(py, || match k {
+        Some(k) => cover.best(k),
+        None => cover.cheapest(),
+    })?;
     while !best.complete {
         py.check_signals()?;
         interrupt.clear();

@@ -1,6 +1,6 @@
 //! `sudoku-dlx xc` on a problem with costs (`|n` words on options, Knuth's `dlx5`) or with
-//! `--best K`: the search of `exact_cover::cost`, which prints the K cheapest solutions
-//! (K = 1 without `--best`). What it cannot honour with costs (listing or counting every
+//! `--best K` or `--cheapest`: the search of `exact_cover::cost`, which prints the K
+//! cheapest solutions (K = 1 without `--best`), or every solution of the least cost. What it cannot honour with costs (listing or counting every
 //! solution, a check, a limit, threads, shards, the sparse engine, other branching rules,
 //! multiplicities) is refused with exit 2 rather than left out.
 
@@ -39,12 +39,14 @@ fn unsupported(args: &Args, problem: &Problem) -> Option<&'static str> {
 }
 
 /// Answers the command on `problem`, read from `path`, which has costs or was asked for
-/// `--best`.
+/// `--best` or `--cheapest`.
 pub(super) fn run(args: &Args, path: String, problem: Problem) -> Result<Status, CliError> {
     if let Some(option) = unsupported(args, &problem) {
         let what = if problem.has_costs() {
             "the problem has costs (|n on options), whose search finds the cheapest \
              solutions (--best K)"
+        } else if args.cheapest {
+            "--cheapest searches for the cheapest solutions"
         } else {
             "--best K searches for the cheapest solutions"
         };
@@ -67,8 +69,11 @@ pub(super) fn run(args: &Args, path: String, problem: Problem) -> Result<Status,
     };
     cover.set_interrupt(Some(common::interrupt().clone()));
     let started = Instant::now();
-    let k = usize::try_from(args.best.unwrap_or(1)).unwrap_or(usize::MAX);
-    let best = cover.best(k);
+    let best = if args.cheapest {
+        cover.cheapest()
+    } else {
+        cover.best(usize::try_from(args.best.unwrap_or(1)).unwrap_or(usize::MAX))
+    };
     let mut out = common::stdout();
     for (number, solution) in best.solutions.iter().enumerate() {
         print_priced(&problem, solution, number as u64 + 1, args.format, &mut out)?;

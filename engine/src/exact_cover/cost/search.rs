@@ -53,10 +53,21 @@ pub(super) struct State {
     pub(super) watch: Watch,
 }
 
+/// Which solutions a search keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Keep {
+    /// The `k` cheapest (`dlx5`'s `k`): the cutoff is the dearest of them once there are
+    /// `k`.
+    Best(usize),
+    /// Every solution of the least cost: the cutoff is one above the least cost so far
+    /// (costs are integers), so that ties go on being searched.
+    Ties,
+}
+
 /// The registers of the search loop, saved when the interrupt stops it.
 #[derive(Clone, Copy, Debug)]
 struct Place {
-    k: usize,
+    k: Keep,
     step: Step,
     level: usize,
     cutoff: u64,
@@ -89,21 +100,51 @@ impl CostCover {
     /// as `dlx5` finds them: see [`Best`]. A search stopped by the interrupt returns the best
     /// found so far, marked incomplete, and [`resume`](Self::resume) goes on with it.
     pub fn best(&mut self, k: usize) -> Best {
-        self.restart();
-        self.search.heap.clear();
         if k == 0 {
+            self.restart();
+            self.search.heap.clear();
             return Best {
                 complete: true,
                 ..Best::default()
             };
         }
-        let reserve = k.min(RESERVED);
+        self.start(Keep::Best(k), k)
+    }
+
+    /// Every solution of the least cost (none if there is no solution), in the order
+    /// found: the search of [`best`](Self::best) with its cutoff one above the least cost
+    /// found so far, so that it prunes only what costs more. Its nodes are not `dlx5`'s,
+    /// which has no such mode. Interrupted, resumed and restarted as `best` is.
+    ///
+    /// ```
+    /// use sudoku_dlx::exact_cover::knuth_format::Problem;
+    ///
+    /// // Covering a and b costs 1 two ways ({a b}, and {a} with the free {b}), more others.
+    /// let text = "a b\na b |1\na |1\nb |0\na |2\nb |1\n";
+    /// let mut search = Problem::parse(text)?.problem.costed()?;
+    /// let cheapest = search.cheapest();
+    /// assert_eq!(cheapest.costs().collect::<Vec<_>>(), [1, 1]);
+    /// let mut ways: Vec<Vec<usize>> = cheapest.solutions.into_iter().map(|s| s.options).collect();
+    /// ways.sort();
+    /// assert_eq!(ways, [vec![0], vec![1, 2]]);
+    /// assert_eq!(search.best(1).solutions.len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cheapest(&mut self) -> Best {
+        self.start(Keep::Ties, 1)
+    }
+
+    /// Starts a search from the top that keeps `keep`, making room for `room` solutions.
+    fn start(&mut self, keep: Keep, room: usize) -> Best {
+        self.restart();
+        self.search.heap.clear();
+        let reserve = room.min(RESERVED);
         self.search.heap.reserve(reserve);
         if self.search.kept.len() < reserve {
             self.search.kept.resize(reserve, Vec::new());
         }
         let place = Place {
-            k,
+            k: keep,
             step: Step::Forward,
             level: 0,
             cutoff: INFINITE,
@@ -290,17 +331,28 @@ impl CostCover {
         }
     }
 
-    /// Keeps the solution of the first `levels` choices, of net cost `cost`, among the `k`
-    /// best (putting out the dearest, the last found of equal ones, when there are `k`
-    /// already); the new cutoff, the dearest of the `k` best once there are `k`.
-    fn keep(&mut self, k: usize, levels: usize, cost: u64, improvements: &mut u64) -> u64 {
+    /// Keeps the solution of the first `levels` choices, of net cost `cost` (below the
+    /// cutoff), as `keep` says: among the `k` best, putting out the dearest (the last found
+    /// of equal ones) when there are `k` already; or among the ties for the least cost,
+    /// dropping those kept before when it is cheaper. The new cutoff.
+    fn keep(&mut self, keep: Keep, levels: usize, cost: u64, improvements: &mut u64) -> u64 {
         *improvements += 1;
         self.stats.solutions += 1;
         let search = &mut self.search;
-        let slot = if search.heap.len() == k {
-            search.heap.pop().map_or(0, |(_, _, slot)| slot)
-        } else {
-            search.heap.len()
+        let slot = match keep {
+            Keep::Best(k) if search.heap.len() == k => {
+                search.heap.pop().map_or(0, |(_, _, slot)| slot)
+            }
+            Keep::Ties
+                if search
+                    .heap
+                    .peek()
+                    .is_some_and(|&(least, _, _)| cost < least) =>
+            {
+                search.heap.clear();
+                0
+            }
+            _ => search.heap.len(),
         };
         if slot == search.kept.len() {
             search.kept.push(Vec::new());
@@ -309,10 +361,12 @@ impl CostCover {
         kept.clear();
         kept.extend_from_slice(&search.choice[..levels]);
         search.heap.push((cost, *improvements, slot));
-        if search.heap.len() == k {
-            search.heap.peek().map_or(INFINITE, |&(cost, _, _)| cost)
-        } else {
-            INFINITE
+        match keep {
+            Keep::Best(k) if search.heap.len() == k => {
+                search.heap.peek().map_or(INFINITE, |&(cost, _, _)| cost)
+            }
+            Keep::Best(_) => INFINITE,
+            Keep::Ties => cost + 1,
         }
     }
 

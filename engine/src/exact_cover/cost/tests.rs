@@ -368,6 +368,30 @@ mod properties {
             prop_assert!(cover.best(1).improvements <= distinct.len() as u64);
         }
 
+        /// `cheapest` finds every solution of the least cost, each once, and nothing else.
+        #[test]
+        fn the_cheapest_are_every_solution_of_the_least_cost(problem in problems()) {
+            let options = problem.options.len();
+            let mut expected: Vec<(u64, Vec<usize>)> = (0u32..1 << options)
+                .map(|set| (0..options).filter(|k| set >> k & 1 == 1).collect::<Vec<_>>())
+                .filter(|chosen| is_solution(&problem, chosen))
+                .map(|chosen| (cost_of(&problem, &chosen), chosen))
+                .collect();
+            expected.sort();
+            let least = expected.first().map(|(cost, _)| *cost);
+            expected.retain(|(cost, _)| Some(*cost) == least);
+            let mut found: Vec<(u64, Vec<usize>)> = problem
+                .costed()
+                .unwrap()
+                .cheapest()
+                .solutions
+                .into_iter()
+                .map(|solution| (solution.cost, solution.options))
+                .collect();
+            found.sort();
+            prop_assert_eq!(found, expected);
+        }
+
         /// The search finds the same costs whatever the order of the options.
         #[test]
         fn the_order_of_the_options_does_not_change_the_costs(
