@@ -347,6 +347,23 @@ def test_costs_read_from_knuths_format_and_given_as_lists():
         xc.read_knuth("2|a\na |1\na\n").best()
 
 
+def test_the_gil_is_released_during_a_search_for_the_cheapest():
+    # All 14200 solutions of 12 queens kept: the search sees the whole tree.
+    plain, answer = queens(12), []
+    problem = xc.Problem(primary=plain.primary, secondary=plain.secondary, options=plain.options,
+                         costs=[k % 7 for k in range(len(plain.options))])
+    worker = threading.Thread(target=lambda: answer.append(problem.best(10**6)))
+    worker.start()
+    turns = 0
+    while worker.is_alive():
+        turns += 1
+        time.sleep(0.0001)
+    worker.join()
+    assert len(answer[0]) == 14200
+    assert [cost for cost, _ in answer[0]] == sorted(cost for cost, _ in answer[0])
+    assert turns > 20
+
+
 def test_ctrl_c_stops_a_long_search_for_the_cheapest():
     # Every Latin square of side 10 costs the same: the search for the 10000 cheapest
     # would run for hours.
