@@ -60,7 +60,8 @@ enum Command {
     Redundant(Deferred<cli::redundant::Args>),
     /// Measure puzzles per second on whole files, single-threaded, every answer checked.
     Bench(Deferred<cli::bench::Args>),
-    /// Solve any exact-cover problem in Knuth's format (dlx1/dlx2, with colors).
+    /// Solve any exact-cover problem in Knuth's format (dlx1/dlx2 with colors, dlx3
+    /// multiplicities, dlx5 costs).
     Xc(Deferred<cli::xc::Args>),
     /// Print the completion script of a shell (bash, zsh, fish, powershell, elvish).
     Completions(Deferred<cli::completions::Args>),

@@ -27,6 +27,7 @@ mod cli_variant_lines;
 mod cli_variant_tables;
 mod cli_variants;
 mod cli_xc;
+mod cli_xc_cost;
 mod cli_xc_jobs;
 mod cli_xc_mult;
 mod fuzz_corpus;

@@ -32,7 +32,13 @@ class Problem:
     A primary item named `"u:v|name"` must be covered from u to v times, `"v|name"` exactly
     v times (Knuth's dlx3); a plain name once."""
 
-    def __init__(self, *, primary: Sequence[str], options: Sequence[Sequence[str]], secondary: Optional[Sequence[str]] = None) -> None: ...
+    def __init__(self, *, primary: Sequence[str], options: Sequence[Sequence[str]], secondary: Optional[Sequence[str]] = None, costs: Optional[Sequence[int]] = None) -> None: ...
+    def best(self, k: int = 1) -> List[Tuple[int, List[int]]]:
+        """The k cheapest solutions, cheapest first, as (cost, option indices) (Knuth's dlx5)."""
+    def cheapest(self) -> List[Tuple[int, List[int]]]:
+        """Every solution of the least cost, in the order found, as (cost, option indices)."""
+    def min_cost(self) -> Optional[int]:
+        """The least cost of a solution, or None when there is none."""
     def count(self, limit: Optional[int] = None) -> int:
         """The number of solutions, at most `limit`."""
     def first(self) -> Optional[List[int]]:
@@ -48,14 +54,17 @@ class Problem:
     def multiplicities(self) -> Tuple[Tuple[int, int], ...]:
         """How many times each primary item must be covered, as (low, high)."""
     @property
+    def costs(self) -> Tuple[int, ...]:
+        """The cost of each option (0 where none was given)."""
+    @property
     def secondary(self) -> Tuple[str, ...]:
         """The secondary items' names."""
     @property
     def options(self) -> Tuple[Tuple[str, ...], ...]:
         """The options, each its item names as written (`name:color` when colored)."""
     def __repr__(self) -> str:
-        """Problem(3 primary items, 2 secondary, 5 options, 2 colors[, multiplicities])."""
+        """Problem(3 primary items, 2 secondary, 5 options, 2 colors[, multiplicities][, costs])."""
 
 def read_knuth(text: str) -> Problem:
     """The problem written in `text` in Knuth's format (dlx1/dlx2, colors included; dlx3's
-    multiplicities `u:v|name` on primary items)."""
+    multiplicities `u:v|name` on primary items; dlx5's costs `|n` on options)."""

@@ -294,3 +294,86 @@ def test_the_answers_do_not_depend_on_the_calls_before():
     first, listed = problem.first(), list(problem.solutions())
     assert problem.count() == 92 and problem.first() == first == listed[0]
     assert list(problem.solutions()) == listed
+
+
+def cost_of(problem, solution):
+    return sum(problem.costs[option] for option in solution)
+
+
+def random_costed_problem(rng):
+    """A random problem with colors whose options cost 0 to 2 (many ties) or 0 to 20."""
+    primary = [f"p{k}" for k in range(rng.randint(1, 4))]
+    secondary = [f"s{k}" for k in range(rng.randint(0, 3))]
+    options = random_options(rng, primary, secondary, 10)
+    dearest = rng.choice([2, 20])
+    costs = [rng.randint(0, dearest) for _ in options]
+    return xc.Problem(primary=primary, secondary=secondary, options=options, costs=costs)
+
+
+def test_random_problems_with_costs_agree_with_brute_force():
+    rng = random.Random(5)
+    for _ in range(400):
+        problem = random_costed_problem(rng)
+        expected = sorted(cost_of(problem, s) for s in brute_force(problem))
+        k = rng.randint(1, 6)
+        best = problem.best(k)
+        assert [cost for cost, _ in best] == expected[:k], (problem.options, problem.costs)
+        assert all(is_valid(problem, s) and cost_of(problem, s) == cost and s == sorted(s)
+                   for cost, s in best)
+        assert problem.min_cost() == (expected[0] if expected else None)
+        ties = sorted(s for s in brute_force(problem) if cost_of(problem, s) == expected[0]) if expected else []
+        assert sorted(s for _, s in problem.cheapest()) == ties
+
+
+def test_costs_read_from_knuths_format_and_given_as_lists():
+    problem = xc.read_knuth("a b c | x\na b |3\nc |2 x:A\na |1\nb c |1 |2\n")
+    assert problem.costs == (3, 2, 1, 3)
+    assert repr(problem) == "Problem(3 primary items, 1 secondary, 4 options, 1 color, costs)"
+    assert problem.best(5) == [(4, [2, 3]), (5, [0, 1])]
+    assert problem.count() == 2  # counting ignores the costs
+    same = xc.Problem(primary=["a", "b", "c"], secondary=["x"], options=problem.options, costs=problem.costs)
+    assert same.best(5) == problem.best(5)
+    assert xc.Problem(primary=["a"], options=[["a"]]).costs == (0,)
+    for costs, path, reason in [([1], "costs", "1 costs for 2 options"),
+                                ([1, -2], "costs[1]", "`-2`: a cost is written |n with n a decimal number"),
+                                ([1, 2**32], "costs[1]", "`4294967296`: the option's costs add up to more than 4294967295")]:
+        with pytest.raises(xc.InvalidProblem) as caught:
+            xc.Problem(primary=["a"], options=[["a"], ["a"]], costs=costs)
+        assert (caught.value.path, caught.value.reason) == (path, reason)
+    with pytest.raises(xc.InvalidProblem) as caught:
+        xc.read_knuth("a\na |x\n")
+    assert (caught.value.line, caught.value.column) == (2, 3)
+    with pytest.raises(xc.InvalidProblem, match="multiplicities"):
+        xc.read_knuth("2|a\na |1\na\n").best()
+
+
+def test_the_gil_is_released_during_a_search_for_the_cheapest():
+    # All 14200 solutions of 12 queens kept: the search sees the whole tree.
+    plain, answer = queens(12), []
+    problem = xc.Problem(primary=plain.primary, secondary=plain.secondary, options=plain.options,
+                         costs=[k % 7 for k in range(len(plain.options))])
+    worker = threading.Thread(target=lambda: answer.append(problem.best(10**6)))
+    worker.start()
+    turns = 0
+    while worker.is_alive():
+        turns += 1
+        time.sleep(0.0001)
+    worker.join()
+    assert len(answer[0]) == 14200
+    assert [cost for cost, _ in answer[0]] == sorted(cost for cost, _ in answer[0])
+    assert turns > 20
+
+
+def test_ctrl_c_stops_a_long_search_for_the_cheapest():
+    # Every Latin square of side 10 costs the same: the search for the 10000 cheapest
+    # would run for hours.
+    problem = latin_square(10)
+    costed = xc.Problem(primary=problem.primary, options=problem.options, costs=[1] * len(problem.options))
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    started = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        costed.best(10**9)
+    assert time.perf_counter() - started < 5
+    timer.join()
+    assert costed.best(0) == []

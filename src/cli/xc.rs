@@ -1,5 +1,6 @@
 //! `sudoku-dlx xc`: any exact-cover problem in Knuth's format, counted, listed or checked.
 
+mod cost;
 mod multi;
 
 use super::common::{self, CliError, Status};
@@ -18,7 +19,10 @@ and dlx2: comment lines start with `|`; the first other line names the primary i
 `|`, then the secondary ones; every further line is an option, secondary items optionally
 colored as `item:color`. A primary item may carry a multiplicity, `u:v|name` (covered u to
 v times) or `v|name` (v times), as in Knuth's dlx3: such a problem is searched as dlx3 does
-(dancing links). See docs/xc.md.
+(dancing links). An option may end with costs, `|n` words that add up, as in Knuth's dlx5:
+a problem with costs is answered with its cheapest solution (--best K: the K cheapest,
+--cheapest: every solution of the least cost), each printed after a line `cost C`. See
+docs/xc.md.
 
 By default prints the number of solutions (`N+` when --limit stopped the count). --all and
 --first print solutions: one option per line as its item names, a blank line after each
@@ -37,7 +41,8 @@ Examples:
   sudoku-dlx xc --first --format json pento6x10.dlx
   sudoku-dlx xc --branching knuth --stats langford11.dlx
   sudoku-dlx xc --jobs 2 pento6x10.dlx
-  sudoku-dlx xc --shard 3/8 pento6x10.dlx")]
+  sudoku-dlx xc --shard 3/8 pento6x10.dlx
+  sudoku-dlx xc --best 3 --stats weighted-queens8.dlx")]
 pub struct Args {
     /// The problem file, `-` for standard input [default: standard input]
     #[arg(value_name = "FILE")]
@@ -93,6 +98,18 @@ pub struct Args {
     #[arg(long, value_name = "K/N", value_parser = super::xc_jobs::parse_shard,
           conflicts_with_all = ["first", "check", "limit"])]
     pub shard: Option<super::xc_jobs::Shard>,
+
+    /// Print the K cheapest solutions, cheapest first, each after a line `cost C`: the
+    /// options' costs (`|n` words, as in Knuth's dlx5; 0 without) summed. A problem with
+    /// costs is answered as with --best 1 when this is left out
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..),
+          conflicts_with_all = ["all", "first", "check", "limit", "jobs", "shard"])]
+    pub best: Option<u64>,
+
+    /// Print every solution of the least cost, each after a line `cost C`, in the order
+    /// found (the search of --best 1, pruning only what costs more)
+    #[arg(long, conflicts_with_all = ["all", "first", "check", "limit", "jobs", "shard", "best"])]
+    pub cheapest: bool,
 }
 
 /// The search structure, as a command-line value.
@@ -205,6 +222,9 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         Ok(read) => read,
         Err(error) => return refused(error),
     };
+    if args.best.is_some() || args.cheapest || problem.has_costs() {
+        return cost::run(&args, path, problem);
+    }
     if problem.has_multiplicities() {
         return multi::run(&args, path, problem);
     }

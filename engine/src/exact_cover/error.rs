@@ -38,6 +38,11 @@ pub enum BuildError {
     /// engine does not support: build it with
     /// [`Problem::multi`](super::knuth_format::Problem::multi) instead.
     Multiplicities,
+    /// An option's cost exceeds [`MAX_COST`](super::knuth_format::MAX_COST).
+    CostTooLarge {
+        /// The option.
+        option: usize,
+    },
 }
 
 impl fmt::Display for BuildError {
@@ -69,6 +74,11 @@ impl fmt::Display for BuildError {
             BuildError::Selected => write!(
                 f,
                 "options are selected: restart the matrix before adding options"
+            ),
+            BuildError::CostTooLarge { option } => write!(
+                f,
+                "option {option} costs more than {}",
+                super::knuth_format::MAX_COST
             ),
             BuildError::ColoredPrimary { item } => {
                 write!(f, "item {item} is primary and cannot take a color")

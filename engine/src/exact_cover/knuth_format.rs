@@ -1,4 +1,5 @@
-//! Knuth's input format for exact-cover problems, as his `dlx1` and `dlx2` read it.
+//! Knuth's input format for exact-cover problems, as his `dlx1` and `dlx2` read it, with the
+//! multiplicities of his `dlx3` and the costs of his `dlx5`.
 //!
 //! ```text
 //! | a comment: any line whose first non-blank character is a bar
@@ -16,6 +17,10 @@
 //! items, each secondary one optionally followed by `:color`. A name is any run of
 //! non-blank characters other than `:` and `|`, of any length (Knuth's programs stop at 8);
 //! a color is any run of non-blank characters after the colon (Knuth's, one character).
+//!
+//! A word `|n` after an option's first item, `n` a decimal number, is a *cost* (Knuth's
+//! `dlx5`): an option's cost is the sum of its cost words (0 without any), at most
+//! [`MAX_COST`]. The search for the cheapest solutions is [`cost`](super::cost).
 //!
 //! Bad input is a [`FormatError`] at a line and column. An option without a primary item
 //! could never be chosen: like Knuth's programs, the reader drops it, and says so with a
@@ -51,7 +56,13 @@ pub struct ProblemOption {
     pub line: usize,
     /// Its items as `(item, color)`, in the order written.
     pub entries: Vec<(usize, Option<u32>)>,
+    /// Its cost: the sum of its `|n` words, 0 without any (see [`cost`](super::cost)).
+    pub cost: u64,
 }
+
+/// The largest cost an option may have (the sum of its `|n` words): 2³² − 1, so that the
+/// cost of a solution, at most one option per primary item, stays far within 64 bits.
+pub const MAX_COST: u64 = u32::MAX as u64;
 
 /// A problem read, with what the reader noticed without refusing it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,6 +136,18 @@ pub enum Reason {
     EmptyColor(String),
     /// The problem has too many items or entries for the 32-bit matrix.
     TooLarge,
+    /// A cost word that is not `|` followed by decimal digits.
+    BadCost(String),
+    /// An option whose costs add up to more than [`MAX_COST`].
+    CostTooLarge(String),
+    /// A list of costs whose length is not the number of options (only
+    /// [`Problem::set_costs`] gives it).
+    CostCount {
+        /// The costs given.
+        costs: usize,
+        /// The options.
+        options: usize,
+    },
     /// An option without a primary item, which could never be chosen (only lists of names,
     /// [`Problem::from_names`], refuse it: the reader drops it with a [`Warning`]).
     NoPrimaryItem,
@@ -164,6 +187,16 @@ impl fmt::Display for Reason {
             Reason::EmptyName => write!(f, "a color with no item name before it"),
             Reason::EmptyColor(name) => write!(f, "item `{name}` has an empty color"),
             Reason::TooLarge => write!(f, "too many items or entries"),
+            Reason::BadCost(word) => {
+                write!(f, "`{word}`: a cost is written |n with n a decimal number")
+            }
+            Reason::CostTooLarge(word) => write!(
+                f,
+                "`{word}`: the option's costs add up to more than {MAX_COST}"
+            ),
+            Reason::CostCount { costs, options } => {
+                write!(f, "{costs} costs for {options} options")
+            }
             Reason::NoPrimaryItem => {
                 write!(
                     f,
@@ -278,6 +311,19 @@ fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     .map(|(k, line)| (k + 1, line))
 }
 
+/// `cost` plus the cost word `word`, `|` then `digits`: [`Reason::BadCost`] unless the
+/// digits are decimal ones, [`Reason::CostTooLarge`] past [`MAX_COST`].
+fn add_cost(cost: u64, digits: &str, word: &str) -> Result<u64, Reason> {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Reason::BadCost(word.to_string()));
+    }
+    let too_large = || Reason::CostTooLarge(word.to_string());
+    let value: u64 = digits.parse().map_err(|_| too_large())?;
+    cost.checked_add(value)
+        .filter(|&sum| sum <= MAX_COST)
+        .ok_or_else(too_large)
+}
+
 /// True for a line to skip: blank, or a comment (first non-blank character `|`).
 fn skipped(line: &str) -> bool {
     let trimmed = line.trim_start();
@@ -347,8 +393,13 @@ impl Problem {
             entries.clear();
             let mut first_word = None;
             let mut has_primary = false;
+            let mut cost = 0;
             for (byte, word) in words(text) {
                 first_word.get_or_insert(byte);
+                if let Some(digits) = word.strip_prefix('|') {
+                    cost = add_cost(cost, digits, word).map_err(|reason| at(byte, reason))?;
+                    continue;
+                }
                 let (item, color) = names
                     .entry(word, line, primary)
                     .map_err(|reason| at(byte, reason))?;
@@ -358,7 +409,11 @@ impl Problem {
             if has_primary {
                 // Exactly sized, one allocation per option.
                 let entries = entries.clone();
-                options.push(ProblemOption { line, entries });
+                options.push(ProblemOption {
+                    line,
+                    entries,
+                    cost,
+                });
             } else {
                 warnings.push(Warning {
                     line,

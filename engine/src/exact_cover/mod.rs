@@ -26,6 +26,7 @@
 
 mod bulk;
 mod colors;
+pub mod cost;
 mod cover;
 mod error;
 mod interrupt;

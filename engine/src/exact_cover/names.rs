@@ -206,14 +206,20 @@ pub enum Place {
         /// The entry within it.
         entry: usize,
     },
+    /// `costs`: the list of costs as a whole (see [`Problem::set_costs`]).
+    Costs,
+    /// `costs[option]`: the cost of an option.
+    Cost(usize),
 }
 
 impl Place {
     /// The option the mistake is in, if it is in one.
     pub fn option(&self) -> Option<usize> {
         match *self {
-            Place::Option(option) | Place::Entry { option, .. } => Some(option),
-            Place::Primary(_) | Place::Secondary(_) => None,
+            Place::Option(option) | Place::Entry { option, .. } | Place::Cost(option) => {
+                Some(option)
+            }
+            Place::Primary(_) | Place::Secondary(_) | Place::Costs => None,
         }
     }
 }
@@ -225,6 +231,8 @@ impl fmt::Display for Place {
             Place::Secondary(k) => write!(f, "secondary[{k}]"),
             Place::Option(option) => write!(f, "options[{option}]"),
             Place::Entry { option, entry } => write!(f, "options[{option}][{entry}]"),
+            Place::Costs => write!(f, "costs"),
+            Place::Cost(option) => write!(f, "costs[{option}]"),
         }
     }
 }
@@ -298,6 +306,7 @@ impl Problem {
             problem_options.push(ProblemOption {
                 line: option + 2,
                 entries,
+                cost: 0,
             });
         }
         Ok(Problem {

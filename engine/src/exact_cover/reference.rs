@@ -81,6 +81,7 @@ impl Problem {
                 .map(|(k, entries)| ProblemOption {
                     line: k + 2,
                     entries: entries.into_iter().map(|item| (item, None)).collect(),
+                    cost: 0,
                 })
                 .collect(),
         }

@@ -17,7 +17,8 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
 use std::ffi::CString;
-use sudoku_dlx::exact_cover::knuth_format::{self, Parsed};
+use sudoku_dlx::exact_cover::knuth_format::{self, Parsed, Reason};
+use sudoku_dlx::exact_cover::names::{NamesError, Place};
 
 /// Adds the `xc` submodule to `parent`.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -40,7 +41,9 @@ format (`read_knuth`) or built from lists of names (`Problem`), counted, listed 
 /// when named `"u:v|name"`, exactly `v` times as `"v|name"`: Knuth's `dlx3`) and secondary
 /// (at most once), and options, each a list of item names; a secondary item in an option may carry
 /// a color, `"name:color"`, and options that agree on an item's color may share it (Knuth's
-/// `dlx2`). Made from lists of names, keyword arguments all, or by `read_knuth`.
+/// `dlx2`). Options may have costs (`costs=[...]`, one non-negative int per option; Knuth's
+/// `dlx5`), for `best(k)` and `min_cost()`; `count()`, `solutions()` and the rest ignore
+/// them. Made from lists of names, keyword arguments all, or by `read_knuth`.
 ///
 /// The searches release the GIL, and Ctrl-C stops them with KeyboardInterrupt. A solution
 /// is a list of option indices in increasing order (as `xcover.covers` gives them):
@@ -87,6 +90,18 @@ impl Problem {
             .map_err(|error| ProblemError::Build(error).to_python(py))
     }
 
+    /// The `k` cheapest solutions (every one of the least cost for `None`) as
+    /// `(cost, options)`.
+    fn priced(&self, py: Python<'_>, k: Option<usize>) -> PyResult<Vec<(u64, Vec<usize>)>> {
+        let best = catch_panic(|| search::best(py, &self.problem, k))?
+            .map_err(|error| ProblemError::Build(error).to_python(py))?;
+        Ok(best
+            .solutions
+            .into_iter()
+            .map(|solution| (solution.cost, solution.options))
+            .collect())
+    }
+
     /// Runs `work` on a new search.
     fn with_search<T>(
         &self,
@@ -98,20 +113,84 @@ impl Problem {
     }
 }
 
+/// The costs given to `Problem(costs=...)` as the engine takes them: a negative one is
+/// refused at its place, as a cost word without digits would be.
+fn unsigned_costs(costs: &[i128]) -> Result<Vec<u64>, NamesError> {
+    costs
+        .iter()
+        .enumerate()
+        .map(|(k, &cost)| {
+            u64::try_from(cost).map_err(|_| NamesError {
+                place: Place::Cost(k),
+                reason: Reason::BadCost(cost.to_string()),
+            })
+        })
+        .collect()
+}
+
 #[pymethods]
 impl Problem {
     #[new]
-    #[pyo3(signature = (*, primary, options, secondary = None))]
+    #[pyo3(signature = (*, primary, options, secondary = None, costs = None))]
     fn new(
         py: Python<'_>,
         primary: Vec<String>,
         options: Vec<Vec<String>>,
         secondary: Option<Vec<String>>,
+        costs: Option<Vec<i128>>,
     ) -> PyResult<Problem> {
         let secondary = secondary.unwrap_or_default();
-        knuth_format::Problem::from_names(&primary, &secondary, &options)
-            .map(Problem::of)
-            .map_err(|error| ProblemError::Names(error).to_python(py))
+        let mut problem = knuth_format::Problem::from_names(&primary, &secondary, &options)
+            .map_err(|error| ProblemError::Names(error).to_python(py))?;
+        if let Some(costs) = costs {
+            unsigned_costs(&costs)
+                .and_then(|costs| problem.set_costs(&costs))
+                .map_err(|error| ProblemError::Names(error).to_python(py))?;
+        }
+        Ok(Problem::of(problem))
+    }
+
+    /// The `k` cheapest solutions, cheapest first, each as `(cost, solution)`: the sum of
+    /// its options' costs, and its option indices in increasing order. Fewer when the
+    /// problem has fewer solutions; among equal costs, the first found (Knuth's `dlx5`).
+    ///
+    /// >>> problem = read_knuth("a b c\na b |3\nc |2\na |1\nb c |3")
+    /// >>> problem.best(2)
+    /// [(4, [2, 3]), (5, [0, 1])]
+    /// >>> Problem(primary=["a"], options=[["a"], ["a"]], costs=[7, 2]).best()
+    /// [(2, [1])]
+    #[pyo3(signature = (k = 1))]
+    fn best(&self, py: Python<'_>, k: usize) -> PyResult<Vec<(u64, Vec<usize>)>> {
+        self.priced(py, Some(k))
+    }
+
+    /// Every solution of the least cost, in the order found, each as `(cost, solution)`
+    /// (the search of `best()` pruning only what costs more); `[]` when there is none.
+    ///
+    /// >>> problem = read_knuth("a b\na b |1\na |1\nb\nb |1")
+    /// >>> sorted(problem.cheapest())
+    /// [(1, [0]), (1, [1, 2])]
+    fn cheapest(&self, py: Python<'_>) -> PyResult<Vec<(u64, Vec<usize>)>> {
+        self.priced(py, None)
+    }
+
+    /// The least cost of a solution, or None when there is none.
+    ///
+    /// >>> read_knuth("a b c\na b |3\nc |2\na |1\nb c |3").min_cost()
+    /// 4
+    /// >>> read_knuth("a b\na |1").min_cost() is None
+    /// True
+    fn min_cost(&self, py: Python<'_>) -> PyResult<Option<u64>> {
+        Ok(self.best(py, 1)?.first().map(|&(cost, _)| cost))
+    }
+
+    /// The cost of each option (0 where none was given), in order.
+    ///
+    /// >>> read_knuth("a b\na |2 b |3\na\nb |1").costs
+    /// (5, 0, 1)
+    #[getter]
+    fn costs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.problem.options.iter().map(|option| option.cost))
     }
 
     /// The number of solutions, counting at most `limit` when one is given (a Python int).
@@ -225,6 +304,9 @@ impl Problem {
         if problem.has_multiplicities() {
             text.push_str(", multiplicities");
         }
+        if problem.has_costs() {
+            text.push_str(", costs");
+        }
         text.push(')');
         text
     }
@@ -237,7 +319,8 @@ impl Problem {
 /// `InvalidProblem` with its line and column; an option without a primary item is dropped
 /// with a `UserWarning` (as Knuth's programs do), so `options` are those kept. The text is
 /// read with the GIL released. A primary item may carry a multiplicity, `u:v|name` or
-/// `v|name` (Knuth's `dlx3`); costs are not supported yet.
+/// `v|name` (Knuth's `dlx3`); an option may end with costs, `|n` words that add up
+/// (Knuth's `dlx5`), for `best()` and `min_cost()`.
 ///
 /// >>> problem = read_knuth('''
 /// ... | Knuth's example of colors

@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 use std::ffi::c_ulong;
 use std::sync::{Condvar, Mutex, OnceLock};
 use std::time::Duration;
+use sudoku_dlx::exact_cover::cost::Best;
 use sudoku_dlx::exact_cover::knuth_format::Problem;
 use sudoku_dlx::exact_cover::multiplicity::MultiCover;
 use sudoku_dlx::exact_cover::sparse::SparseCover;
@@ -139,6 +140,34 @@ impl Search {
             py.check_signals()?;
         }
     }
+}
+
+/// The `k` cheapest solutions of `problem` (the engine's search at minimum cost, Knuth's
+/// `dlx5`), or every one of the least cost for `None`, with the GIL released and paused as
+/// the other searches are.
+pub fn best(
+    py: Python<'_>,
+    problem: &Problem,
+    k: Option<usize>,
+) -> PyResult<Result<Best, BuildError>> {
+    let interrupt = Interrupt::new();
+    let mut cover = match detached(py, || problem.costed())? {
+        Ok(cover) => cover,
+        Err(error) => return Ok(Err(error)),
+    };
+    cover.set_interrupt(Some(interrupt.clone()));
+    let _ticking = on_main_thread().then(|| Ticking::start(&interrupt));
+    let cover = &mut cover;
+    let mut best = detached(py, || match k {
+        Some(k) => cover.best(k),
+        None => cover.cheapest(),
+    })?;
+    while !best.complete {
+        py.check_signals()?;
+        interrupt.clear();
+        best = detached(py, || cover.resume())?;
+    }
+    Ok(Ok(best))
 }
 
 /// The Python thread id of the main thread, where signals are handled: set when the module

@@ -243,6 +243,7 @@ fn problems() -> impl Strategy<Value = Problem> {
                     super::super::knuth_format::ProblemOption {
                         line: k + 2,
                         entries,
+                        cost: 0,
                     }
                 })
                 .collect();
