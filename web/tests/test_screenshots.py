@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from test_page import HARD, KILLER, PUBLISHED, enter, press
+from helpers import HARD, KILLER, PUBLISHED, enter, press
 
 VIEWS = ["solved", "witness", "killer", "variant-candidates", "generated"]
 
