@@ -18,6 +18,10 @@ PUBLISHED = (REPO / "tests" / "variants" / "published.ndjson").read_text().split
 # SudokuPad's own zipped document (as in the engine's docs): a 4x4 with one cage.
 SUDOKUPAD = "https://sudokupad.app/scl{ce:[[{v:1},,,],[,,,],[,,,],[,,,]],ca:[{ce:[[3,2],[3,3]],v:7}]}"
 BROKEN_LINK = "https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAtDgbQ"
+# Norvig's hard puzzle (HARD) as a site prints it, then as the Sudoku Players' Forum does
+# (`*` corners, cells without spaces): docs/examples/ruled.txt, which the CLI's tests read too.
+RULED = (REPO / "docs" / "examples" / "ruled.txt").read_text()
+FRAMED, FORUM = ("\n".join(part.splitlines()[1:]) + "\n" for part in RULED.split("\n\n"))
 
 
 def cli(*args, stdin=None):
@@ -39,3 +43,20 @@ def press(page, testid, timeout=60_000):
 
 def count(page, selector):
     return page.locator(selector).count()
+
+
+def set_generate(page, size="9", symmetry="none", difficulty="", rules="", seed=""):
+    """Sets every option of Generate (an empty difficulty is any; empty rules, classic)."""
+    page.select_option("[data-testid=gen-size]", size)
+    page.select_option("[data-testid=gen-symmetry]", symmetry)
+    page.select_option("[data-testid=gen-difficulty]", difficulty)
+    page.fill("[data-testid=gen-rules]", rules)
+    page.fill("[data-testid=gen-seed]", seed)
+
+
+def start_a_long_generate(page):
+    """Starts a Generate that runs far longer than a test waits: a 16x16 puzzle of the
+    `expert` level, grid after grid carved and rated, few of them expert (natively, seed 1
+    drew 181 grids in 20 s without finding one)."""
+    set_generate(page, size="16", difficulty="expert", seed="1")
+    page.click("[data-testid=generate]")

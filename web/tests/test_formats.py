@@ -5,23 +5,18 @@ generates variant puzzles whose uniqueness the command line confirms."""
 import json
 import re
 
-from helpers import HARD, SOLVED, cli, count, enter, press
-
-# HARD as many sites print it: a frame, bars between boxes, `+` where rules cross.
-FRAMED = """+-------+-------+-------+
-| 4 . . | . . . | 8 . 5 |
-| . 3 . | . . . | . . . |
-| . . . | 7 . . | . . . |
-+-------+-------+-------+
-| . 2 . | . . . | . 6 . |
-| . . . | . 8 . | 4 . . |
-| . . . | . 1 . | . . . |
-+-------+-------+-------+
-| . . . | 6 . 3 | . 7 . |
-| 5 . . | 2 . . | . . . |
-| 1 . 4 | . . . | . . . |
-+-------+-------+-------+
-"""
+from helpers import (
+    FORUM,
+    FRAMED,
+    HARD,
+    SOLVED,
+    cli,
+    count,
+    enter,
+    press,
+    set_generate,
+    start_a_long_generate,
+)
 
 
 def test_a_ruled_nine_by_nine_from_a_website_and_from_the_command_line(page):
@@ -34,6 +29,11 @@ def test_a_ruled_nine_by_nine_from_a_website_and_from_the_command_line(page):
     enter(page, printed)
     assert press(page, "check") == "unique"
     assert count(page, "#grid text.given") == 81
+
+
+def test_a_forum_grid_with_star_corners(page):
+    enter(page, FORUM)
+    assert press(page, "solve") == SOLVED == cli("solve", "-", stdin=FORUM)[0]
 
 
 def test_a_ruled_sixteen_by_sixteen_from_the_command_line(page):
@@ -64,12 +64,7 @@ def progress_figure(page):
 
 
 def test_a_long_generate_shows_its_progress_and_cancel_stops_it(page):
-    # A 16x16 puzzle of the `expert` level: grid after grid is carved and rated, and few
-    # are expert (natively, seed 1 drew 181 grids in 20 s without finding one).
-    page.select_option("[data-testid=gen-size]", "16")
-    page.select_option("[data-testid=gen-difficulty]", "expert")
-    page.fill("[data-testid=gen-seed]", "1")
-    page.click("[data-testid=generate]")
+    start_a_long_generate(page)
     page.wait_for_function(
         "document.querySelector('[data-testid=progress]').dataset.done !== undefined", timeout=20_000
     )
@@ -97,10 +92,7 @@ def test_rate_shows_its_steps(page):
 
 
 def generate_with_rules(page, rules, size, seed):
-    page.select_option("[data-testid=gen-size]", size)
-    page.select_option("[data-testid=gen-symmetry]", "none")
-    page.fill("[data-testid=gen-rules]", rules)
-    page.fill("[data-testid=gen-seed]", seed)
+    set_generate(page, size=size, rules=rules, seed=seed)
     press(page, "generate", timeout=120_000)
     return page.input_value("[data-testid=puzzle]")
 

@@ -32,7 +32,8 @@ pub enum LineKind {
     Blank,
     /// Starts with `#`.
     Comment,
-    /// Only rules: `---+---`, `|`.
+    /// Only rules: `---+---`, `|`, and `*` corners (`*-----------*`, the frame of the
+    /// grids of the Sudoku Players' Forum).
     Rule,
     /// Starts a one-line puzzle.
     Puzzle,
@@ -62,6 +63,7 @@ impl LineKind {
     /// use sudoku_dlx::sudoku::{LineContext, LineKind};
     /// let fresh = LineContext::default();
     /// assert_eq!(LineKind::of("+-------+-------+-------+", &fresh), LineKind::Rule);
+    /// assert_eq!(LineKind::of("*-----------*", &fresh), LineKind::Rule);
     /// assert_eq!(LineKind::of("| 1 . . | . . . | . . . |", &fresh), LineKind::Row);
     /// assert_eq!(LineKind::of(&".".repeat(81), &fresh), LineKind::Puzzle);
     /// ```
@@ -73,7 +75,10 @@ impl LineKind {
         if text.starts_with('#') {
             return LineKind::Comment;
         }
-        if text.chars().all(|c| is_decoration(c) || c.is_whitespace()) {
+        if text
+            .chars()
+            .all(|c| is_decoration(c) || c == '*' || c.is_whitespace())
+        {
             return LineKind::Rule;
         }
         let token = first_token(text);

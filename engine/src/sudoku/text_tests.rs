@@ -78,6 +78,34 @@ fn a_ruled_sixteen_by_sixteen_reads_as_its_line() {
 }
 
 #[test]
+fn a_forum_grid_with_star_corners_reads_as_its_line() {
+    // The Sudoku Players' Forum's layout: `*` corners, cells without spaces.
+    let rows: Vec<String> = EXAMPLE
+        .as_bytes()
+        .chunks(9)
+        .map(|row| {
+            let row = std::str::from_utf8(row).unwrap();
+            format!("|{}|{}|{}|", &row[..3], &row[3..6], &row[6..])
+        })
+        .collect();
+    let text = format!(
+        "*-----------*\n{}\n|---+---+---|\n{}\n|---+---+---|\n{}\n*-----------*\n",
+        rows[..3].join("\n"),
+        rows[3..6].join("\n"),
+        rows[6..].join("\n")
+    );
+    assert_eq!(Grid::parse(&text).unwrap().to_string(), EXAMPLE);
+    // A `*` among the cells is no rule.
+    let starred = text.replacen("|---+", "|*--+", 1);
+    assert_eq!(Grid::parse(&starred).unwrap().to_string(), EXAMPLE);
+    let in_a_row = text.replacen(".|", "*|", 1);
+    assert_eq!(
+        Grid::parse(&in_a_row).unwrap_err().kind,
+        ParseErrorKind::BadCharacter('*')
+    );
+}
+
+#[test]
 fn the_rules_show_the_box_shape() {
     // Six by six: the usual boxes are 2 rows by 3 columns; rules of 3 by 2 win.
     let tall = Shape::new(3, 2).unwrap();
