@@ -10,6 +10,7 @@ const svg = $('grid');
 const result = $('result');
 const details = $('details');
 const progress = $('progress');
+const bar = $('progress-bar');
 const cancel = $('cancel');
 const buttons = ['solve', 'count', 'check', 'candidates', 'rate', 'generate'].map($);
 
@@ -126,6 +127,7 @@ async function run(request, show) {
     }
     const answer = await engine.ask({ ...request, puzzle: field.value }, (done, total) => {
       note = progressNote(request.op, done, total);
+      drawBar(request.op, done, total);
       progress.dataset.done = done;
       progress.dataset.total = total;
       showProgress();
@@ -148,9 +150,31 @@ async function run(request, show) {
     }
   } finally {
     clearInterval(tick);
+    bar.hidden = true;
     running = false;
     setBusy(false);
   }
+}
+
+/**
+ * Draws the engine's `progress(done, total)` for `op` on the bar: the part done of a known
+ * total (for Generate, of the grid being carved); no bar for a count, whose total is unknown.
+ */
+function drawBar(op, done, total) {
+  bar.hidden = !total;
+  if (total) {
+    bar.max = total;
+    bar.value = op === 'generate' ? gridOf(done, total)[1] : done;
+  }
+}
+
+/**
+ * Generate's progress as [the grid being carved, from 1; its cells tried]: `done` counts the
+ * cells tried over every grid drawn, `total` one grid's cells.
+ */
+function gridOf(done, total) {
+  const grid = Math.max(1, Math.ceil(done / total));
+  return [grid, done - (grid - 1) * total];
 }
 
 /** What the engine's `progress(done, total)` means for `op` (web/src/ops.rs). */
@@ -163,9 +187,8 @@ function progressNote(op, done, total) {
     case 'rate':
       return `, step ${done} of ${total}`;
     case 'generate': {
-      // `done` counts the cells tried over every grid drawn, `total` one grid's cells.
-      const grid = Math.max(1, Math.ceil(done / total));
-      return `, grid ${grid}: ${done - (grid - 1) * total} of ${total} cells tried`;
+      const [grid, tried] = gridOf(done, total);
+      return `, grid ${grid}: ${tried} of ${total} cells tried`;
     }
     default:
       return `, ${done} of ${total}`;

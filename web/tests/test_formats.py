@@ -71,6 +71,8 @@ def test_a_long_generate_shows_its_progress_and_cancel_stops_it(page):
     first = progress_figure(page)
     text = page.inner_text("[data-testid=progress]")
     assert re.search(r"grid \d+: \d+ of 256 cells tried", text), text
+    assert page.is_visible("[data-testid=progress-bar]")
+    assert page.get_attribute("[data-testid=progress-bar]", "max") == "256"
     page.wait_for_function(
         f"document.querySelector('[data-testid=progress]').dataset.done !== '{first}'", timeout=20_000
     )

@@ -218,7 +218,15 @@ impl TextReader {
         } else {
             indent.chars().count() + 1
         };
-        let on_line = text.chars().filter(|c| !c.is_whitespace()).count();
+        // Cells of the whole line, spaces left out: the token's, and the rest's (most often
+        // nothing, or a short comment), without a second pass over the token.
+        let token_chars = if token.is_ascii() {
+            token.len()
+        } else {
+            token.chars().count()
+        };
+        let rest = &trimmed[token.len()..];
+        let on_line = token_chars + rest.chars().filter(|c| !c.is_whitespace()).count();
         self.one_line = Some(((line, column), on_line));
         let read = if token.is_ascii() {
             // The usual case, in bulk: byte offsets are character columns.
