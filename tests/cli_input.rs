@@ -57,6 +57,16 @@ fn a_broken_grid_is_one_record_with_its_position() {
 }
 
 #[test]
+fn grids_ruled_as_websites_and_the_forum_rule_them_read() {
+    // A frame of `+` and `-` around `|` rows, and the Sudoku Players' Forum's `*` corners.
+    sudoku()
+        .args(["solve", example_file("ruled.txt").to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(lines(&[EXAMPLE_SOLUTION, EXAMPLE_SOLUTION]));
+}
+
+#[test]
 fn an_argument_that_is_neither_file_nor_puzzle_stops_before_anything() {
     sudoku()
         .args(["solve", EXAMPLE, "no-such-file.txt"])

@@ -226,23 +226,9 @@ fn variant_options(
                 .into(),
         ));
     }
-    let mut rules = Vec::new();
-    for rule in args.rules.iter().flat_map(|name| name.rules()) {
-        if !rules.contains(&rule) {
-            rules.push(rule);
-        }
-    }
     Ok(VariantGenerateOptions {
-        base,
-        rules,
-        jigsaw: args.jigsaw,
         layout,
-        placed: args
-            .rules
-            .iter()
-            .copied()
-            .filter(|name| name.is_placed())
-            .collect(),
+        ..VariantGenerateOptions::with_rule_names(base, &args.rules, args.jigsaw)
     })
 }
 

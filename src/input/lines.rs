@@ -18,7 +18,7 @@
 
 use super::{leading_fields, Record};
 use std::io::{self, BufRead};
-use sudoku_dlx::sudoku::{Grid, ParseError, ParseErrorKind, Shape};
+use sudoku_dlx::sudoku::{ParseError, ParseErrorKind, Shape, TextReader};
 
 /// One line of a pipeline's input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +43,8 @@ pub struct LineReader<R> {
     bytes: Vec<u8>,
     line_number: usize,
     next_index: usize,
+    /// The engine's reader of a one-line puzzle.
+    text: TextReader,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -55,6 +57,7 @@ impl<R: BufRead> LineReader<R> {
             shape,
             keyed,
             bytes: Vec::new(),
+            text: TextReader::new(),
             line_number: 0,
             next_index: 0,
         }
@@ -76,11 +79,16 @@ impl<R: BufRead> LineReader<R> {
         let column = offset + rest[..rest.len() - text.len()].chars().count() + 1;
         let token = text.split(char::is_whitespace).next().unwrap_or("");
         let line_number = self.line_number;
-        let puzzle = Grid::parse_with_shape(token, self.shape).map_err(|error| ParseError {
-            line: line_number,
-            column: column + error.column - 1,
-            ..error
-        });
+        self.text.clear();
+        self.text.line(token, line_number);
+        let puzzle = self
+            .text
+            .finish(self.shape, None, false, (line_number, 1))
+            .map_err(|error| ParseError {
+                line: line_number,
+                column: column + error.column - 1,
+                ..error
+            });
         // A variant field would be lost here: refused at the field, never read as classic.
         let rest = &text[token.len()..];
         let rest_column = column + token.chars().count();

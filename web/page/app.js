@@ -10,6 +10,7 @@ const svg = $('grid');
 const result = $('result');
 const details = $('details');
 const progress = $('progress');
+const bar = $('progress-bar');
 const cancel = $('cancel');
 const buttons = ['solve', 'count', 'check', 'candidates', 'rate', 'generate'].map($);
 
@@ -111,18 +112,25 @@ async function run(request, show) {
   if (running) return;
   running = true;
   setBusy(true);
+  delete progress.dataset.done;
+  delete progress.dataset.total;
   const started = performance.now();
   let note = '';
-  const tick = setInterval(() => {
+  const showProgress = () => {
     progress.textContent = `working… ${((performance.now() - started) / 1000).toFixed(1)} s${note}`;
-  }, 100);
+  };
+  const tick = setInterval(showProgress, 100);
   try {
     if (request.op !== 'generate' && !(await refresh())) {
       showResult(state.readError, 'error');
       return;
     }
     const answer = await engine.ask({ ...request, puzzle: field.value }, (done, total) => {
-      note = total ? `, ${done} of ${total} candidates settled` : `, ${done.toLocaleString('en')} solutions so far`;
+      note = progressNote(request.op, done, total);
+      drawBar(request.op, done, total);
+      progress.dataset.done = done;
+      progress.dataset.total = total;
+      showProgress();
     });
     const took = performance.now() - started;
     if (answer.error) {
@@ -142,8 +150,48 @@ async function run(request, show) {
     }
   } finally {
     clearInterval(tick);
+    bar.hidden = true;
     running = false;
     setBusy(false);
+  }
+}
+
+/**
+ * Draws the engine's `progress(done, total)` for `op` on the bar: the part done of a known
+ * total (for Generate, of the grid being carved); no bar for a count, whose total is unknown.
+ */
+function drawBar(op, done, total) {
+  bar.hidden = !total;
+  if (total) {
+    bar.max = total;
+    bar.value = op === 'generate' ? gridOf(done, total)[1] : done;
+  }
+}
+
+/**
+ * Generate's progress as [the grid being carved, from 1; its cells tried]: `done` counts the
+ * cells tried over every grid drawn, `total` one grid's cells.
+ */
+function gridOf(done, total) {
+  const grid = Math.max(1, Math.ceil(done / total));
+  return [grid, done - (grid - 1) * total];
+}
+
+/** What the engine's `progress(done, total)` means for `op` (web/src/ops.rs). */
+function progressNote(op, done, total) {
+  switch (op) {
+    case 'count':
+      return `, ${done.toLocaleString('en')} solutions so far`;
+    case 'candidates':
+      return `, ${done} of ${total} candidates settled`;
+    case 'rate':
+      return `, step ${done} of ${total}`;
+    case 'generate': {
+      const [grid, tried] = gridOf(done, total);
+      return `, grid ${grid}: ${tried} of ${total} cells tried`;
+    }
+    default:
+      return `, ${done} of ${total}`;
   }
 }
 
@@ -202,9 +250,12 @@ $('generate').addEventListener('click', () => {
     seed,
   };
   if ($('gen-difficulty').value) request.difficulty = $('gen-difficulty').value;
+  const rules = $('gen-rules').value.trim();
+  if (rules) request.rules = rules;
   run(request, async (a) => {
     field.value = a.puzzle;
-    details.textContent = `Seed ${a.seed}${a.level ? `, level ${a.level}` : ''}.`;
+    details.textContent = `Seed ${a.seed}${a.rules ? `, rules ${a.rules.join(', ')}` : ''}`
+      + `${a.level ? `, level ${a.level}` : ''}.`;
     await refresh();
   });
 });
@@ -291,14 +342,16 @@ async function setGiven(cell, digit) {
 }
 
 // Copying the grid shown: the solution when there is one, else the puzzle.
-function plainGrid(line, n, boxRows, boxCols) {
+/** `line` as the command line's `--format grid` prints it: box-ruled, which reads back. */
+function ruledGrid(line, n, boxRows, boxCols) {
   const rows = [];
   for (let r = 0; r < n; r++) {
-    if (r > 0 && r % boxRows === 0) rows.push('');
     const row = line.slice(r * n, (r + 1) * n).split('');
     const groups = [];
-    for (let c = 0; c < n; c += boxCols) groups.push(row.slice(c, c + boxCols).join(''));
-    rows.push(groups.join(' '));
+    for (let c = 0; c < n; c += boxCols) groups.push(row.slice(c, c + boxCols).join(' '));
+    const text = groups.join(' | ');
+    if (r > 0 && r % boxRows === 0) rows.push(text.replace(/[^|]/g, '-').replaceAll('|', '+'));
+    rows.push(text);
   }
   return rows.join('\n');
 }
@@ -321,7 +374,7 @@ async function copy(text) {
 $('copy-line').addEventListener('click', () => copy(state.copy?.line));
 $('copy-grid').addEventListener('click', () => {
   const info = state.info;
-  copy(state.copy && info && plainGrid(state.copy.line, info.size, info.boxRows, info.boxCols));
+  copy(state.copy && info && ruledGrid(state.copy.line, info.size, info.boxRows, info.boxCols));
 });
 $('copy-fpuzzles').addEventListener('click', () => copy(state.copy?.links?.fpuzzles));
 $('copy-sudokupad').addEventListener('click', () => copy(state.copy?.links?.sudokupad));

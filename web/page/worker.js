@@ -2,7 +2,7 @@
 // request at a time through the module's interface (web/src/lib.rs): input(len) gives where
 // to write the request, run() answers it and gives the answer's length, output() where it is.
 // While a long question runs, the module calls env.progress(done, total), posted at most
-// every 100 ms.
+// every 100 ms; the last one heard is posted too, before the answer.
 
 // A puzzle of 17 givens (the first of Gordon Royle's list), solved once at start.
 const WARM_UP = '.......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...';
@@ -10,12 +10,21 @@ const WARM_UP = '.......1.4.........2...........5.4.7..8...3....1.9....3..4..2..
 let exports = null;
 let current = 0;
 let lastPost = 0;
+let unposted = null; // the last progress heard and not yet posted
 
 function progress(done, total) {
   const now = performance.now();
+  unposted = [done, total];
   if (now - lastPost >= 100) {
     lastPost = now;
-    self.postMessage({ id: current, progress: [done, total] });
+    postProgress();
+  }
+}
+
+function postProgress() {
+  if (unposted) {
+    self.postMessage({ id: current, progress: unposted });
+    unposted = null;
   }
 }
 
@@ -54,9 +63,11 @@ self.onmessage = async (event) => {
   await ready;
   current = message.id;
   lastPost = performance.now();
+  unposted = null;
   let answer;
   try {
     answer = ask(message.request);
+    postProgress();
   } catch (error) {
     // A trap (the engine stopped on a bug): the instance may be left half-way, so the next
     // question gets a fresh one.

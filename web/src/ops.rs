@@ -3,10 +3,16 @@
 //! `candidates`, `rate` and `generate`. Every answer is a JSON object with `result`, the
 //! text the page shows (the solution line, the count, `unique`/`multiple`/`none`, the
 //! level...), and the details the page draws; or with `error`.
+//!
+//! The long questions report their progress as `(done, total)`: `count` its solutions so
+//! far (total 0: unknown), `candidates` the cells settled and open, `rate` its steps
+//! ([`Answerer::rate_with_progress`]), `generate` the cells whose removal was tried over
+//! every grid drawn, of one grid's cells ([`Generator::generate_with_progress`]).
 
 use crate::read::{describe, links_with, read, Read};
 use serde_json::{json, Map, Value};
 use sudoku_dlx::setter::{Difficulty, GenerateOptions, Generator, Symmetry, Witness};
+use sudoku_dlx::variant::{fpuzzles, RuleName, VariantGenerateOptions, VariantGenerator};
 use sudoku_dlx::{Answerer, Grid, PuzzleSolver, Shape, Verdict};
 
 /// How often a long question reports: every this many solutions (or candidate steps), and
@@ -14,8 +20,7 @@ use sudoku_dlx::{Answerer, Grid, PuzzleSolver, Shape, Verdict};
 const REPORT_EVERY: u64 = 1024;
 
 /// The answer to `request` (a JSON object with `op` and its fields), as a JSON text.
-/// `progress` is told how far a long question is: `(solutions, 0)` while counting,
-/// `(settled, open)` while finding true candidates.
+/// `progress` is told how far a long question is (see the module's notes).
 pub fn answer(request: &str, progress: &mut dyn FnMut(f64, f64)) -> String {
     let answer = serde_json::from_str::<Value>(request)
         .map_err(|error| format!("bad request: {error}"))
@@ -29,7 +34,7 @@ pub fn answer(request: &str, progress: &mut dyn FnMut(f64, f64)) -> String {
 fn answer_value(request: &Value, progress: &mut dyn FnMut(f64, f64)) -> Result<Value, String> {
     let op = request["op"].as_str().ok_or("bad request: no op")?;
     if op == "generate" {
-        return generate(request);
+        return generate(request, progress);
     }
     let text = request["puzzle"].as_str().ok_or("bad request: no puzzle")?;
     let read = read(text)?;
@@ -89,7 +94,9 @@ fn answer_value(request: &Value, progress: &mut dyn FnMut(f64, f64)) -> Result<V
             };
             json!({ "result": result, "verdict": verdict, "candidates": cells })
         }
-        "rate" => match solver.rate(puzzle) {
+        "rate" => match solver.rate_with_progress(puzzle, &mut |done, total| {
+            progress(done as f64, total as f64)
+        }) {
             Ok(rating) => json!({
                 "result": rating.difficulty.name(),
                 "hardest": rating.hardest.map(|technique| technique.name()),
@@ -172,9 +179,11 @@ fn checked(read: &Read, verdict: Verdict) -> Result<Value, String> {
     Ok(Value::Object(answer))
 }
 
-/// `generate`: a classic puzzle with one solution, of side `size` (usual boxes; 9 when not
-/// named), with `symmetry` and `difficulty` when named, from `seed` (0 when not named).
-fn generate(request: &Value) -> Result<Value, String> {
+/// `generate`: a puzzle with one solution, of side `size` (usual boxes; 9 when not named),
+/// with `symmetry` and `difficulty` when named, from `seed` (0 when not named): classic, or
+/// with `rules` when named (names separated by commas, as `generate --rules` takes them:
+/// `x,anti-king`, `killer`), then given as its f-puzzles document.
+fn generate(request: &Value, progress: &mut dyn FnMut(f64, f64)) -> Result<Value, String> {
     let size = number(request, "size", 1)?.unwrap_or(9);
     let shape = usize::try_from(size)
         .ok()
@@ -189,8 +198,25 @@ fn generate(request: &Value) -> Result<Value, String> {
         options.rate = true;
     }
     let seed = number(request, "seed", 0)?.unwrap_or(0);
+    let mut report = |done: u64, total: u64| progress(done as f64, total as f64);
+    let names = rule_names(request)?;
+    if !names.is_empty() {
+        let options = VariantGenerateOptions::with_rule_names(options, &names, false);
+        let generated = VariantGenerator::new(options)
+            .generate_with_progress(seed, 0, &mut report)
+            .map_err(|error| error.to_string())?;
+        let document = fpuzzles::to_json(&generated.puzzle);
+        return Ok(json!({
+            "result": generated.puzzle.givens().to_string(),
+            "puzzle": document.to_string(),
+            "solution": generated.solution.to_string(),
+            "level": generated.rating.map(|rating| rating.difficulty.name()),
+            "rules": names.iter().map(|name| name.name()).collect::<Vec<_>>(),
+            "seed": seed,
+        }));
+    }
     let generated = Generator::new(options)
-        .generate(seed, 0)
+        .generate_with_progress(seed, 0, &mut report)
         .map_err(|error| error.to_string())?;
     Ok(json!({
         "result": generated.puzzle.to_string(),
@@ -199,4 +225,26 @@ fn generate(request: &Value) -> Result<Value, String> {
         "level": generated.rating.map(|rating| rating.difficulty.name()),
         "seed": seed,
     }))
+}
+
+/// The field `rules` of a generate request: rule names separated by commas (white space
+/// around them skipped), each one `generate --rules` takes ([`RuleName::parse_any`]).
+fn rule_names(request: &Value) -> Result<Vec<RuleName>, String> {
+    let Some(text) = text(request, "rules")? else {
+        return Ok(Vec::new());
+    };
+    text.split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .map(|name| {
+            RuleName::parse_any(name).ok_or_else(|| {
+                let known: Vec<&str> = RuleName::ALL
+                    .into_iter()
+                    .chain(RuleName::PLACED)
+                    .map(RuleName::name)
+                    .collect();
+                format!("rules: unknown rule {name:?} (one of {})", known.join(", "))
+            })
+        })
+        .collect()
 }

@@ -1,7 +1,8 @@
 //! The page's puzzle field read as the other front ends read an argument: an f-puzzles
 //! document, share link or SudokuPad link when [`fpuzzles::is_document`] takes it for one
 //! (the engine's one reader of those), otherwise a classic puzzle written cell by cell
-//! ([`Grid::parse`]: a line, or a plain grid of rows).
+//! ([`Grid::parse`]: a line, a plain grid of rows, or a ruled grid, the command line's
+//! reader of each record).
 
 use serde_json::{json, Value};
 use sudoku_dlx::variant::{fpuzzles, Variant};

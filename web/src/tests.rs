@@ -102,3 +102,66 @@ fn a_field_of_the_wrong_kind_is_refused_not_ignored() {
     let answer = ask(r#"{"op":"generate","size":4,"symmetry":"spiral"}"#);
     assert!(answer["error"].as_str().unwrap().contains("spiral"));
 }
+
+#[test]
+fn a_ruled_grid_reads_as_its_line() {
+    let ruled = "+-------+-------+-------+\n\
+                 | 4 . . | . . . | 8 . 5 |\n| . 3 . | . . . | . . . |\n| . . . | 7 . . | . . . |\n\
+                 +-------+-------+-------+\n\
+                 | . 2 . | . . . | . 6 . |\n| . . . | . 8 . | 4 . . |\n| . . . | . 1 . | . . . |\n\
+                 +-------+-------+-------+\n\
+                 | . . . | 6 . 3 | . 7 . |\n| 5 . . | 2 . . | . . . |\n| 1 . 4 | . . . | . . . |\n\
+                 +-------+-------+-------+\n";
+    assert_eq!(ask_about("read", ruled)["givens"], HARD);
+    assert_eq!(ask_about("solve", ruled)["result"], SOLVED);
+    let error = ask_about("read", &ruled.replacen("| 8 . 5 |", "| 8 . 5 6 |", 1));
+    assert_eq!(
+        error["error"],
+        "2:25: row 1 of the grid has 10 cells, expected 9"
+    );
+}
+
+/// The progress reported while answering `request`.
+fn progress_of(request: &str) -> Vec<(f64, f64)> {
+    let mut seen = Vec::new();
+    let answer = ops::answer(request, &mut |done, total| seen.push((done, total)));
+    assert!(!answer.contains("\"error\""), "{answer}");
+    seen
+}
+
+#[test]
+fn rate_and_generate_report_their_progress() {
+    let rate = serde_json::json!({ "op": "rate", "puzzle": HARD }).to_string();
+    let seen = progress_of(&rate);
+    // Nine counts of the search, then the human path's cells: 9 + 81 steps in all.
+    assert!(seen.iter().all(|&(_, total)| total == 90.0));
+    assert_eq!(seen.last(), Some(&(90.0, 90.0)));
+    let seen = progress_of(r#"{"op":"generate","size":9,"seed":3}"#);
+    assert_eq!(seen.first(), Some(&(0.0, 81.0)));
+    assert!(seen.windows(2).all(|pair| pair[0].0 <= pair[1].0));
+    assert_eq!(seen.last().map(|&(done, _)| done % 81.0), Some(0.0));
+}
+
+#[test]
+fn generate_with_rules_gives_an_fpuzzles_document_with_one_solution() {
+    let request = r#"{"op":"generate","size":6,"seed":2,"rules":"killer, anti-knight"}"#;
+    let answer = ask(request);
+    let document = answer["puzzle"].as_str().unwrap();
+    let read = ask_about("read", document);
+    assert_eq!(read["kind"], "variant");
+    assert_eq!(read["document"]["antiknight"], true);
+    assert!(!read["document"]["killercage"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    assert_eq!(ask_about("check", document)["result"], "unique");
+    assert_eq!(
+        answer["rules"],
+        serde_json::json!(["killer", "anti-knight"])
+    );
+    let answer = ask(r#"{"op":"generate","size":6,"rules":"anti-bishop"}"#);
+    assert!(answer["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("rules: unknown rule \"anti-bishop\" (one of x, "));
+}

@@ -6,9 +6,18 @@ from pathlib import Path
 
 import pytest
 
-from test_page import HARD, KILLER, PUBLISHED, enter, press
+from helpers import FRAMED, HARD, KILLER, PUBLISHED, enter, press, set_generate, start_a_long_generate
 
-VIEWS = ["solved", "witness", "killer", "variant-candidates", "generated"]
+VIEWS = [
+    "solved",
+    "witness",
+    "killer",
+    "variant-candidates",
+    "generated",
+    "ruled",
+    "generated-killer",
+    "generate-progress",
+]
 
 
 @pytest.fixture
@@ -39,9 +48,20 @@ def test_screenshots(page, folder):
     enter(page, PUBLISHED)
     press(page, "candidates")
     shoot(page, folder, "variant-candidates")
-    page.select_option("[data-testid=gen-symmetry]", "rot90")
-    page.select_option("[data-testid=gen-difficulty]", "hard")
-    page.fill("[data-testid=gen-seed]", "3")
+    set_generate(page, symmetry="rot90", difficulty="hard", seed="3")
     press(page, "generate")
     shoot(page, folder, "generated")
+    enter(page, FRAMED)
+    press(page, "solve")
+    shoot(page, folder, "ruled")
+    set_generate(page, rules="killer", seed="4")
+    press(page, "generate")
+    shoot(page, folder, "generated-killer")
+    # A long Generate, caught while it runs.
+    start_a_long_generate(page)
+    page.wait_for_function(
+        "/grid [2-9]/.test(document.querySelector('[data-testid=progress]').textContent)", timeout=30_000
+    )
+    shoot(page, folder, "generate-progress")
+    page.click("[data-testid=cancel]")
     assert {p.stem for p in folder.glob("*.png")} >= set(VIEWS)

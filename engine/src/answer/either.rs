@@ -119,8 +119,17 @@ impl Answerer for PuzzleSolver {
         self.ask(puzzle, Answerer::witness, Answerer::witness)
     }
 
-    fn rate(&mut self, puzzle: &Puzzle) -> Result<Rating, NotUnique> {
-        self.ask(puzzle, Answerer::rate, Answerer::rate)
+    fn rate_with_progress(
+        &mut self,
+        puzzle: &Puzzle,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Rating, NotUnique> {
+        // Not through `ask`: both of its closures would hold `progress`.
+        self.last_was_variant = puzzle.is_variant();
+        match puzzle {
+            Puzzle::Classic(grid) => self.classic.rate_with_progress(grid, progress),
+            Puzzle::Variant(variant) => self.variant.rate_with_progress(variant, progress),
+        }
     }
 
     fn redundant_givens(&mut self, puzzle: &Puzzle) -> Result<Vec<Given>, NotUnique> {

@@ -120,7 +120,19 @@ pub trait Answerer {
 
     /// The difficulty of a puzzle with one solution, or why it has none: the weakest logic
     /// that solves it, else the guesses of search (see each solver's `rate`).
-    fn rate(&mut self, puzzle: &Self::Puzzle) -> Result<Rating, NotUnique>;
+    fn rate(&mut self, puzzle: &Self::Puzzle) -> Result<Rating, NotUnique> {
+        self.rate_with_progress(puzzle, &mut |_, _| {})
+    }
+
+    /// [`rate`](Self::rate), telling `progress(done, total)` how far it is as it goes:
+    /// `done` steps of `total`, one per search the rating counts (the relabellings of a
+    /// classic puzzle; the logic levels, then the search, of a variant) and, for a classic
+    /// puzzle of side 9 at most, one per cell its human solving path fills.
+    fn rate_with_progress(
+        &mut self,
+        puzzle: &Self::Puzzle,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Rating, NotUnique>;
 
     /// The givens that can each be removed, alone, while the puzzle keeps its one solution,
     /// in reading order (for a variant, the rules always stay); empty when the puzzle is
@@ -241,8 +253,12 @@ impl Answerer for Solver {
         Solver::verdict(self, puzzle)
     }
 
-    fn rate(&mut self, puzzle: &Grid) -> Result<Rating, NotUnique> {
-        crate::setter::rate_on(self, &mut Vec::new(), puzzle)
+    fn rate_with_progress(
+        &mut self,
+        puzzle: &Grid,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Rating, NotUnique> {
+        crate::setter::rate_on(self, &mut Vec::new(), puzzle, progress)
     }
 
     fn redundant_givens(&mut self, puzzle: &Grid) -> Result<Vec<Given>, NotUnique> {
@@ -292,8 +308,12 @@ impl Answerer for VariantSolver {
         VariantSolver::verdict(self, puzzle)
     }
 
-    fn rate(&mut self, puzzle: &Variant) -> Result<Rating, NotUnique> {
-        VariantSolver::rate(self, puzzle)
+    fn rate_with_progress(
+        &mut self,
+        puzzle: &Variant,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Rating, NotUnique> {
+        VariantSolver::rate_with_progress(self, puzzle, progress)
     }
 
     fn candidates_while(

@@ -132,8 +132,29 @@ impl Explainer {
         self.explain_board(Board::new(puzzle))
     }
 
+    /// [`explain`](Self::explain), telling `progress(filled, cells)` after each step how
+    /// many cells of the grid hold a digit.
+    pub fn explain_with_progress(
+        &self,
+        puzzle: &Grid,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Path {
+        self.explain_board_with_progress(Board::new(puzzle), progress)
+    }
+
     /// The solving path from `board` (a puzzle in progress, or pencil marks).
-    pub fn explain_board(&self, mut board: Board) -> Path {
+    pub fn explain_board(&self, board: Board) -> Path {
+        self.explain_board_with_progress(board, &mut |_, _| {})
+    }
+
+    /// [`explain_board`](Self::explain_board), telling `progress(filled, cells)` after each
+    /// step how many cells hold a digit.
+    pub fn explain_board_with_progress(
+        &self,
+        mut board: Board,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Path {
+        let cells = board.shape().cells();
         let mut steps = Vec::new();
         loop {
             if let Some(wrong) = board.contradiction() {
@@ -148,6 +169,10 @@ impl Explainer {
                 Some(step) => {
                     apply(&mut board, &step);
                     steps.push(step);
+                    let filled = (0..cells)
+                        .filter(|&cell| board.value(cell).is_some())
+                        .count();
+                    progress(filled, cells);
                 }
                 None => {
                     return Path {

@@ -137,23 +137,31 @@ pub(crate) struct Found {
 
 /// The generation loop shared by classic and variant puzzles: draws grids until one carves
 /// into a puzzle that meets `options`, at most [`GenerateOptions::max_attempts`] of them.
-/// `Ok(None)` when none did, or when the interrupt stopped the work.
+/// `Ok(None)` when none did, or when the interrupt stopped the work. `progress` hears how
+/// far it is after each orbit tried (see [`Generator::generate_with_progress`]).
 pub(crate) fn search<C: Carving>(
     carving: &mut C,
     options: &GenerateOptions,
     orbits: &[Vec<usize>],
     order: &mut Vec<usize>,
     rng: &mut SetterRng,
+    progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Option<Found>, C::Error> {
     let rule = options.removal_rule();
+    let cells = options.shape.cells() as u64;
     for attempt in 1..=options.max_attempts {
         if carving.is_interrupted() {
             break;
         }
+        progress((attempt - 1) * cells, cells);
         if !carving.draw(rng)? {
             continue;
         }
-        carve(carving, rule, orbits, order, rng);
+        let mut tried = 0;
+        carve(carving, rule, orbits, order, rng, &mut |orbit: usize| {
+            tried += orbit as u64;
+            progress((attempt - 1) * cells + tried, cells);
+        });
         if carving.is_interrupted() {
             break;
         }
@@ -172,13 +180,15 @@ pub(crate) fn search<C: Carving>(
     Ok(None)
 }
 
-/// Removes orbits of givens in a random order while `rule` allows.
+/// Removes orbits of givens in a random order while `rule` allows, telling `tried` the
+/// size of each orbit once it is tried.
 fn carve<C: Carving>(
     carving: &mut C,
     rule: RemovalRule,
     orbits: &[Vec<usize>],
     order: &mut Vec<usize>,
     rng: &mut SetterRng,
+    tried: &mut dyn FnMut(usize),
 ) {
     // The same start for every puzzle, so that a puzzle depends only on its own stream.
     order.clear();
@@ -194,6 +204,7 @@ fn carve<C: Carving>(
             RemovalRule::Logic(logic) => carving.remove_if_solved_by(orbit, logic),
             RemovalRule::Level(level) => carving.remove_if_within(orbit, level),
         };
+        tried(orbit.len());
     }
 }
 
@@ -350,6 +361,33 @@ impl Generator {
     /// Puzzle number `index` of the batch made with `seed`: the same on every run, on any
     /// thread, whatever else is generated.
     pub fn generate(&mut self, seed: u64, index: u64) -> Result<Generated, GenerateError> {
+        self.generate_with_progress(seed, index, &mut |_, _| {})
+    }
+
+    /// [`generate`](Self::generate), telling `progress(done, total)` how far it is as it
+    /// goes (the same puzzle): `total` is the cells of one grid, and `done` counts the
+    /// cells whose removal was tried, over every grid drawn for this puzzle, so that
+    /// `done / total` grids were given up and the current one is `done % total` cells
+    /// through. It is called once per orbit of the symmetry tried (a few hundred times at
+    /// most per grid), and at each grid drawn.
+    ///
+    /// ```
+    /// use sudoku_dlx::setter::{GenerateOptions, Generator};
+    /// use sudoku_dlx::Shape;
+    ///
+    /// let mut seen = Vec::new();
+    /// let made = Generator::new(GenerateOptions::new(Shape::CLASSIC))
+    ///     .generate_with_progress(7, 0, &mut |done, total| seen.push((done, total)))?;
+    /// assert_eq!(seen.first(), Some(&(0, 81)));
+    /// assert_eq!(seen.last(), Some(&(81 * made.attempts, 81)));
+    /// # Ok::<(), sudoku_dlx::setter::GenerateError>(())
+    /// ```
+    pub fn generate_with_progress(
+        &mut self,
+        seed: u64,
+        index: u64,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Generated, GenerateError> {
         let mut rng = SetterRng::for_puzzle(seed, index);
         let options = self.options;
         let before = self.carving.removal.stats();
@@ -359,6 +397,7 @@ impl Generator {
             &self.orbits,
             &mut self.order,
             &mut rng,
+            progress,
         );
         let found = found.ok_or(GenerateError { options })?;
         Ok(Generated {

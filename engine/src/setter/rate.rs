@@ -230,11 +230,15 @@ impl Rating {
     /// The rating with its level taken from the human path of `puzzle`, for the shapes that
     /// have one (side 9 or less); `self` must be the rating of `puzzle`, which therefore has
     /// one solution.
-    pub(crate) fn with_path(mut self, puzzle: &Grid) -> Rating {
+    pub(crate) fn with_path(
+        mut self,
+        puzzle: &Grid,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Rating {
         if puzzle.shape().size() > 9 {
             return self;
         }
-        let (difficulty, hardest) = path_level(puzzle);
+        let (difficulty, hardest) = path_level(puzzle, progress);
         self.difficulty = difficulty;
         self.hardest = hardest;
         self
@@ -250,9 +254,14 @@ fn rating_explainer() -> Explainer {
 /// The level of `puzzle` (one solution) from its human solving path, and the technique
 /// that decides it. The path goes as far as the `expert` ceiling allows; where it stops,
 /// the level is `extreme` and the technique is the easiest step that goes on from there.
-fn path_level(puzzle: &Grid) -> (Difficulty, Option<Technique>) {
+fn path_level(
+    puzzle: &Grid,
+    progress: &mut dyn FnMut(usize, usize),
+) -> (Difficulty, Option<Technique>) {
     let expert = Difficulty::Expert.se_ceiling().unwrap_or(f32::INFINITY);
-    let path = rating_explainer().ceiling(expert).explain(puzzle);
+    let path = rating_explainer()
+        .ceiling(expert)
+        .explain_with_progress(puzzle, progress);
     let hardest = path.hardest().map(|step| step.technique);
     match path.end {
         PathEnd::Solved(_) => (Difficulty::of_se(path.difficulty()), hardest),
@@ -332,7 +341,12 @@ impl Rater {
 
     /// The rating of `puzzle`, or why it has none.
     pub fn rate(&mut self, puzzle: &Grid) -> Result<Rating, NotUnique> {
-        rate_on(&mut self.solver, &mut self.transforms, puzzle)
+        rate_on(
+            &mut self.solver,
+            &mut self.transforms,
+            puzzle,
+            &mut |_, _| {},
+        )
     }
 }
 
@@ -340,24 +354,40 @@ impl Rater {
 /// search the scale of [`Difficulty`] was set on) for the question and set back after; `transforms` keeps the fixed relabellings of the last
 /// shape rated (made only when search is needed). [`Rater::rate`], and
 /// [`Answerer::rate`](crate::Answerer::rate) for [`Solver`].
+/// `progress` hears the steps done of the total (see [`Answerer::rate_with_progress`](crate::Answerer::rate_with_progress)).
 pub(crate) fn rate_on(
     solver: &mut Solver,
     transforms: &mut Vec<Transform>,
     puzzle: &Grid,
+    progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Rating, NotUnique> {
+    let searches = RATING_TRANSFORMS as u64;
+    let cells = puzzle.shape().cells() as u64;
+    let total = searches + if puzzle.shape().size() > 9 { 0 } else { cells };
     let logic = solver.logic();
     solver.set_logic(Logic::LockedCandidatesBeforeSearch);
-    let rating = rate_at_rating_logic(solver, transforms, puzzle);
+    let rating = rate_at_rating_logic(solver, transforms, puzzle, &mut |done| {
+        progress(done, total)
+    });
     solver.set_logic(logic);
     let interrupted = solver.was_interrupted();
-    rating.map(|r| if interrupted { r } else { r.with_path(puzzle) })
+    rating.map(|r| {
+        if interrupted {
+            return r;
+        }
+        r.with_path(puzzle, &mut |filled, _| {
+            progress(searches + filled as u64, total)
+        })
+    })
 }
 
 /// [`rate_on`]'s body, on a solver at the rating's logic.
+/// `counted` hears the number of searches counted so far.
 fn rate_at_rating_logic(
     solver: &mut Solver,
     transforms: &mut Vec<Transform>,
     puzzle: &Grid,
+    counted: &mut dyn FnMut(u64),
 ) -> Result<Rating, NotUnique> {
     match solver.logic_pass(puzzle, Logic::NakedSingles) {
         LogicOutcome::Contradiction => return Err(NotUnique::NoSolution),
@@ -387,6 +417,7 @@ fn rate_at_rating_logic(
             1 => guesses.push(solver.stats().search.guesses as f64),
             _ => return Err(NotUnique::MultipleSolutions),
         }
+        counted(guesses.len() as u64);
     }
     // Empty only when interrupted, and then the answer is not to be used.
     let guesses = median(&mut guesses).unwrap_or(0.0);

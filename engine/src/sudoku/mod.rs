@@ -24,6 +24,7 @@ mod search_logic;
 mod sets;
 mod shape;
 mod solver;
+mod text;
 // Picks its AVX2 copy at run time, the one unsafe call outside the exact-cover core.
 #[allow(unsafe_code)]
 mod triads;
@@ -33,3 +34,4 @@ pub use logic::Logic;
 pub use parse::{CellReader, Clashes, ParseError, ParseErrorKind};
 pub use shape::{Geometry, Shape, ShapeError, Unit, MAX_SIZE};
 pub use solver::{LogicOutcome, Solutions, SolveStats, Solver, Verdict};
+pub use text::{first_token, is_decoration, Layout, LineContext, LineKind, TextReader};

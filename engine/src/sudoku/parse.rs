@@ -79,6 +79,9 @@ pub enum ParseErrorKind {
         /// The most bytes of a line the reader keeps.
         max: usize,
     },
+    /// Text after the puzzle where one puzzle is read ([`Grid::parse`]): a second puzzle,
+    /// or words after a one-line puzzle that are not a `#` comment.
+    AfterPuzzle,
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -116,6 +119,9 @@ impl fmt::Display for ParseErrorKind {
                 "{field} makes this a variant puzzle, and this input is read as classic puzzles"
             ),
             ParseErrorKind::BadByte(byte) => write!(f, "bad byte 0x{byte:02X} (not UTF-8 text)"),
+            ParseErrorKind::AfterPuzzle => {
+                write!(f, "text after the puzzle (one puzzle is read here)")
+            }
             ParseErrorKind::LineTooLong { length, max } => {
                 write!(
                     f,
@@ -365,14 +371,19 @@ fn nearest_usual_cells(found: usize) -> usize {
 }
 
 impl Grid {
-    /// Reads a puzzle written cell by cell (`.` `0` `_` empty, `1`-`9`, `A`-`Z`), ignoring
-    /// white space, so both one-line and plain multi-line layouts work. The shape is the
-    /// usual one for the number of cells.
+    /// Reads one puzzle written cell by cell (`.` `0` `_` empty, `1`-`9`, `A`-`Z`) in any
+    /// layout the command line reads (see [`TextReader`](super::TextReader)): a line (then an optional `#`
+    /// comment), a plain grid of rows (white space is skipped), or a ruled grid, whose
+    /// `|`, `-` and `+` are skipped and show the box shape. Blank lines and `#` comments
+    /// may come before and after it; any other text after it is an error. The shape is
+    /// the one the rules show, or else the usual one for the number of cells.
     ///
     /// ```
     /// use sudoku_dlx::Grid;
     /// let grid = Grid::parse("12.. ..12 21.. ..21").unwrap();
     /// assert_eq!(grid.shape().size(), 4);
+    /// let ruled = Grid::parse("1 2 | . .\n. . | 1 2\n----+----\n2 1 | . .\n. . | 2 1").unwrap();
+    /// assert_eq!(ruled, grid);
     /// let error = Grid::parse("1234*").unwrap_err();
     /// assert_eq!(error.to_string(), "1:5: bad character '*'");
     /// ```
@@ -382,15 +393,7 @@ impl Grid {
 
     /// Like [`Grid::parse`], with the shape named (or `None` for the usual one).
     pub fn parse_with_shape(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
-        let mut reader = CellReader::new();
-        for (line_index, line) in text.lines().enumerate() {
-            for (col_index, c) in line.chars().enumerate() {
-                if !c.is_whitespace() {
-                    reader.push(c, line_index + 1, col_index + 1)?;
-                }
-            }
-        }
-        reader.finish(shape, (1, 1))
+        super::text::parse_text(text, shape)
     }
 }
 

@@ -202,14 +202,26 @@ impl VariantSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn rate(&mut self, variant: &Variant) -> Result<Rating, NotUnique> {
+        self.rate_with_progress(variant, &mut |_, _| {})
+    }
+
+    /// [`rate`](Self::rate), telling `progress(done, 4)` as each of its steps ends: the
+    /// three logic levels, then the search.
+    pub fn rate_with_progress(
+        &mut self,
+        variant: &Variant,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Rating, NotUnique> {
         let levels = [
             (Logic::NakedSingles, StrongestStep::NakedSingles),
             (Logic::HiddenSingles, StrongestStep::HiddenSingles),
             (Logic::LockedCandidates, StrongestStep::LockedCandidates),
         ];
         self.stage(variant);
-        for (logic, step) in levels {
-            match self.staged_logic(variant, logic) {
+        for (done, (logic, step)) in (1..).zip(levels) {
+            let end = self.staged_logic(variant, logic);
+            progress(done, 4);
+            match end {
                 LogicEnd::Contradiction => return Err(NotUnique::NoSolution),
                 LogicEnd::Solved => return Ok(Rating::new(step, 0.0)),
                 LogicEnd::Stuck => {}
@@ -218,6 +230,7 @@ impl VariantSolver {
         let logic = std::mem::replace(&mut self.logic, Logic::LockedCandidates);
         let count = self.count(variant, Some(2));
         self.logic = logic;
+        progress(4, 4);
         match count.solutions {
             0 => Err(NotUnique::NoSolution),
             1 => Ok(Rating::new(

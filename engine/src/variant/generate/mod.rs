@@ -60,6 +60,46 @@ impl VariantGenerateOptions {
         }
     }
 
+    /// Puzzles with `base`'s options and the rules `names` stand for, as `generate --rules`
+    /// takes them: the rules of the whole grid each name means (each once), and the
+    /// families of rules with cells ([`RuleName::is_placed`]) placed on each solution grid;
+    /// regions made at random with `jigsaw`.
+    ///
+    /// ```
+    /// use sudoku_dlx::setter::GenerateOptions;
+    /// use sudoku_dlx::variant::{Rule, RuleName, VariantGenerateOptions};
+    /// use sudoku_dlx::Shape;
+    ///
+    /// let names = [RuleName::Killer, RuleName::AntiKnight, RuleName::AntiKnight];
+    /// let base = GenerateOptions::new(Shape::CLASSIC);
+    /// let options = VariantGenerateOptions::with_rule_names(base, &names, false);
+    /// assert_eq!(options.rules, vec![Rule::AntiKnight]);
+    /// assert_eq!(options.placed, vec![RuleName::Killer]);
+    /// ```
+    pub fn with_rule_names(
+        base: GenerateOptions,
+        names: &[RuleName],
+        jigsaw: bool,
+    ) -> VariantGenerateOptions {
+        let mut rules = Vec::new();
+        for rule in names.iter().flat_map(|name| name.rules()) {
+            if !rules.contains(&rule) {
+                rules.push(rule);
+            }
+        }
+        VariantGenerateOptions {
+            base,
+            rules,
+            jigsaw,
+            layout: None,
+            placed: names
+                .iter()
+                .copied()
+                .filter(|name| name.is_placed())
+                .collect(),
+        }
+    }
+
     /// Puzzles on a setter's `layout`, of its shape, with the classic defaults.
     ///
     /// ```
@@ -277,6 +317,19 @@ impl VariantGenerator {
         seed: u64,
         index: u64,
     ) -> Result<VariantGenerated, VariantGenerateError> {
+        self.generate_with_progress(seed, index, &mut |_, _| {})
+    }
+
+    /// [`generate`](Self::generate), telling `progress(done, total)` how far it is as it
+    /// goes, as [`Generator::generate_with_progress`](crate::setter::Generator::generate_with_progress)
+    /// does: `total` is the cells of one grid, `done` the cells whose removal was tried
+    /// over every grid drawn for this puzzle.
+    pub fn generate_with_progress(
+        &mut self,
+        seed: u64,
+        index: u64,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<VariantGenerated, VariantGenerateError> {
         self.check_options()?;
         let mut rng = SetterRng::for_puzzle(seed, index);
         let before = self.carving.stats;
@@ -286,6 +339,7 @@ impl VariantGenerator {
             &self.orbits,
             &mut self.order,
             &mut rng,
+            progress,
         )
         .map_err(|error| match error {
             VariantError::NoSolution { rules } if self.options.layout.is_some() => {
