@@ -161,9 +161,10 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
                 sum: Some(sum),
             } => {
                 let limits = limits();
-                let digit_sets = sums(n, cells.len(), *sum);
-                if !digit_sets.is_empty() && digit_sets.len() <= MAX_GROUP_SETS {
-                    parts.groups.push((cells.clone(), digit_sets));
+                if let Some(sets) = sums(n, cells.len(), *sum, MAX_GROUP_SETS) {
+                    if !sets.is_empty() {
+                        parts.groups.push((cells.clone(), sets));
+                    }
                 }
                 let sets = cage_sets(n, cells.len(), *sum);
                 let orders = (1..=cells.len() as u64).fold(sets, |o, k| o.saturating_mul(k));

@@ -211,33 +211,47 @@ pub(crate) fn windows(n: usize, k: usize) -> Vec<u64> {
         .collect()
 }
 
-/// The sets of `k` distinct digits of `1..=n` that make `total`.
-pub(crate) fn sums(n: usize, k: usize, total: u32) -> Vec<u64> {
+/// The sets of `k` distinct digits of `1..=n` that make `total`, or `None` when there are
+/// more than `most` (a large cage of a large grid has millions).
+pub(crate) fn sums(n: usize, k: usize, total: u32, most: usize) -> Option<Vec<u64>> {
     let mut found = Vec::new();
     if k <= n && n < 64 {
-        each_sum(n, k, total, 0, 0, &mut |set| found.push(set));
+        let mut each = |set| {
+            found.push(set);
+            found.len() <= most
+        };
+        if !each_sum(n, k, total, 0, 0, &mut each) {
+            return None;
+        }
     }
-    found
+    Some(found)
 }
 
 /// Calls `each` with every set (a mask) of `k` more digits from `from` (0-based) that adds
-/// `total` to those in `set`.
-fn each_sum(n: usize, k: usize, total: u32, from: usize, set: u64, each: &mut impl FnMut(u64)) {
+/// `total` to those in `set`, while `each` returns true; false when it was stopped.
+fn each_sum(
+    n: usize,
+    k: usize,
+    total: u32,
+    from: usize,
+    set: u64,
+    each: &mut impl FnMut(u64) -> bool,
+) -> bool {
     if k == 0 {
-        if total == 0 {
-            each(set);
-        }
-        return;
+        return total != 0 || each(set);
     }
     for d in from..n {
         let digit = d as u32 + 1;
         // The smallest k digits from here already pass the total: none of the rest fits.
         let least = k as u32 * digit + (k as u32 * (k as u32 - 1)) / 2;
         if least > total {
-            return;
+            return true;
         }
-        each_sum(n, k - 1, total - digit, d + 1, set | 1 << d, each);
+        if !each_sum(n, k - 1, total - digit, d + 1, set | 1 << d, each) {
+            return false;
+        }
     }
+    true
 }
 
 #[cfg(test)]
@@ -341,7 +355,7 @@ mod tests {
         // 10 in three cells: {1, 2, 7}, {1, 3, 6}, {1, 4, 5}, {2, 3, 5}. With no cell left
         // a 1, only {2, 3, 5}: the last cell, the only one left a 5 (of 4-9), holds it.
         let mut cage = Groups::new();
-        cage.push(&[0, 1, 2], &sums(9, 3, 10));
+        cage.push(&[0, 1, 2], &sums(9, 3, 10, 100).unwrap());
         let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
         let mut masks = vec![mask(&[2, 3]), mask(&[2, 3, 5]), mask(&[4, 5, 6, 7, 8, 9])];
         cage.narrow(&mut masks, |_| {}).unwrap();
@@ -353,7 +367,10 @@ mod tests {
         let mut masks = vec![all, mask(&[2, 3, 4, 8]), mask(&[5, 6, 7, 9])];
         cage.narrow(&mut masks, |_| {}).unwrap();
         assert_eq!(masks[0], mask(&[1, 2, 3, 4, 5, 6, 7]));
-        assert_eq!(sums(9, 2, 3), vec![mask(&[1, 2])]);
-        assert!(sums(9, 2, 18).is_empty());
+        assert_eq!(sums(9, 2, 3, 100), Some(vec![mask(&[1, 2])]));
+        assert_eq!(sums(9, 2, 18, 100), Some(vec![]));
+        // 10 in three cells has four sets: past three, none is returned.
+        assert_eq!(sums(9, 3, 10, 3), None);
+        assert_eq!(sums(9, 3, 10, 4).map(|s| s.len()), Some(4));
     }
 }

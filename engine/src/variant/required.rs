@@ -31,14 +31,19 @@ impl Parts {
                 Rule::Killer {
                     cells,
                     sum: Some(sum),
-                } => (cells, sums(n, cells.len(), *sum)),
+                } => match sums(n, cells.len(), *sum, MAX_SETS) {
+                    Some(sets) => (cells, sets),
+                    None => continue,
+                },
                 Rule::Quadruple { cells, digits }
                     if cells
                         .iter()
                         .all(|&a| cells.iter().all(|&b| a == b || sees(a, b))) =>
                 {
                     let listed = digits.iter().fold(0u64, |m, &d| m | 1 << (d - 1));
-                    let sets = holding(n, cells.len(), listed);
+                    let Some(sets) = holding(n, cells.len(), listed, MAX_SETS) else {
+                        continue;
+                    };
                     if !sets.is_empty() && sets.len() <= MAX_QUADRUPLE_SETS {
                         self.groups.push((cells.clone(), sets.clone()));
                     }
@@ -60,22 +65,27 @@ impl Parts {
 /// one listed: 56).
 const MAX_QUADRUPLE_SETS: usize = 128;
 
-/// The sets of `k` distinct digits of `1..=n` that hold every digit of `listed`.
-fn holding(n: usize, k: usize, listed: u64) -> Vec<u64> {
+/// The most sets of digits a cage or quadruple may have for its required digits to be
+/// read (a cage of ten cells in a 25x25 grid has millions; one of a 9x9 at most 126).
+const MAX_SETS: usize = 4096;
+
+/// The sets of `k` distinct digits of `1..=n` that hold every digit of `listed`, or
+/// `None` when there are more than `most`.
+fn holding(n: usize, k: usize, listed: u64, most: usize) -> Option<Vec<u64>> {
     let free = k.checked_sub(listed.count_ones() as usize);
     let others = ((1u64 << n) - 1) & !listed;
     let mut sets = Vec::new();
     let Some(free) = free else {
-        return sets;
+        return Some(sets);
     };
     // Every subset of the other digits of `free` digits, by Gosper's hack.
     if free == 0 {
         sets.push(listed);
-        return sets;
+        return Some(sets);
     }
     let positions: Vec<u32> = (0..n as u32).filter(|&d| others & 1 << d != 0).collect();
     if free > positions.len() {
-        return sets;
+        return Some(sets);
     }
     let mut pick: u64 = (1 << free) - 1;
     while pick < 1 << positions.len() {
@@ -85,11 +95,14 @@ fn holding(n: usize, k: usize, listed: u64) -> Vec<u64> {
             .filter(|&(i, _)| pick & 1 << i != 0)
             .fold(listed, |set, (_, &d)| set | 1 << d);
         sets.push(set);
+        if sets.len() > most {
+            return None;
+        }
         let low = pick & pick.wrapping_neg();
         let up = pick + low;
         pick = up | (((pick ^ up) >> 2) / low);
     }
-    sets
+    Some(sets)
 }
 
 #[cfg(test)]
@@ -171,10 +184,12 @@ mod tests {
         assert_eq!(quad(vec![0, 1, 9, 10]), mask(&[4, 5]));
         // r1c3, r1c4, r2c3, r2c4: r1c3 and r2c4 see nothing in common, a digit may repeat.
         assert_eq!(quad(vec![2, 3, 11, 12]), 0);
-        assert_eq!(holding(9, 4, mask(&[4, 5])).len(), 21);
-        assert!(holding(9, 4, mask(&[4, 5]))
+        let sets = holding(9, 4, mask(&[4, 5]), 100).unwrap();
+        assert_eq!(sets.len(), 21);
+        assert!(sets
             .iter()
             .all(|&s| s.count_ones() == 4 && s & mask(&[4, 5]) == mask(&[4, 5])));
-        assert_eq!(holding(9, 2, mask(&[1, 2, 3])), Vec::<u64>::new());
+        assert_eq!(holding(9, 4, mask(&[4, 5]), 20), None);
+        assert_eq!(holding(9, 2, mask(&[1, 2, 3]), 100), Some(vec![]));
     }
 }

@@ -410,6 +410,21 @@ fn bad_rules_are_refused() {
 }
 
 #[test]
+fn a_large_cage_of_a_large_grid_is_answered_without_listing_its_sets() {
+    // Twelve cells of a 25×25 grid making 156: millions of sets of digits, too many to
+    // read its required digits or keep it as a group (the build would take seconds).
+    let shape = Shape::new(5, 5).unwrap();
+    let cage = Rule::Killer {
+        cells: (0..12).collect(),
+        sum: Some(156),
+    };
+    let variant = Variant::new(Grid::empty(shape), None, vec![cage]).unwrap();
+    let solution = VariantSolver::new().solve(&variant).unwrap();
+    let total: u32 = solution.cells()[..12].iter().map(|&d| u32::from(d)).sum();
+    assert_eq!(total, 156);
+}
+
+#[test]
 fn cages_of_every_cell_of_a_house_are_answered() {
     // Sixteen cells of a 16×16 grid: 16! orders, one set of digits (none for 135).
     let shape = Shape::new(4, 4).unwrap();
