@@ -468,7 +468,10 @@ impl VariantSolver {
             LogicEnd::Stuck if self.propagation => model.pointing(),
             _ => None,
         };
-        let narrows = !model.arcs.is_empty() || !self.anchors.is_empty() || pointing.is_some();
+        let narrows = !model.arcs.is_empty()
+            || !model.groups.is_empty()
+            || !self.anchors.is_empty()
+            || pointing.is_some();
         self.propagating = (self.propagation && narrows) || !model.sums.is_empty();
         if self.propagating {
             let one_round =
