@@ -8,6 +8,7 @@ use super::geometry::{
 };
 use super::groups::{sums, windows};
 use super::rule::{Marker, Relation, Rule};
+use super::skylines::MAX_SKYLINE;
 use super::tables::{Position, Table, TableKind, MAX_SUM_OPTIONS};
 use crate::Shape;
 use std::collections::BTreeSet;
@@ -33,6 +34,9 @@ pub(crate) struct Parts {
     /// Cells of distinct digits that make one of a few sets (see [`groups`](super::groups)):
     /// renban lines, killer cages.
     pub groups: Vec<(Vec<usize>, Vec<u64>)>,
+    /// Skyscraper lines (cells from the clue) and the buildings they show (see
+    /// [`skylines`](super::skylines)).
+    pub skylines: Vec<(Vec<usize>, u32)>,
     /// Relations the others imply, kept as arcs only (the matrix has no items for them).
     pub implied: Vec<(usize, usize, Relation)>,
     /// Cells of distinct digits and the digits they must hold, bit `d - 1` for digit `d`
@@ -357,6 +361,9 @@ impl Parts {
             Rule::XSum { clue, sum } => self
                 .tables
                 .push(table(&clue.cells(n), TableKind::XSum(*sum))),
+            Rule::Skyscraper { clue, count } if n <= MAX_SKYLINE => {
+                self.skylines.push((clue.cells(n), *count))
+            }
             Rule::Skyscraper { clue, count } => self
                 .tables
                 .push(table(&clue.cells(n), TableKind::Skyscraper(*count))),

@@ -11,16 +11,15 @@
 //!   that cell does, and where several can, a cell outside the group that sees them all
 //!   cannot (the required values of ISS's pairwise handlers).
 
-use super::propagate::to_fixpoint;
+use super::flat::Flat;
+use super::propagate::{keep_only, Narrows};
 
-/// Groups over cells, flat: group `g` has the cells `cells[start[g]..start[g + 1]]` and the
-/// sets of digits `sets[set_start[g]..set_start[g + 1]]` (bit `d - 1` for digit `d`).
+/// Groups over cells: group `g` has the cells `cells.get(g)` and the sets of digits
+/// `sets.get(g)` (bit `d - 1` for digit `d`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Groups {
-    start: Vec<u32>,
-    cells: Vec<u32>,
-    set_start: Vec<u32>,
-    sets: Vec<u64>,
+    cells: Flat<u32>,
+    sets: Flat<u64>,
     /// `sees[cell * words..][..words]`: the cells that `cell` sees (one row, column or
     /// region), as bits; empty until [`Groups::see`].
     sees: Vec<u64>,
@@ -30,14 +29,7 @@ pub(crate) struct Groups {
 impl Groups {
     /// No groups.
     pub(crate) fn new() -> Groups {
-        Groups {
-            start: vec![0],
-            cells: Vec::new(),
-            set_start: vec![0],
-            sets: Vec::new(),
-            sees: Vec::new(),
-            words: 0,
-        }
+        Groups::default()
     }
 
     /// Lets the groups take a digit they must hold from the cells outside them that see
@@ -55,22 +47,14 @@ impl Groups {
 
     /// Adds the group of `cells` (distinct digits) whose digits make one of `sets`.
     pub(crate) fn push(&mut self, cells: &[usize], sets: &[u64]) {
-        self.cells.extend(cells.iter().map(|&cell| cell as u32));
-        self.start.push(self.cells.len() as u32);
-        self.sets.extend_from_slice(sets);
-        self.set_start.push(self.sets.len() as u32);
+        self.cells.push(cells.iter().map(|&cell| cell as u32));
+        self.sets.push(sets.iter().copied());
     }
 
     /// Makes `self` a copy of `other`, reusing its buffers.
     pub(crate) fn copy_from(&mut self, other: &Groups) {
-        self.start.clear();
-        self.start.extend_from_slice(&other.start);
-        self.cells.clear();
-        self.cells.extend_from_slice(&other.cells);
-        self.set_start.clear();
-        self.set_start.extend_from_slice(&other.set_start);
-        self.sets.clear();
-        self.sets.extend_from_slice(&other.sets);
+        self.cells.copy_from(&other.cells);
+        self.sets.copy_from(&other.sets);
         self.sees.clear();
         self.sees.extend_from_slice(&other.sees);
         self.words = other.words;
@@ -78,7 +62,7 @@ impl Groups {
 
     /// The number of groups.
     pub(crate) fn len(&self) -> usize {
-        self.start.len().saturating_sub(1)
+        self.cells.len()
     }
 
     /// True when there is no group.
@@ -88,97 +72,7 @@ impl Groups {
 
     /// The cells of group `g`.
     pub(crate) fn cells(&self, g: usize) -> impl Iterator<Item = usize> + '_ {
-        let cells = &self.cells[self.start[g] as usize..self.start[g + 1] as usize];
-        cells.iter().map(|&cell| cell as usize)
-    }
-
-    /// Narrows `masks` (bit `d` for digit `d + 1`) by every group, again until none
-    /// narrows, calling `narrowed` with each cell that loses a digit. `Err` with a group
-    /// that cannot be kept.
-    pub(crate) fn narrow(
-        &self,
-        masks: &mut [u64],
-        mut narrowed: impl FnMut(usize),
-    ) -> Result<(), usize> {
-        to_fixpoint(self.len(), |g| self.narrow_one(g, masks, &mut narrowed))
-    }
-
-    /// Narrows by group `g` once; true when some cell lost a digit.
-    fn narrow_one(
-        &self,
-        g: usize,
-        masks: &mut [u64],
-        narrowed: &mut impl FnMut(usize),
-    ) -> Result<bool, ()> {
-        let cells = &self.cells[self.start[g] as usize..self.start[g + 1] as usize];
-        let sets = &self.sets[self.set_start[g] as usize..self.set_start[g + 1] as usize];
-        let (keep, common) = possible(sets, cells.iter().map(|&cell| masks[cell as usize]));
-        if keep == 0 {
-            return Err(());
-        }
-        let mut changed = false;
-        for &cell in cells {
-            let mask = masks[cell as usize];
-            if mask & !keep != 0 {
-                if mask & keep == 0 {
-                    return Err(());
-                }
-                masks[cell as usize] = mask & keep;
-                narrowed(cell as usize);
-                changed = true;
-            }
-        }
-        // A digit of every possible set that one cell alone can hold is that cell's (the
-        // cells hold distinct digits, so it cannot go elsewhere).
-        let mut seen_once = 0u64;
-        let mut seen_twice = 0u64;
-        for &cell in cells {
-            let mask = masks[cell as usize];
-            seen_twice |= seen_once & mask;
-            seen_once |= mask;
-        }
-        if common & !seen_once != 0 {
-            return Err(());
-        }
-        let mut single = common & !seen_twice;
-        while single != 0 {
-            let digit = single & single.wrapping_neg();
-            single &= single - 1;
-            for &cell in cells {
-                let mask = masks[cell as usize];
-                if mask & digit != 0 && mask != digit {
-                    masks[cell as usize] = digit;
-                    narrowed(cell as usize);
-                    changed = true;
-                }
-            }
-        }
-        // A digit the group must hold in one of several cells: a cell that sees all of
-        // them cannot hold it.
-        let mut shared = common & seen_twice;
-        while shared != 0 && self.words != 0 {
-            let digit = shared & shared.wrapping_neg();
-            shared &= shared - 1;
-            for word in 0..self.words {
-                let mut seeing = u64::MAX;
-                for &cell in cells.iter().filter(|&&c| masks[c as usize] & digit != 0) {
-                    seeing &= self.sees[cell as usize * self.words + word];
-                }
-                while seeing != 0 {
-                    let other = word * 64 + seeing.trailing_zeros() as usize;
-                    seeing &= seeing - 1;
-                    if masks[other] & digit != 0 {
-                        masks[other] &= !digit;
-                        if masks[other] == 0 {
-                            return Err(());
-                        }
-                        narrowed(other);
-                        changed = true;
-                    }
-                }
-            }
-        }
-        Ok(changed)
+        self.cells.get(g).iter().map(|&cell| cell as usize)
     }
 }
 
@@ -254,13 +148,85 @@ fn each_sum(
     true
 }
 
+impl Narrows for Groups {
+    fn len(&self) -> usize {
+        Groups::len(self)
+    }
+
+    /// Narrows by group `g` once; true when some cell lost a digit.
+    fn narrow_one(
+        &self,
+        g: usize,
+        masks: &mut [u64],
+        narrowed: &mut impl FnMut(usize),
+    ) -> Result<bool, ()> {
+        let (cells, sets) = (self.cells.get(g), self.sets.get(g));
+        let (keep, common) = possible(sets, cells.iter().map(|&cell| masks[cell as usize]));
+        if keep == 0 {
+            return Err(());
+        }
+        let mut changed = false;
+        for &cell in cells {
+            changed |= keep_only(masks, cell as usize, keep, narrowed)?;
+        }
+        // A digit of every possible set that one cell alone can hold is that cell's (the
+        // cells hold distinct digits, so it cannot go elsewhere).
+        let mut seen_once = 0u64;
+        let mut seen_twice = 0u64;
+        for &cell in cells {
+            let mask = masks[cell as usize];
+            seen_twice |= seen_once & mask;
+            seen_once |= mask;
+        }
+        if common & !seen_once != 0 {
+            return Err(());
+        }
+        let mut single = common & !seen_twice;
+        while single != 0 {
+            let digit = single & single.wrapping_neg();
+            single &= single - 1;
+            for &cell in cells {
+                let mask = masks[cell as usize];
+                if mask & digit != 0 && mask != digit {
+                    masks[cell as usize] = digit;
+                    narrowed(cell as usize);
+                    changed = true;
+                }
+            }
+        }
+        // A digit the group must hold in one of several cells: a cell that sees all of
+        // them cannot hold it.
+        let mut shared = common & seen_twice;
+        while shared != 0 && self.words != 0 {
+            let digit = shared & shared.wrapping_neg();
+            shared &= shared - 1;
+            for word in 0..self.words {
+                let mut seeing = u64::MAX;
+                for &cell in cells.iter().filter(|&&c| masks[c as usize] & digit != 0) {
+                    seeing &= self.sees[cell as usize * self.words + word];
+                }
+                while seeing != 0 {
+                    let other = word * 64 + seeing.trailing_zeros() as usize;
+                    seeing &= seeing - 1;
+                    if masks[other] & digit != 0 {
+                        masks[other] &= !digit;
+                        if masks[other] == 0 {
+                            return Err(());
+                        }
+                        narrowed(other);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn mask(digits: &[u32]) -> u64 {
-        digits.iter().fold(0, |m, &d| m | 1 << (d - 1))
-    }
+    use crate::variant::tests::mask;
 
     #[test]
     fn a_run_keeps_the_digits_of_its_possible_windows() {

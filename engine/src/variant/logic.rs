@@ -376,9 +376,9 @@ impl OptionLogic {
     }
 
     /// Solved when the taken options, which place every cell, make every sum kept by
-    /// bounds; else a contradiction.
+    /// bounds and show every skyscraper line's count; else a contradiction.
     fn solved_if_sums_hold(&mut self, options: Options<'_>) -> LogicEnd {
-        if options.rules.sums.is_empty() {
+        if options.rules.sums.is_empty() && options.rules.skylines.is_empty() {
             return LogicEnd::Solved;
         }
         let n = options.n as u32;
@@ -390,11 +390,8 @@ impl OptionLogic {
             }
         }
         let masks = &self.masks;
-        match options
-            .rules
-            .sums
-            .hold(|cell| 64 - masks[cell].leading_zeros())
-        {
+        let digit = |cell: usize| 64 - masks[cell].leading_zeros();
+        match options.rules.sums.hold(digit) && options.rules.skylines.hold(digit) {
             true => LogicEnd::Solved,
             false => LogicEnd::Contradiction,
         }

@@ -42,6 +42,7 @@ mod check;
 mod compile;
 mod error;
 mod estimate;
+mod flat;
 #[cfg(feature = "fpuzzles")]
 pub mod fpuzzles;
 mod frames;
@@ -56,6 +57,7 @@ mod pointing;
 mod propagate;
 mod required;
 mod rule;
+mod skylines;
 mod solver;
 #[cfg(feature = "fpuzzles")]
 mod sudokupad;

@@ -17,6 +17,7 @@ use super::arcs::Arcs;
 use super::compile::{all_digits, Parts};
 use super::groups::Groups;
 use super::pointing::Pointing;
+use super::skylines::Skylines;
 use super::sums::Sums;
 use super::tables::{enumerate, Assignments, Position, Table, MAX_SUM_OPTIONS};
 use super::VariantError;
@@ -45,6 +46,8 @@ pub(crate) struct Model {
     pub arcs: Arcs,
     /// The sums kept by bounds rather than tables, for the propagator and the logic pass.
     pub sums: Sums,
+    /// The skyscraper lines kept as walks rather than tables.
+    pub skylines: Skylines,
     /// The groups of distinct digits (renban lines, killer cages, quadruples in one box),
     /// for the propagator and the logic pass.
     pub groups: Groups,
@@ -203,6 +206,10 @@ impl Model {
         for (cells, total) in &parts.distinct_sums {
             sums.push_distinct(cells, *total);
         }
+        let mut skylines = Skylines::new(n);
+        for (line, count) in &parts.skylines {
+            skylines.push(line, *count);
+        }
         let mut groups = Groups::new();
         for (cells, sets) in &parts.groups {
             groups.push(cells, sets);
@@ -264,6 +271,7 @@ impl Model {
             tables: Vec::new(),
             arcs,
             sums,
+            skylines,
             groups,
             points,
             pointing: Lazy::default(),
@@ -282,7 +290,11 @@ impl Model {
     /// the hardest published puzzles with cages and arrows by half or more, and the nodes
     /// of the empty anti-knight grid's first solution by half.
     pub(crate) fn branching(&self) -> Branching {
-        if !self.arcs.is_empty() && self.tables.is_empty() && self.sums.is_empty() {
+        if !self.arcs.is_empty()
+            && self.tables.is_empty()
+            && self.sums.is_empty()
+            && self.skylines.is_empty()
+        {
             Branching::Weighted
         } else {
             Branching::Conflicts

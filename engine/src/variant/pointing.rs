@@ -451,12 +451,9 @@ impl Pointing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variant::tests::mask;
     use crate::variant::{Rule, Variant};
     use crate::{Grid, Shape};
-
-    fn mask(digits: &[u32]) -> u64 {
-        digits.iter().fold(0, |m, &d| m | 1 << (d - 1))
-    }
 
     /// The empty 9x9 grid's pointing under `rules`, and every cell's digits.
     fn empty(rules: Vec<Rule>) -> (Pointing, Vec<u64>) {

@@ -5,7 +5,8 @@
 //! branch point, by pointing through the bans (see [`pointing`](super::pointing)); then the
 //! options that place a digit no longer possible go, and the table options that leave a
 //! cell no digit it can still hold, until nothing changes. The groups of distinct digits
-//! (renban lines, killer cages: see [`groups`](super::groups)) and the sums kept by bounds (see [`sums`](super::sums))
+//! (renban lines, killer cages: see [`groups`](super::groups)), the skyscraper lines (see
+//! [`skylines`](super::skylines)) and the sums kept by bounds (see [`sums`](super::sums))
 //! narrow with the arcs, and the sums are checked again on each solution the
 //! search reaches. The search then looks again for a forced item before it guesses.
 //! Removals go on the matrix's trail and are undone on backtracking.
@@ -23,6 +24,7 @@ use super::frames::Frames;
 use super::groups::Groups;
 use super::model::Model;
 use super::pointing::Pointing;
+use super::skylines::Skylines;
 use super::sums::Sums;
 use crate::exact_cover::{Propagator, Pruning};
 use std::sync::Arc;
@@ -36,6 +38,8 @@ pub(crate) enum Failure {
     Sum(usize),
     /// This group has no set of digits left.
     Group(usize),
+    /// No walk along this skyscraper line shows its count.
+    Skyline(usize),
 }
 
 /// The rules that narrow the cells' digits beside the matrix: the pairwise rules as arcs,
@@ -44,6 +48,7 @@ pub(crate) enum Failure {
 pub(crate) struct Narrowing<'a> {
     pub arcs: &'a Arcs,
     pub sums: &'a Sums,
+    pub skylines: &'a Skylines,
     pub groups: &'a Groups,
     /// `None` where pointing does not pay (see [`Model::pointing`]).
     pub pointing: Option<&'a Pointing>,
@@ -57,20 +62,27 @@ impl Narrowing<'_> {
     pub(crate) fn is_empty(&self) -> bool {
         self.arcs.is_empty()
             && self.sums.is_empty()
+            && self.skylines.is_empty()
             && self.groups.is_empty()
             && self.pointing.is_none()
     }
 
     /// The cells a failure is about: the emptied cell, or the cells of the sum or group.
     fn cells(&self, failure: Failure) -> impl Iterator<Item = usize> + '_ {
+        let line = match failure {
+            Failure::Skyline(line) => Some(line),
+            _ => None,
+        };
+        let lines = line.into_iter().flat_map(|s| self.skylines.cells(s));
         let (cell, sum, group) = match failure {
             Failure::Cell(cell) => (Some(cell), None, None),
             Failure::Sum(sum) => (None, Some(sum), None),
             Failure::Group(group) => (None, None, Some(group)),
+            Failure::Skyline(_) => (None, None, None),
         };
         let sums = sum.into_iter().flat_map(|s| self.sums.cells(s));
         let groups = group.into_iter().flat_map(|g| self.groups.cells(g));
-        cell.into_iter().chain(sums).chain(groups)
+        cell.into_iter().chain(sums).chain(groups).chain(lines)
     }
 }
 
@@ -158,10 +170,13 @@ pub(crate) fn narrow_rules(
             }
         };
         let narrowed = match rules.sums.narrow(masks, &mut requeue) {
-            Ok(()) => rules
-                .groups
-                .narrow(masks, &mut requeue)
-                .map_err(Failure::Group),
+            Ok(()) => match rules.groups.narrow(masks, &mut requeue) {
+                Ok(()) => rules
+                    .skylines
+                    .narrow(masks, &mut requeue)
+                    .map_err(Failure::Skyline),
+                Err(group) => Err(Failure::Group(group)),
+            },
             Err(sum) => Err(Failure::Sum(sum)),
         };
         let narrowed = match (narrowed, rules.pointing) {
@@ -185,19 +200,53 @@ pub(crate) fn narrow_rules(
     }
 }
 
-/// Calls `one` with each of `count` rules in turn, again until none narrows (`one` returns
-/// whether it narrowed); `Err` with the first rule that cannot be kept.
-pub(crate) fn to_fixpoint(
-    count: usize,
-    mut one: impl FnMut(usize) -> Result<bool, ()>,
-) -> Result<(), usize> {
-    loop {
-        let mut changed = false;
-        for rule in 0..count {
-            changed |= one(rule).map_err(|()| rule)?;
-        }
-        if !changed {
-            return Ok(());
+/// Narrows `cell` of `masks` to the digits of `keep`: true when it lost some (`narrowed`
+/// then hears of it), `Err` when it has none left.
+pub(crate) fn keep_only(
+    masks: &mut [u64],
+    cell: usize,
+    keep: u64,
+    narrowed: &mut impl FnMut(usize),
+) -> Result<bool, ()> {
+    let mask = masks[cell];
+    if mask & !keep == 0 {
+        return Ok(false);
+    }
+    if mask & keep == 0 {
+        return Err(());
+    }
+    masks[cell] = mask & keep;
+    narrowed(cell);
+    Ok(true)
+}
+
+/// Rules that narrow the cells' digits one at a time (the sums kept by bounds, the groups,
+/// the skyscraper lines), each until none narrows.
+pub(crate) trait Narrows {
+    /// The number of rules.
+    fn len(&self) -> usize;
+
+    /// Narrows `masks` (bit `d` for digit `d + 1`) by rule `k` once, calling `narrowed`
+    /// with each cell that loses a digit; true when one did, `Err` when the rule cannot be
+    /// kept.
+    fn narrow_one(
+        &self,
+        k: usize,
+        masks: &mut [u64],
+        narrowed: &mut impl FnMut(usize),
+    ) -> Result<bool, ()>;
+
+    /// Narrows `masks` by every rule, again until none narrows; `Err` with the first rule
+    /// that cannot be kept.
+    fn narrow(&self, masks: &mut [u64], mut narrowed: impl FnMut(usize)) -> Result<(), usize> {
+        loop {
+            let mut changed = false;
+            for k in 0..self.len() {
+                changed |= self.narrow_one(k, masks, &mut narrowed).map_err(|()| k)?;
+            }
+            if !changed {
+                return Ok(());
+            }
         }
     }
 }
@@ -223,6 +272,7 @@ pub(crate) struct Scratch {
     narrowing: bool,
     arcs: Arcs,
     sums: Sums,
+    skylines: Skylines,
     groups: Groups,
     pointing: Option<Arc<Pointing>>,
     /// The digits each cell may hold, bit `d` for digit `d + 1`.
@@ -273,6 +323,7 @@ impl Scratch {
         self.narrowing = narrowing;
         self.arcs.copy_from(&model.arcs);
         self.sums.copy_from(&model.sums);
+        self.skylines.copy_from(&model.skylines);
         self.groups.copy_from(&model.groups);
         self.pointing = pointing;
         self.anchors.clear();
@@ -489,7 +540,7 @@ impl<'a> VariantPropagator<'a> {
 
 impl Propagator for VariantPropagator<'_> {
     fn accept(&mut self, pruning: &mut Pruning<'_>) -> bool {
-        if self.scratch.sums.is_empty() {
+        if self.scratch.sums.is_empty() && self.scratch.skylines.is_empty() {
             return true;
         }
         // Every cell is placed: its mask is its digit.
@@ -504,9 +555,8 @@ impl Propagator for VariantPropagator<'_> {
             }
         }
         let masks = &self.scratch.masks;
-        self.scratch
-            .sums
-            .hold(|cell| 64 - masks[cell].leading_zeros())
+        let digit = |cell: usize| 64 - masks[cell].leading_zeros();
+        self.scratch.sums.hold(digit) && self.scratch.skylines.hold(digit)
     }
 
     fn propagate(&mut self, pruning: &mut Pruning<'_>) {
@@ -529,6 +579,7 @@ impl Propagator for VariantPropagator<'_> {
             let rules = Narrowing {
                 arcs: &scratch.arcs,
                 sums: &scratch.sums,
+                skylines: &scratch.skylines,
                 groups: &scratch.groups,
                 // Once per branch point: measured best (docs/lab/variant-search.md).
                 pointing: scratch.pointing.as_deref().filter(|_| first),

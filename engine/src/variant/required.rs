@@ -108,10 +108,7 @@ fn holding(n: usize, k: usize, listed: u64, most: usize) -> Option<Vec<u64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn mask(digits: &[u32]) -> u64 {
-        digits.iter().fold(0, |m, &d| m | 1 << (d - 1))
-    }
+    use crate::variant::tests::mask;
 
     /// The digits `rule` makes its cells hold, each cell allowed `allowed`.
     fn required(rule: Rule, allowed: &[u64]) -> u64 {

@@ -461,8 +461,8 @@ impl VariantSolver {
         }
         self.option_start.push(self.placements.len() as u32);
         self.set_at.push(self.sets.len() as u32);
-        // The sums kept by bounds need the propagator's check on each solution, even
-        // without its narrowing.
+        // The sums kept by bounds and the skyscraper lines need the propagator's check on
+        // each solution, even without its narrowing.
         // Pointing is built only for a search that the logic pass left open.
         let pointing = match end {
             LogicEnd::Stuck if self.propagation => model.pointing(),
@@ -470,9 +470,11 @@ impl VariantSolver {
         };
         let narrows = !model.arcs.is_empty()
             || !model.groups.is_empty()
+            || !model.skylines.is_empty()
             || !self.anchors.is_empty()
             || pointing.is_some();
-        self.propagating = (self.propagation && narrows) || !model.sums.is_empty();
+        self.propagating =
+            (self.propagation && narrows) || !model.sums.is_empty() || !model.skylines.is_empty();
         if self.propagating {
             let one_round =
                 self.sets.is_empty() && self.option_start.windows(2).all(|w| w[1] - w[0] <= 1);
@@ -683,6 +685,7 @@ fn staged<'a>(
         rules: Narrowing {
             arcs: &model.arcs,
             sums: &model.sums,
+            skylines: &model.skylines,
             groups: &model.groups,
             pointing,
             pointed_above: None,

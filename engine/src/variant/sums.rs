@@ -12,14 +12,14 @@
 //! Bounds are exact once one term is left open: its digit is then the total less the
 //! others, or none.
 
-use super::propagate::to_fixpoint;
+use super::flat::Flat;
+use super::propagate::{keep_only, Narrows};
 
-/// Linear sums over cells, flat: sum `s` has the terms `terms[start[s]..start[s + 1]]`,
-/// each a cell and its weight, and must make `totals[s]`.
+/// Linear sums over cells: sum `s` has the terms `terms.get(s)`, each a cell and its
+/// weight, and must make `totals[s]`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Sums {
-    start: Vec<u32>,
-    terms: Vec<(u32, i32)>,
+    terms: Flat<(u32, i32)>,
     totals: Vec<i32>,
     /// Per sum: its cells hold distinct digits (a killer cage), and every weight is 1.
     distinct: Vec<bool>,
@@ -90,10 +90,7 @@ fn div_ceil(a: i32, b: i32) -> i32 {
 impl Sums {
     /// No sums.
     pub(crate) fn new() -> Sums {
-        Sums {
-            start: vec![0],
-            ..Sums::default()
-        }
+        Sums::default()
     }
 
     /// Adds the sum `Σ weight·digit(cell) = total` of `terms`. A cell named twice has its
@@ -110,24 +107,17 @@ impl Sums {
     }
 
     fn push_sum(&mut self, terms: &[(usize, i32)], total: i32, distinct: bool) {
-        let first = self.terms.len();
+        let mut merged: Vec<(u32, i32)> = Vec::with_capacity(terms.len());
         for &(cell, weight) in terms {
-            match self.terms[first..].iter_mut().find(|t| t.0 == cell as u32) {
+            match merged.iter_mut().find(|t| t.0 == cell as u32) {
                 Some(term) => term.1 += weight,
-                None => self.terms.push((cell as u32, weight)),
+                None => merged.push((cell as u32, weight)),
             }
         }
-        let mut k = first;
-        while k < self.terms.len() {
-            if self.terms[k].1 == 0 {
-                self.terms.remove(k);
-            } else {
-                k += 1;
-            }
-        }
-        self.start.push(self.terms.len() as u32);
+        merged.retain(|t| t.1 != 0);
+        let ones = merged.iter().all(|t| t.1 == 1);
+        self.terms.push(merged);
         self.totals.push(total);
-        let ones = self.terms[first..].iter().all(|t| t.1 == 1);
         self.distinct.push(distinct && ones);
     }
 
@@ -138,8 +128,7 @@ impl Sums {
             to.clear();
             to.extend_from_slice(from);
         }
-        copy(&mut self.start, &other.start);
-        copy(&mut self.terms, &other.terms);
+        self.terms.copy_from(&other.terms);
         copy(&mut self.totals, &other.totals);
         copy(&mut self.distinct, &other.distinct);
     }
@@ -161,19 +150,25 @@ impl Sums {
 
     /// The terms of sum `s`.
     fn terms(&self, s: usize) -> &[(u32, i32)] {
-        &self.terms[self.start[s] as usize..self.start[s + 1] as usize]
+        self.terms.get(s)
     }
 
-    /// Narrows `masks` (the digits each cell may hold, bit `d` for digit `d + 1`) to the
-    /// bounds of every sum, again until none narrows, calling `narrowed` with each cell
-    /// that loses a digit. `Err` with the sum when one cannot be made (a cell is then left empty, or
-    /// the bounds miss the total).
-    pub(crate) fn narrow(
-        &self,
-        masks: &mut [u64],
-        mut narrowed: impl FnMut(usize),
-    ) -> Result<(), usize> {
-        to_fixpoint(self.len(), |s| self.narrow_one(s, masks, &mut narrowed))
+    /// True when `digits` (one per cell, from 1; 0 for none) make every sum.
+    pub(crate) fn hold(&self, digits: impl Fn(usize) -> u32) -> bool {
+        (0..self.len()).all(|s| {
+            let made: i64 = self
+                .terms(s)
+                .iter()
+                .map(|&(cell, weight)| i64::from(weight) * i64::from(digits(cell as usize)))
+                .sum();
+            made == i64::from(self.totals[s])
+        })
+    }
+}
+
+impl Narrows for Sums {
+    fn len(&self) -> usize {
+        Sums::len(self)
     }
 
     /// Narrows the cells of sum `s` to its bounds once; true when some cell lost a digit.
@@ -217,39 +212,16 @@ impl Sums {
             let others_low = (low - l).max(fewest.1);
             let others_high = (high - h).min(most.1);
             let keep = digits_between(weight, total - others_high, total - others_low);
-            if mask & !keep != 0 {
-                let left = mask & keep;
-                if left == 0 {
-                    return Err(());
-                }
-                masks[cell as usize] = left;
-                narrowed(cell as usize);
-                changed = true;
-            }
+            changed |= keep_only(masks, cell as usize, keep, narrowed)?;
         }
         Ok(changed)
-    }
-
-    /// True when `digits` (one per cell, from 1; 0 for none) make every sum.
-    pub(crate) fn hold(&self, digits: impl Fn(usize) -> u32) -> bool {
-        (0..self.len()).all(|s| {
-            let made: i64 = self
-                .terms(s)
-                .iter()
-                .map(|&(cell, weight)| i64::from(weight) * i64::from(digits(cell as usize)))
-                .sum();
-            made == i64::from(self.totals[s])
-        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn mask(digits: &[u32]) -> u64 {
-        digits.iter().fold(0, |m, &d| m | 1 << (d - 1))
-    }
+    use crate::variant::tests::mask;
 
     #[test]
     fn an_arrow_narrows_its_circle_and_shaft() {

@@ -177,6 +177,11 @@ fn check_rules(regions: Option<Vec<usize>>, rules: Vec<Rule>) -> usize {
     expected.len()
 }
 
+/// The mask of `digits`: bit `d - 1` for digit `d`, as the propagator's masks.
+pub(crate) fn mask(digits: &[u32]) -> u64 {
+    digits.iter().fold(0, |m, &d| m | 1 << (d - 1))
+}
+
 #[test]
 fn the_empty_board_keeps_its_288_solutions() {
     assert_eq!(check_rules(None, vec![]), 288);
