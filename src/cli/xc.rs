@@ -362,32 +362,36 @@ pub(super) fn print_solution(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     match format {
-        XcFormat::Line => {
-            for &option in options {
-                writeln!(out, "{}", problem.option_text(option))?;
-            }
-            writeln!(out)
-        }
+        XcFormat::Line => print_options(problem, options, out),
         XcFormat::Json => {
-            let options: Vec<serde_json::Value> = options
-                .iter()
-                .map(|&option| {
-                    let items: Vec<String> = problem
-                        .option_text(option)
-                        .split(' ')
-                        .map(str::to_string)
-                        .collect();
-                    serde_json::json!({
-                        "option": option,
-                        "line": problem.options[option].line,
-                        "items": items,
-                    })
-                })
-                .collect();
+            let options: Vec<_> = options.iter().map(|&o| option_json(problem, o)).collect();
             let object = serde_json::json!({ "solution": number as u64, "options": options });
             writeln!(out, "{object}")
         }
     }
+}
+
+/// Prints `options` as their lines of the input, one per line, then a blank line.
+pub(super) fn print_options(
+    problem: &Problem,
+    options: &[usize],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    for &option in options {
+        writeln!(out, "{}", problem.option_text(option))?;
+    }
+    writeln!(out)
+}
+
+/// One option of a solution as JSON: its number, its line in the input and its items.
+pub(super) fn option_json(problem: &Problem, option: usize) -> serde_json::Value {
+    let text = problem.option_text(option);
+    let items: Vec<&str> = text.split(' ').collect();
+    serde_json::json!({
+        "option": option,
+        "line": problem.options[option].line,
+        "items": items,
+    })
 }
 
 /// Says whether the problem has exactly one solution.

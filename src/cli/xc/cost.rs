@@ -4,7 +4,9 @@
 //! solution, a check, a limit, threads, shards, the sparse engine, other branching rules,
 //! multiplicities) is refused with exit 2 rather than left out.
 
-use super::{print_stats, Args, BranchingArg, Engine, ReadError, XcFormat};
+use super::{
+    option_json, print_options, print_stats, Args, BranchingArg, Engine, ReadError, XcFormat,
+};
 use crate::cli::common::{self, CliError, Status};
 use std::io::{self, Write};
 use std::time::Instant;
@@ -106,27 +108,16 @@ fn print_priced(
     match format {
         XcFormat::Line => {
             writeln!(out, "cost {}", solution.cost)?;
-            for &option in &solution.options {
-                writeln!(out, "{}", problem.option_text(option))?;
-            }
-            writeln!(out)
+            print_options(problem, &solution.options, out)
         }
         XcFormat::Json => {
             let options: Vec<serde_json::Value> = solution
                 .options
                 .iter()
                 .map(|&option| {
-                    let items: Vec<String> = problem
-                        .option_text(option)
-                        .split(' ')
-                        .map(str::to_string)
-                        .collect();
-                    serde_json::json!({
-                        "option": option,
-                        "line": problem.options[option].line,
-                        "items": items,
-                        "cost": problem.options[option].cost,
-                    })
+                    let mut value = option_json(problem, option);
+                    value["cost"] = problem.options[option].cost.into();
+                    value
                 })
                 .collect();
             let object = serde_json::json!({
