@@ -260,16 +260,23 @@ def test_multiplicities_read_from_knuths_format():
     assert (caught.value.path, caught.value.item) == ("primary[1]", "x|b")
 
 
-def test_the_gil_is_released_during_a_search():
-    problem, answer = queens(13), []
-    worker = threading.Thread(target=lambda: answer.append(problem.count()))
+def in_a_thread(call):
+    """Runs `call` in another thread while this one counts its turns of 0.1 ms: its
+    answer, and how many turns this thread had (many when the search released the GIL)."""
+    answer = []
+    worker = threading.Thread(target=lambda: answer.append(call()))
     worker.start()
     turns = 0
     while worker.is_alive():
         turns += 1
         time.sleep(0.0001)
     worker.join()
-    assert answer == [73712]
+    return answer[0], turns
+
+
+def test_the_gil_is_released_during_a_search():
+    answer, turns = in_a_thread(queens(13).count)
+    assert answer == 73712
     assert turns > 20
 
 
@@ -349,18 +356,12 @@ def test_costs_read_from_knuths_format_and_given_as_lists():
 
 def test_the_gil_is_released_during_a_search_for_the_cheapest():
     # All 14200 solutions of 12 queens kept: the search sees the whole tree.
-    plain, answer = queens(12), []
+    plain = queens(12)
     problem = xc.Problem(primary=plain.primary, secondary=plain.secondary, options=plain.options,
                          costs=[k % 7 for k in range(len(plain.options))])
-    worker = threading.Thread(target=lambda: answer.append(problem.best(10**6)))
-    worker.start()
-    turns = 0
-    while worker.is_alive():
-        turns += 1
-        time.sleep(0.0001)
-    worker.join()
-    assert len(answer[0]) == 14200
-    assert [cost for cost, _ in answer[0]] == sorted(cost for cost, _ in answer[0])
+    best, turns = in_a_thread(lambda: problem.best(10**6))
+    assert len(best) == 14200
+    assert [cost for cost, _ in best] == sorted(cost for cost, _ in best)
     assert turns > 20
 
 
