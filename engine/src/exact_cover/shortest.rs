@@ -22,6 +22,75 @@ pub(super) fn shortest(lengths: &[u32]) -> (u32, usize) {
     shortest_portable(lengths)
 }
 
+/// The most lengths [`shortest_keyed`] takes: an index fits in a key's low byte.
+pub(super) const KEYED_ITEMS: usize = 256;
+
+/// The lengths [`shortest_keyed`] keeps apart: any length from this one on (a covered item,
+/// marked with its top bit) is seen as this one.
+pub(super) const KEYED_CAP: u32 = (1 << 24) - 1;
+
+/// [`shortest`] for at most [`KEYED_ITEMS`] lengths of which the smallest is below
+/// [`KEYED_CAP`], in one pass: each length, capped, and its index make one key (the length
+/// above the index's byte), whose minimum is both the shortest length and its first index.
+/// The second pass of [`shortest`], which looks for the first chunk holding the minimum,
+/// stops at a place that changes from call to call: a branch the processor mispredicts.
+pub(super) fn shortest_keyed(lengths: &[u32]) -> (u32, usize) {
+    debug_assert!(lengths.len() <= KEYED_ITEMS);
+    #[cfg(target_arch = "x86_64")]
+    if lengths.len() >= TINY && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, checked just above.
+        return unsafe { shortest_keyed_avx2(lengths) };
+    }
+    shortest_portable(lengths)
+}
+
+/// [`shortest_keyed`] with AVX2, eight keys at a time, over the whole chunks of eight and
+/// the last eight lengths (which may overlap the last chunk: the same keys twice).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn shortest_keyed_avx2(lengths: &[u32]) -> (u32, usize) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi32, _mm256_castsi256_si128, _mm256_extracti128_si256,
+        _mm256_min_epu32, _mm256_or_si256, _mm256_set1_epi32, _mm256_setr_epi32, _mm256_slli_epi32,
+        _mm_cvtsi128_si32, _mm_min_epu32, _mm_shuffle_epi32,
+    };
+    if lengths.len() < LANES {
+        return shortest_portable(lengths);
+    }
+    let last: &[u32; LANES] = lengths[lengths.len() - LANES..]
+        .try_into()
+        .expect("eight lengths");
+    // SAFETY: these intrinsics need nothing but AVX2, which this function is compiled for.
+    // (They are safe to call here from Rust 1.87 on; the block is for the older compilers
+    // of the crate's rust-version.)
+    #[allow(unused_unsafe)]
+    unsafe {
+        let cap = _mm256_set1_epi32(KEYED_CAP as i32);
+        let key = |chunk: &[u32; LANES], index: __m256i| {
+            _mm256_or_si256(
+                _mm256_slli_epi32::<8>(_mm256_min_epu32(load(chunk), cap)),
+                index,
+            )
+        };
+        let eight = _mm256_set1_epi32(LANES as i32);
+        let mut index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        let from = (lengths.len() - LANES) as i32;
+        let mut keys = key(last, _mm256_add_epi32(index, _mm256_set1_epi32(from)));
+        for chunk in lengths.chunks_exact(LANES) {
+            keys = _mm256_min_epu32(keys, key(self::chunk(chunk), index));
+            index = _mm256_add_epi32(index, eight);
+        }
+        let half = _mm_min_epu32(
+            _mm256_castsi256_si128(keys),
+            _mm256_extracti128_si256::<1>(keys),
+        );
+        let half = _mm_min_epu32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
+        let half = _mm_min_epu32(half, _mm_shuffle_epi32::<0b10_11_00_01>(half));
+        let key = _mm_cvtsi128_si32(half) as u32;
+        (key >> 8, (key & 0xff) as usize)
+    }
+}
+
 #[inline(always)]
 fn shortest_portable(lengths: &[u32]) -> (u32, usize) {
     let min = lengths.iter().fold(u32::MAX, |min, &len| min.min(len));
@@ -161,6 +230,43 @@ mod tests {
         assert_eq!(shortest(&[]), (u32::MAX, 0));
     }
 
+    /// `n` lengths made by `background` from their index, with `min` at `first` and
+    /// `second`.
+    fn planted(
+        n: usize,
+        first: usize,
+        second: Option<usize>,
+        min: u32,
+        background: impl Fn(u32) -> u32,
+    ) -> Vec<u32> {
+        let mut lengths: Vec<u32> = (0..n as u32).map(background).collect();
+        for at in std::iter::once(first).chain(second) {
+            lengths[at] = min;
+        }
+        lengths
+    }
+
+    #[test]
+    fn the_keyed_scan_finds_the_first_minimum_wherever_it_is() {
+        // Every count of lengths up to the most, the minimum (once or twice) at every place,
+        // covered items (top bit set) and lengths past the cap around it.
+        let most = if cfg!(miri) { 19 } else { KEYED_ITEMS };
+        for n in 1..=most {
+            for first in (0..n).step_by(1 + n / 40) {
+                for second in [None, Some(first), Some(n - 1)] {
+                    let lengths = planted(n, first, second, 3, |k| match k % 4 {
+                        0 => (1 << 31) | k,
+                        1 => KEYED_CAP + k,
+                        _ => 7 + k % 5,
+                    });
+                    let want = shortest_portable(&lengths);
+                    assert_eq!(want, (3, first), "n = {n}, at {first}");
+                    assert_eq!(shortest_keyed(&lengths), want, "n = {n}, at {first}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_equal_mask_marks_every_tie_in_the_first_64() {
         let lengths: Vec<u32> = (0..100).map(|k| k % 3).collect();
@@ -197,13 +303,13 @@ mod tests {
         for n in 1..45 {
             for first in 0..n {
                 for second in [None, Some(first), Some(n - 1)] {
-                    let mut lengths: Vec<u32> = (0..n as u32)
-                        .map(|k| if k % 3 == 0 { 1 << 31 } else { 7 + k % 5 })
-                        .collect();
-                    lengths[first] = 4;
-                    if let Some(second) = second {
-                        lengths[second] = 4;
-                    }
+                    let lengths = planted(n, first, second, 4, |k| {
+                        if k % 3 == 0 {
+                            1 << 31
+                        } else {
+                            7 + k % 5
+                        }
+                    });
                     let want = shortest_portable(&lengths);
                     assert_eq!(want, (4, first), "n = {n}, at {first}");
                     assert_eq!(shortest(&lengths), want, "n = {n}, at {first}");

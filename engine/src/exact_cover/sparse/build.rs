@@ -186,6 +186,7 @@ impl SparseBuilder {
             initial: lengths,
             primary: primary as u32,
             items: items as u32,
+            fewest_primary: fewest_primary.min(primary) as u32,
             search,
             stats: Stats::default(),
         })

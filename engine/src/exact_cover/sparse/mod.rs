@@ -104,6 +104,9 @@ pub struct SparseCover {
     start: Vec<u32>,
     primary: u32,
     items: u32,
+    /// The fewest primary items an option has (0 with no option): once that many are left
+    /// to cover, every live option of any of them covers them all (see `advance`).
+    fewest_primary: u32,
     search: search::State,
     stats: Stats,
 }
@@ -150,6 +153,9 @@ impl SparseCover {
     /// item's set, and `covers` the items covered or purified; their sum
     /// ([`Stats::knuth_updates`]) is this structure's count of updates, as `ssxc1` counts
     /// its own, and is not `dlx1`'s. `guesses`, `dead_ends` and `solutions` are kept too.
+    /// A count without a cap takes the options of its last level at once (see the module's
+    /// notes): they count as the nodes and solutions `dlx1` enters, but are not committed,
+    /// so they add no `updates` or `covers`.
     pub fn stats(&self) -> Stats {
         self.stats
     }

@@ -4,7 +4,7 @@
 
 use super::{Cell, SparseCover, DONE, SPACER};
 use crate::exact_cover::interrupt::Watch;
-use crate::exact_cover::shortest::shortest;
+use crate::exact_cover::shortest::{shortest, shortest_keyed, KEYED_CAP, KEYED_ITEMS};
 use crate::exact_cover::{Count, Stats};
 
 /// Where the search stands between two calls of [`SparseCover::next_solution`].
@@ -172,18 +172,21 @@ impl SparseCover {
     /// every solution has been reported (until [`restart`](Self::restart)) or when the
     /// interrupt stopped the search ([`was_interrupted`](Self::was_interrupted)).
     pub fn next_solution(&mut self) -> Option<SparseSolution<'_>> {
-        let found = self.run(|| false);
+        let found = self.run(false, |_| false);
         found.then_some(SparseSolution { cover: self })
     }
 
-    /// Runs the search, calling `go_on` at each solution, until `go_on` returns false (true:
-    /// the search stands at that solution) or the end or the interrupt (false).
-    fn run(&mut self, go_on: impl FnMut() -> bool) -> bool {
+    /// Runs the search, calling `go_on` with the number of solutions found at each solution
+    /// (or, with `bulk`, at each group of last-level solutions counted at once), until
+    /// `go_on` returns false (true: the search stands at that solution, or past that group)
+    /// or the end or the interrupt (false).
+    fn run(&mut self, bulk: bool, go_on: impl FnMut(u32) -> bool) -> bool {
+        let bulk_at = if bulk { self.fewest_primary } else { 0 };
         match (self.colors.is_empty(), self.search.trailing) {
-            (true, false) => self.advance::<false, false>(go_on),
-            (true, true) => self.advance::<false, true>(go_on),
-            (false, false) => self.advance::<true, false>(go_on),
-            (false, true) => self.advance::<true, true>(go_on),
+            (true, false) => self.advance::<false, false>(bulk_at, go_on),
+            (true, true) => self.advance::<false, true>(bulk_at, go_on),
+            (false, false) => self.advance::<true, false>(bulk_at, go_on),
+            (false, true) => self.advance::<true, true>(bulk_at, go_on),
         }
     }
 
@@ -199,8 +202,9 @@ impl SparseCover {
     }
 
     /// Counts like [`count`](Self::count), calling `keep_going` with the count so far after
-    /// each solution; the count stops (reported as capped) when it returns false, or when the
-    /// interrupt is set.
+    /// each solution (without a cap, after each group of solutions at the last level, which
+    /// are counted at once: see the module's notes); the count stops (reported as capped)
+    /// when it returns false, or when the interrupt is set.
     pub fn count_while(
         &mut self,
         cap: Option<u128>,
@@ -214,9 +218,10 @@ impl SparseCover {
         }
         // The solutions are counted inside the search loop, which goes on from each one
         // without returning: the path from a solution to the next branch is the loop's.
+        // Solutions counted in groups only without a cap, which a group could pass.
         let solutions = &mut count.solutions;
-        let stopped = self.run(|| {
-            *solutions += 1;
+        let stopped = self.run(cap.is_none(), |found| {
+            *solutions += u128::from(found);
             keep_going(*solutions) && cap.is_none_or(|cap| *solutions < cap)
         });
         count.capped = stopped || self.search.watch.stopped;
@@ -224,10 +229,13 @@ impl SparseCover {
     }
 
     /// Runs the search until a solution at which `go_on` returns false (true), or the end
-    /// (false); at a solution where `go_on` returns true, it goes on to the next.
+    /// (false); at a solution where `go_on` returns true, it goes on to the next. With
+    /// `bulk_at` primary items or fewer left (and some), the live options of the shortest
+    /// are solutions, all reported by one call (see the module's notes); 0 turns that off.
     fn advance<const COLORED: bool, const TRAIL: bool>(
         &mut self,
-        mut go_on: impl FnMut() -> bool,
+        bulk_at: u32,
+        mut go_on: impl FnMut(u32) -> bool,
     ) -> bool {
         let mut step = match self.search.phase {
             Phase::Ready => {
@@ -261,53 +269,64 @@ impl SparseCover {
                     }
                     stats.nodes += 1;
                     // Every primary item covered: a solution, seen without a scan.
-                    if left == 0 {
-                        stats.solutions += 1;
-                        if go_on() {
+                    let mut found = 1;
+                    if left != 0 {
+                        let (len, first) = hot.shortest();
+                        debug_assert!(len < DONE, "a primary item is left");
+                        if len == 0 {
+                            stats.dead_ends += 1;
                             step = Step::Backtrack;
                             continue;
                         }
-                        (self.search.level, self.search.phase) = (level, Phase::Found);
-                        (self.search.top, self.search.left) = (top, left);
-                        self.stats = stats;
-                        return true;
+                        if len == 1 {
+                            stats.forced += 1;
+                        } else {
+                            stats.guesses += 1;
+                        }
+                        if left > bulk_at {
+                            let item = first as u32;
+                            let start = hot.base(item);
+                            hot.mark(item, &mut top);
+                            stats.covers += 1;
+                            left -= 1;
+                            for at in start..start + len {
+                                // Nothing to check: an item this empties may be covered by
+                                // every option of `item`, and is found at the next level
+                                // otherwise.
+                                hot.hide::<false>(hot.set_at(at), &mut top, &mut stats.updates);
+                            }
+                            // Only a level with a second option to try restores its sizes.
+                            if !TRAIL && len > 1 {
+                                hot.save(level);
+                            }
+                            hot.set_level(
+                                level,
+                                Level {
+                                    at: start,
+                                    end: start + len,
+                                    mark: top,
+                                    left,
+                                },
+                            );
+                            step = Step::Try;
+                            continue;
+                        }
+                        // Every live option of `first` holds only uncovered items and at
+                        // least `bulk_at` primary ones, so exactly the `left` ones: each is
+                        // a solution, the node below this one that `dlx1` would enter.
+                        stats.nodes += u64::from(len);
+                        stats.max_depth = stats.max_depth.max(level as u32 + 1);
+                        found = len;
                     }
-                    let (len, first) = hot.shortest();
-                    debug_assert!(len < DONE, "a primary item is left");
-                    if len == 0 {
-                        stats.dead_ends += 1;
+                    stats.solutions += u64::from(found);
+                    if go_on(found) {
                         step = Step::Backtrack;
                         continue;
                     }
-                    if len == 1 {
-                        stats.forced += 1;
-                    } else {
-                        stats.guesses += 1;
-                    }
-                    let item = first as u32;
-                    let start = hot.base(item);
-                    hot.mark(item, &mut top);
-                    stats.covers += 1;
-                    left -= 1;
-                    for at in start..start + len {
-                        // Nothing to check: an item this empties may be covered by every
-                        // option of `item`, and is found at the next level otherwise.
-                        hot.hide::<false>(hot.set_at(at), &mut top, &mut stats.updates);
-                    }
-                    // Only a level with a second option to try restores its sizes.
-                    if !TRAIL && len > 1 {
-                        hot.save(level);
-                    }
-                    hot.set_level(
-                        level,
-                        Level {
-                            at: start,
-                            end: start + len,
-                            mark: top,
-                            left,
-                        },
-                    );
-                    step = Step::Try;
+                    (self.search.level, self.search.phase) = (level, Phase::Found);
+                    (self.search.top, self.search.left) = (top, left);
+                    self.stats = stats;
+                    return true;
                 }
                 Step::Try => {
                     let state = hot.level(level);
@@ -365,6 +384,10 @@ pub(super) struct Hot<const TRAIL: bool> {
     trail: *mut u32,
     primary: u32,
     items: usize,
+    /// True when the shortest item is found by [`shortest_keyed`]: at most
+    /// [`KEYED_ITEMS`] primary items, and fewer options than [`KEYED_CAP`], so that every
+    /// live item's size is below it.
+    keyed: bool,
     /// The lengths of `cells`, `set`, `colors`, `trail` and `levels`, for the debug checks
     /// of every access.
     lengths: (usize, usize, usize, usize, usize),
@@ -400,6 +423,8 @@ impl<const TRAIL: bool> Hot<TRAIL> {
             trail: cover.search.trail.as_mut_ptr(),
             primary: cover.primary,
             items: cover.items as usize,
+            keyed: cover.primary as usize <= KEYED_ITEMS
+                && cover.option_start.len() < KEYED_CAP as usize,
             lengths: (
                 cover.cells.len(),
                 cover.set.len(),
@@ -414,7 +439,12 @@ impl<const TRAIL: bool> Hot<TRAIL> {
     #[inline(always)]
     fn shortest(self) -> (u32, usize) {
         // SAFETY: `size` has `items >= primary` entries (see the type).
-        shortest(unsafe { std::slice::from_raw_parts(self.size, self.primary as usize) })
+        let sizes = unsafe { std::slice::from_raw_parts(self.size, self.primary as usize) };
+        if self.keyed {
+            shortest_keyed(sizes)
+        } else {
+            shortest(sizes)
+        }
     }
 
     /// Moves `level` to its next option, with the sizes it had on entering the level; or
@@ -557,7 +587,9 @@ impl<const TRAIL: bool> Hot<TRAIL> {
     pub(super) fn mark(self, item: u32, top: &mut u32) {
         let size = self.size(item);
         debug_assert!(size & DONE == 0, "item {item} marked twice");
-        self.set_size(item, size | DONE);
+        debug_assert!((item as usize) < self.items);
+        // SAFETY: see the type: `item` is in range, and nothing else touches `size`.
+        unsafe { std::ptr::write_volatile(self.size.add(item as usize), size | DONE) }
         if TRAIL {
             self.push(item | DONE, top);
         }
@@ -580,7 +612,7 @@ impl<const TRAIL: bool> Hot<TRAIL> {
         // SAFETY: `snapshots` holds `items` sizes for each level, and `level` is in range
         // (see the type).
         unsafe {
-            std::ptr::copy_nonoverlapping(
+            copy_sizes(
                 self.size,
                 self.snapshots.add(level * self.items),
                 self.items,
@@ -594,7 +626,7 @@ impl<const TRAIL: bool> Hot<TRAIL> {
         debug_assert!(!TRAIL && level < self.lengths.4);
         // SAFETY: as in `save`.
         unsafe {
-            std::ptr::copy_nonoverlapping(
+            copy_sizes(
                 self.snapshots.add(level * self.items),
                 self.size,
                 self.items,
@@ -691,5 +723,31 @@ impl<const TRAIL: bool> Hot<TRAIL> {
         debug_assert!(level < self.lengths.4);
         // SAFETY: see the type: `level` is in range, and nothing else touches `levels`.
         unsafe { *self.levels.add(level) = state }
+    }
+}
+
+/// Copies `count` sizes from `from` to `to`, eight at a time, inline: a snapshot holds a few
+/// dozen sizes, for which a call to `memcpy` costs more than the copy.
+///
+/// # Safety
+///
+/// `from` must be valid for reading and `to` for writing `count` values, and the two
+/// must not overlap.
+#[inline(always)]
+unsafe fn copy_sizes(from: *const u32, to: *mut u32, count: usize) {
+    let mut at = 0;
+    while at + 8 <= count {
+        // SAFETY: the eight values from `at` are within the `count` of each (the caller's
+        // contract); unaligned reads and writes need no alignment.
+        unsafe {
+            let chunk = std::ptr::read_unaligned(from.add(at).cast::<[u32; 8]>());
+            std::ptr::write_unaligned(to.add(at).cast::<[u32; 8]>(), chunk);
+        }
+        at += 8;
+    }
+    while at < count {
+        // SAFETY: as above, `at` is below `count`.
+        unsafe { *to.add(at) = *from.add(at) }
+        at += 1;
     }
 }

@@ -183,6 +183,43 @@ fn the_trail_and_the_snapshots_agree_with_colors() {
     assert!(solved > 0, "some problems have solutions");
 }
 
+#[test]
+fn a_count_takes_the_last_options_at_once_as_the_listing_finds_them() {
+    // A count without a cap adds up the last level's options at once (see the module's
+    // notes); the listing commits each. Both must see the same solutions and nodes, and a
+    // count with a cap, which takes them one by one, the same figures too.
+    let mut bulk = 0;
+    for seed in 0..if cfg!(miri) { 8 } else { 300 } {
+        let (primary, secondary) = (4 + seed as usize % 5, seed as usize % 3);
+        let mut cover = random_colored(seed, primary, secondary);
+        let listed = solutions(&mut cover).len() as u128;
+        let listing = cover.stats();
+        cover.reset_stats();
+        let count = cover.count(None);
+        assert_eq!(
+            (count.solutions, count.capped),
+            (listed, false),
+            "seed {seed}"
+        );
+        assert_eq!(cover.stats().nodes, listing.nodes, "seed {seed}");
+        assert_eq!(cover.stats().solutions, listing.solutions, "seed {seed}");
+        assert_eq!(cover.stats().max_depth, listing.max_depth, "seed {seed}");
+        let branching =
+            |stats: crate::exact_cover::Stats| (stats.forced, stats.guesses, stats.dead_ends);
+        assert_eq!(branching(cover.stats()), branching(listing), "seed {seed}");
+        bulk += usize::from(cover.stats().covers < listing.covers);
+        cover.reset_stats();
+        assert_eq!(
+            cover.count(Some(u128::MAX)).solutions,
+            listed,
+            "seed {seed}"
+        );
+        assert_eq!(cover.stats().nodes, listing.nodes, "seed {seed}");
+        cover.sanity();
+    }
+    assert!(bulk > 0, "some counts took options at once");
+}
+
 #[cfg_attr(miri, ignore = "a thousand levels: too long under Miri (scripts/miri)")]
 #[test]
 fn a_problem_with_more_items_than_its_levels_change_keeps_a_trail() {
