@@ -34,6 +34,7 @@ pub(super) const KEYED_CAP: u32 = (1 << 24) - 1;
 /// above the index's byte), whose minimum is both the shortest length and its first index.
 /// The second pass of [`shortest`], which looks for the first chunk holding the minimum,
 /// stops at a place that changes from call to call: a branch the processor mispredicts.
+#[inline(always)]
 pub(super) fn shortest_keyed(lengths: &[u32]) -> (u32, usize) {
     debug_assert!(lengths.len() <= KEYED_ITEMS);
     #[cfg(target_arch = "x86_64")]
@@ -48,6 +49,7 @@ pub(super) fn shortest_keyed(lengths: &[u32]) -> (u32, usize) {
 /// the last eight lengths (which may overlap the last chunk: the same keys twice).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
+#[inline]
 fn shortest_keyed_avx2(lengths: &[u32]) -> (u32, usize) {
     use std::arch::x86_64::{
         __m256i, _mm256_add_epi32, _mm256_castsi256_si128, _mm256_extracti128_si256,

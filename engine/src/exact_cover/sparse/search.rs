@@ -182,6 +182,24 @@ impl SparseCover {
     /// or the end or the interrupt (false).
     fn run(&mut self, bulk: bool, go_on: impl FnMut(u32) -> bool) -> bool {
         let bulk_at = if bulk { self.fewest_primary } else { 0 };
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2, checked just above.
+            return unsafe { self.run_avx2(bulk_at, go_on) };
+        }
+        match (self.colors.is_empty(), self.search.trailing) {
+            (true, false) => self.advance::<false, false>(bulk_at, go_on),
+            (true, true) => self.advance::<false, true>(bulk_at, go_on),
+            (false, false) => self.advance::<true, false>(bulk_at, go_on),
+            (false, true) => self.advance::<true, true>(bulk_at, go_on),
+        }
+    }
+
+    /// [`run`](Self::run)'s search compiled with AVX2, so that the scan for the shortest
+    /// item is inlined into it.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn run_avx2(&mut self, bulk_at: u32, go_on: impl FnMut(u32) -> bool) -> bool {
         match (self.colors.is_empty(), self.search.trailing) {
             (true, false) => self.advance::<false, false>(bulk_at, go_on),
             (true, true) => self.advance::<false, true>(bulk_at, go_on),
@@ -232,6 +250,7 @@ impl SparseCover {
     /// (false); at a solution where `go_on` returns true, it goes on to the next. With
     /// `bulk_at` primary items or fewer left (and some), the live options of the shortest
     /// are solutions, all reported by one call (see the module's notes); 0 turns that off.
+    #[inline(always)]
     fn advance<const COLORED: bool, const TRAIL: bool>(
         &mut self,
         bulk_at: u32,
@@ -612,7 +631,7 @@ impl<const TRAIL: bool> Hot<TRAIL> {
         // SAFETY: `snapshots` holds `items` sizes for each level, and `level` is in range
         // (see the type).
         unsafe {
-            copy_sizes(
+            std::ptr::copy_nonoverlapping(
                 self.size,
                 self.snapshots.add(level * self.items),
                 self.items,
@@ -626,7 +645,7 @@ impl<const TRAIL: bool> Hot<TRAIL> {
         debug_assert!(!TRAIL && level < self.lengths.4);
         // SAFETY: as in `save`.
         unsafe {
-            copy_sizes(
+            std::ptr::copy_nonoverlapping(
                 self.snapshots.add(level * self.items),
                 self.size,
                 self.items,
@@ -723,31 +742,5 @@ impl<const TRAIL: bool> Hot<TRAIL> {
         debug_assert!(level < self.lengths.4);
         // SAFETY: see the type: `level` is in range, and nothing else touches `levels`.
         unsafe { *self.levels.add(level) = state }
-    }
-}
-
-/// Copies `count` sizes from `from` to `to`, eight at a time, inline: a snapshot holds a few
-/// dozen sizes, for which a call to `memcpy` costs more than the copy.
-///
-/// # Safety
-///
-/// `from` must be valid for reading and `to` for writing `count` values, and the two
-/// must not overlap.
-#[inline(always)]
-unsafe fn copy_sizes(from: *const u32, to: *mut u32, count: usize) {
-    let mut at = 0;
-    while at + 8 <= count {
-        // SAFETY: the eight values from `at` are within the `count` of each (the caller's
-        // contract); unaligned reads and writes need no alignment.
-        unsafe {
-            let chunk = std::ptr::read_unaligned(from.add(at).cast::<[u32; 8]>());
-            std::ptr::write_unaligned(to.add(at).cast::<[u32; 8]>(), chunk);
-        }
-        at += 8;
-    }
-    while at < count {
-        // SAFETY: as above, `at` is below `count`.
-        unsafe { *to.add(at) = *from.add(at) }
-        at += 1;
     }
 }
