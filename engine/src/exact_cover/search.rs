@@ -50,8 +50,13 @@ pub(super) struct State {
     /// How the item to branch on is chosen.
     branching: Branching,
     /// Per item (by header), its weight under [`Branching::Weighted`] or
-    /// [`Branching::Conflicts`]: one plus the credit of the dead ends it took part in.
+    /// [`Branching::Conflicts`]: its starting weight (one, or its priority: see `priors`)
+    /// plus the credit of the dead ends it took part in.
     weights: Vec<u32>,
+    /// Per item (by header), the weight it starts each search with, set by
+    /// [`ExactCover::set_priorities`]; empty for one each. With priorities, guesses follow
+    /// the weights from the first.
+    priors: Vec<u32>,
     /// First entries of the options a propagator removed, in order (see `propagate.rs`).
     pub(super) trail: Vec<u32>,
     /// Whether the search under way was started with an active propagator, so that the
@@ -79,9 +84,11 @@ pub enum Branching {
     /// the figures of Knuth's programs.
     FirstShortest,
     /// As [`ForcedFirst`](Self::ForcedFirst) for forced items and dead ends, but once the
-    /// search has met a hundred dead ends, a guess branches on the item with the fewest
-    /// options per *weight*, an item's weight being one plus the dead ends it has caused
-    /// (its list emptied) since the search started from the top: the search learns where
+    /// search has met a hundred dead ends (from the first guess where
+    /// [`ExactCover::set_priorities`] gave starting weights), a guess branches on the item
+    /// with the fewest options per *weight*, an item's weight being one (or its priority)
+    /// plus the dead ends it has caused (its list emptied) since the search started from
+    /// the top: the search learns where
     /// the puzzle's conflicts are and branches there first (the dom/wdeg rule of constraint
     /// solvers). It pays on hard variant puzzles with few givens, where a propagator finds
     /// most dead ends; the variant solver uses it where pairwise rules are all it has.
@@ -226,6 +233,7 @@ impl State {
         self.solutions = 0;
         self.weights.clear();
         self.weights.resize(items + 1, 1);
+        self.priors.clear();
         self.selected.clear();
         self.selected.reserve(items);
         self.trail.clear();
@@ -380,7 +388,44 @@ impl ExactCover {
         self.search.emptied = 0;
         self.search.dead_ends = 0;
         self.search.solutions = 0;
-        self.search.weights.fill(1);
+        if self.search.priors.is_empty() {
+            self.search.weights.fill(1);
+        } else {
+            self.search.weights.copy_from_slice(&self.search.priors);
+        }
+    }
+
+    /// Gives primary items the weights they start every search with under
+    /// [`Branching::Weighted`] and [`Branching::Conflicts`] (`priorities[i]` for item `i`,
+    /// zero counting as one; the items past the slice, and every secondary item, start at
+    /// one), and has guesses follow the weights from the first guess rather than after a
+    /// hundred dead ends. A caller that knows where a problem's constraints crowd (a
+    /// puzzle's cells on cages and arrows) so has the search branch there before any dead
+    /// end has taught it. Kept until the next [`clear`](Self::clear); a search in progress
+    /// is abandoned. The solutions found never change, only the tree's shape.
+    ///
+    /// ```
+    /// use sudoku_dlx::exact_cover::{Branching, ExactCover};
+    ///
+    /// // Two items, each covered by either of two options.
+    /// let mut matrix = ExactCover::new(2, 0);
+    /// for items in [[0, 1], [0, 1], [0, 1], [0, 1]] {
+    ///     matrix.add_option(&items)?;
+    /// }
+    /// matrix.set_branching(Branching::Conflicts);
+    /// matrix.set_priorities(&[1, 5]);
+    /// assert_eq!(matrix.count(None).solutions, 4);
+    /// # Ok::<(), sudoku_dlx::exact_cover::BuildError>(())
+    /// ```
+    pub fn set_priorities(&mut self, priorities: &[u32]) {
+        let search = &mut self.search;
+        search.priors.clear();
+        search.priors.resize(search.weights.len(), 1);
+        let primary = (self.primary as usize).min(priorities.len());
+        for (prior, &priority) in search.priors[1..=primary].iter_mut().zip(priorities) {
+            *prior = priority.max(1);
+        }
+        self.rewind_search();
     }
 
     /// Finds the next solution, continuing where the previous call stopped. Returns `None`
@@ -551,7 +596,8 @@ impl ExactCover {
                                 }
                                 stats.guesses += 1;
                                 if self.search.branching.learns()
-                                    && self.search.dead_ends >= WEIGHTED_AFTER
+                                    && (self.search.dead_ends >= WEIGHTED_AFTER
+                                        || !self.search.priors.is_empty())
                                 {
                                     break Some((self.heaviest(), false, true));
                                 }

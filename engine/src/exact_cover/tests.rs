@@ -529,3 +529,29 @@ fn the_pruning_names_its_chosen_options_by_keys_within_one_run() {
     assert_eq!(check.runs.len(), 2, "one run per count: {:?}", check.runs);
     matrix.sanity();
 }
+
+/// Items A (two options) and B (three): the plain rule branches on A, the shorter; a priority
+/// of ten on B has the conflict-weighted rule branch on B from the first guess (ten per three
+/// options against one per two). The count is the same either way, and `clear` drops the
+/// priorities.
+#[test]
+fn priorities_choose_the_first_branch_and_never_the_count() {
+    use super::Branching;
+    let build = |matrix: &mut ExactCover| {
+        matrix.clear(2, 0);
+        for item in [0, 0, 1, 1, 1] {
+            matrix.add_option(&[item]).unwrap();
+        }
+        matrix.set_branching(Branching::Conflicts);
+    };
+    let first_option = |matrix: &mut ExactCover| matrix.first_solution().unwrap().options().next();
+    let mut matrix = ExactCover::new(0, 0);
+    build(&mut matrix);
+    assert_eq!(first_option(&mut matrix), Some(0));
+    assert_eq!(matrix.count(None).solutions, 6);
+    matrix.set_priorities(&[1, 10]);
+    assert_eq!(first_option(&mut matrix), Some(2));
+    assert_eq!(matrix.count(None).solutions, 6);
+    build(&mut matrix);
+    assert_eq!(first_option(&mut matrix), Some(0));
+}

@@ -54,6 +54,7 @@ mod logic;
 mod model;
 mod names;
 mod pointing;
+mod priority;
 mod propagate;
 mod required;
 mod rule;
@@ -110,7 +111,8 @@ impl Variant {
             check::rule(shape, regions.is_some(), index, rule)?;
         }
         let parts = compile::compile(shape, &region_of, &rules);
-        let model = Model::build(shape, &region_of, parts, |index| rule_ref(&rules, index))?;
+        let mut model = Model::build(shape, &region_of, parts, |index| rule_ref(&rules, index))?;
+        model.priorities = priority::priorities(shape.size(), shape.cells(), &rules);
         Ok(Variant {
             givens,
             regions,

@@ -60,6 +60,9 @@ pub(crate) struct Model {
     pub points: bool,
     /// The clashes and houses of the pointing, built when a search first needs them.
     pointing: Lazy,
+    /// Per cell, the weight its item starts the search with under
+    /// [`Branching::Conflicts`] (see [`priority`](super::priority)); empty for none.
+    pub priorities: Vec<u32>,
 }
 
 /// A model's pointing, built once when first asked for and shared by its copies. Derived
@@ -275,6 +278,7 @@ impl Model {
             groups,
             points,
             pointing: Lazy::default(),
+            priorities: Vec::new(),
         };
         let assignments = model.enumerate(&parts.tables, parts.hidden, next, &rule_ref)?;
         next = model.add_tables(&parts.tables, assignments, &links, parts.hidden, next);

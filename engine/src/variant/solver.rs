@@ -423,8 +423,12 @@ impl VariantSolver {
         self.stage(variant);
         let end = self.staged_logic(variant, self.logic);
         self.matrix.clear(model.primary, model.secondary);
-        self.matrix
-            .set_branching(self.branching.unwrap_or_else(|| model.branching()));
+        let branching = self.branching.unwrap_or_else(|| model.branching());
+        self.matrix.set_branching(branching);
+        // The cell items are the first (see `model`), so the cells' weights are theirs.
+        if branching == Branching::Conflicts && !model.priorities.is_empty() {
+            self.matrix.set_priorities(&model.priorities);
+        }
         self.option_start.clear();
         self.placements.clear();
         self.set_at.clear();
