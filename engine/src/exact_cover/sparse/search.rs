@@ -226,9 +226,39 @@ impl SparseCover {
     pub fn count_while(
         &mut self,
         cap: Option<u128>,
-        mut keep_going: impl FnMut(u128) -> bool,
+        keep_going: impl FnMut(u128) -> bool,
     ) -> Count {
         self.rewind();
+        self.count_from_here(cap, keep_going)
+    }
+
+    /// Counts the solutions from where the search stands, stopping once `cap` more are
+    /// found: from the top after [`restart`](Self::restart) or a finished search, past the
+    /// last solution reported by [`next_solution`](Self::next_solution) or counted, or where
+    /// the interrupt stopped the last call (then `capped` and
+    /// [`was_interrupted`](Self::was_interrupted) are set, and the next call goes on, so
+    /// that the counts of the calls add up to the whole count). Like
+    /// [`count`](Self::count), it takes the last level's options at once without a cap.
+    ///
+    /// ```
+    /// use sudoku_dlx::exact_cover::knuth_format::Problem;
+    ///
+    /// let mut cover = Problem::queens(8).sparse()?;
+    /// assert!(cover.next_solution().is_some());
+    /// let rest = cover.count_on(None);
+    /// assert_eq!((rest.solutions, rest.capped), (91, false));
+    /// # Ok::<(), sudoku_dlx::exact_cover::BuildError>(())
+    /// ```
+    pub fn count_on(&mut self, cap: Option<u128>) -> Count {
+        self.count_from_here(cap, |_| true)
+    }
+
+    /// [`count_while`](Self::count_while) from where the search stands.
+    fn count_from_here(
+        &mut self,
+        cap: Option<u128>,
+        mut keep_going: impl FnMut(u128) -> bool,
+    ) -> Count {
         let mut count = Count::default();
         if cap == Some(0) {
             count.capped = true;
