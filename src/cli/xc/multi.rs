@@ -1,7 +1,8 @@
 //! `sudoku-dlx xc` on a problem with multiplicities (`u:v|name` on the item line, Knuth's
 //! `dlx3`): the searches of `exact_cover::multiplicity`, on sparse sets as Knuth's `ssmcc`
-//! (the default) or on dancing links as `dlx3` (`--engine dlx`); the other branching rules
-//! do not support them, and say so.
+//! (`--engine sparse`) or on dancing links as `dlx3` (`--engine dlx`), by default the one
+//! that `Problem::multi_prefers_links` picks by the problem's shape; the other branching
+//! rules do not support them, and say so.
 
 use super::{answer, Args, BranchingArg, Engine, ReadError};
 use crate::cli::common::{CliError, Status};
@@ -36,7 +37,11 @@ pub(super) fn run(args: &Args, path: String, problem: Problem) -> Result<Status,
         );
         return Ok(Status::BadInput);
     }
-    let built = if args.engine == Some(Engine::Dlx) {
+    let links = match args.engine {
+        Some(engine) => engine == Engine::Dlx,
+        None => problem.multi_prefers_links(),
+    };
+    let built = if links {
         problem.multi().map(|cover| answer(args, problem, cover))
     } else {
         problem

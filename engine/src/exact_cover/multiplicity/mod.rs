@@ -287,6 +287,26 @@ fn count_through(
 }
 
 impl Problem {
+    /// True when the search with multiplicities on dancing links ([`Problem::multi`],
+    /// `dlx3`'s) is likely the faster one here, false for the one on sparse sets
+    /// ([`Problem::multi_sparse`], `ssmcc`'s), by the problem's shape: options of fewer
+    /// than four items on average. At each branch point the sparse search scans and saves
+    /// every active item, which the removals of options of three items or fewer do not
+    /// repay (Langford pairs); from four items on (queens, polyomino packings) it is the
+    /// faster, measured with `scripts/xc-mult-vs-knuth` (docs/lab/performance-notes.md).
+    ///
+    /// ```
+    /// use sudoku_dlx::exact_cover::knuth_format::Problem;
+    ///
+    /// assert!(Problem::parse("0:2|a b c\na b c\n")?.problem.multi_prefers_links());
+    /// assert!(!Problem::parse("0:2|a b c d\na b c d\n")?.problem.multi_prefers_links());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn multi_prefers_links(&self) -> bool {
+        let entries: usize = self.options.iter().map(|o| o.entries.len()).sum();
+        entries < 4 * self.options.len()
+    }
+
     /// True when some primary item has a multiplicity other than exactly once.
     pub fn has_multiplicities(&self) -> bool {
         self.multiplicities.iter().any(|&m| m != Multiplicity::ONCE)

@@ -3,6 +3,7 @@
 //! it stops at a solution and goes on from there.
 
 use super::super::super::interrupt::Watch;
+use super::super::super::unchecked::get;
 use super::super::super::{Count, Cover, Found, Interrupt, Stats};
 use super::{Item, SparseMultiCover};
 
@@ -124,10 +125,15 @@ impl SparseMultiCover {
                             break;
                         }
                     }
+                    let mark = self.search.saved.len();
+                    self.search.stage_saved[stage] = mark as u32;
                     if best == SETTLED {
-                        (best, score) = self.choose();
+                        (best, score) = self.choose_and_save();
                         if let Some(item) = self.search.forced.pop() {
                             (best, score) = (item, 1);
+                        }
+                        if score == 1 || score == SETTLED {
+                            self.search.saved.truncate(mark);
                         }
                     }
                     if score == SETTLED {
@@ -140,12 +146,10 @@ impl SparseMultiCover {
                         step = Step::Backup;
                         continue;
                     }
-                    self.search.stage_saved[stage] = self.search.saved.len() as u32;
                     if score == 1 {
                         self.stats.forced += 1;
                     } else {
                         self.stats.guesses += 1;
-                        self.save();
                     }
                     let node = self.set_at(self.item(best).base);
                     self.search.choice[level] = node;
@@ -198,45 +202,54 @@ impl SparseMultiCover {
     /// The active primary item of smallest branching degree (ties: the smaller slack, then
     /// the longer item, then the first), with that degree; [`SETTLED`] when none is left
     /// to branch on. Items of degree 1 go on the forced stack instead, once for each option
-    /// they must still take.
+    /// they must still take. On the way, every active item's size and bound is saved for
+    /// a branch point at the current stage (which the caller drops if there is none): one
+    /// pass over the items rather than two.
     #[inline]
-    fn choose(&mut self) -> (u32, u32) {
+    fn choose_and_save(&mut self) -> (u32, u32) {
         let (mut best, mut score, mut best_slack, mut best_size) = (SETTLED, SETTLED, 0, 0);
-        for at in 0..self.active {
-            let k = self.listed(at);
-            if k >= self.primary {
-                continue;
-            }
+        let SparseMultiCover {
+            items,
+            list,
+            active,
+            primary,
+            search,
+            ..
+        } = self;
+        let forced = &mut search.forced;
+        let each = |&k: &u32| {
+            // SAFETY: `list` holds item numbers (see `dance`).
             let Item {
                 size, bound, slack, ..
-            } = self.item(k);
-            let slack_now = slack.min(bound);
-            // Never below 1: no item is left with fewer options than it must take.
-            let degree = (size as i32 + slack_now - bound + 1) as u32;
-            debug_assert!(degree >= 1);
-            if degree == 1 {
-                for _ in 0..bound - slack {
-                    self.search.forced.push(k);
+            } = unsafe { get(items, k) };
+            if k < *primary {
+                let slack_now = slack.min(bound);
+                // Never below 1: no item is left with fewer options than it must take.
+                let degree = (size as i32 + slack_now - bound + 1) as u32;
+                debug_assert!(degree >= 1);
+                if degree == 1 {
+                    for _ in 0..bound - slack {
+                        forced.push(k);
+                    }
+                } else if degree < score
+                    || (degree == score
+                        && (slack_now < best_slack
+                            || (slack_now == best_slack
+                                && (size > best_size || (size == best_size && k < best)))))
+                {
+                    (best, score, best_slack, best_size) = (k, degree, slack_now, size);
                 }
-            } else if degree < score
-                || (degree == score
-                    && (slack_now < best_slack
-                        || (slack_now == best_slack
-                            && (size > best_size || (size == best_size && k < best)))))
-            {
-                (best, score, best_slack, best_size) = (k, degree, slack_now, size);
             }
-        }
+            Saved {
+                item: k,
+                size,
+                bound,
+            }
+        };
+        search
+            .saved
+            .extend(list[..*active as usize].iter().map(each));
         (best, score)
-    }
-
-    /// Saves every active item's size and bound, for the branch point of the current stage.
-    fn save(&mut self) {
-        for at in 0..self.active {
-            let item = self.listed(at);
-            let Item { size, bound, .. } = self.item(item);
-            self.search.saved.push(Saved { item, size, bound });
-        }
     }
 
     /// Restores the items saved by the branch point of `stage`, and forgets them (the
