@@ -79,9 +79,10 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = BranchingArg::Knuth)]
     pub branching: BranchingArg,
 
-    /// The search: `sparse` (sparse sets, as Knuth's ssxc1 and ssxcc; Knuth's branching
-    /// rule only) or `dlx` (dancing links, as dlx1 and dlx2) [default: sparse, or dlx with
-    /// --branching forced-first]
+    /// The search: `sparse` (sparse sets, as Knuth's ssxc1 and ssxcc, and ssmcc with
+    /// multiplicities; Knuth's branching rule only) or `dlx` (dancing links, as dlx1 and
+    /// dlx2, and dlx3 with multiplicities) [default: sparse, or dlx with --branching
+    /// forced-first]
     #[arg(long, value_enum, value_name = "ENGINE")]
     pub engine: Option<Engine>,
 

@@ -43,6 +43,7 @@ pub mod sparse;
 mod stats;
 #[cfg(test)]
 mod tests;
+mod unchecked;
 
 pub use cover::{Cover, Found, Split};
 pub use error::{BuildError, Conflict, SelectError};

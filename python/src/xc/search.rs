@@ -1,6 +1,6 @@
 //! The searches of `sudoku_dlx.xc`: the engine's sparse-set search (the default of
-//! `sudoku-dlx xc`), or its search with multiplicities (Knuth's `dlx3`) for a problem that
-//! has some, as `sudoku-dlx xc` chooses; run with the GIL released and paused every few milliseconds on the
+//! `sudoku-dlx xc`), or for a problem with multiplicities the search of Knuth's `ssmcc` or
+//! `dlx3` that `Problem::multi_prefers_links` picks, as `sudoku-dlx xc` chooses; run with the GIL released and paused every few milliseconds on the
 //! main thread so that Ctrl-C is heard however long the next solution takes.
 //!
 //! The pause is the engine's own [`Interrupt`]: a ticker thread sets the flag of every
@@ -16,7 +16,7 @@ use std::sync::{Condvar, Mutex, OnceLock};
 use std::time::Duration;
 use sudoku_dlx::exact_cover::cost::Best;
 use sudoku_dlx::exact_cover::knuth_format::Problem;
-use sudoku_dlx::exact_cover::multiplicity::MultiCover;
+use sudoku_dlx::exact_cover::multiplicity::{MultiCover, SparseMultiCover};
 use sudoku_dlx::exact_cover::sparse::SparseCover;
 use sudoku_dlx::exact_cover::{BuildError, Cover, Found, Interrupt};
 
@@ -27,8 +27,10 @@ const TICK: Duration = Duration::from_millis(40);
 pub enum Engine {
     /// Sparse sets, for a problem without multiplicities.
     Sparse(SparseCover),
-    /// Knuth's `dlx3`, for a problem with some.
-    Multi(MultiCover),
+    /// Sparse sets with multiplicities (Knuth's `ssmcc`), for a problem with some.
+    Multi(SparseMultiCover),
+    /// Dancing links with multiplicities (Knuth's `dlx3`), for one with short options.
+    MultiLinks(MultiCover),
 }
 
 impl Engine {
@@ -37,6 +39,7 @@ impl Engine {
         match self {
             Engine::Sparse(cover) => cover.restart(),
             Engine::Multi(cover) => cover.restart(),
+            Engine::MultiLinks(cover) => cover.restart(),
         }
     }
 
@@ -45,6 +48,7 @@ impl Engine {
         match self {
             Engine::Sparse(cover) => cover.was_interrupted(),
             Engine::Multi(cover) => cover.was_interrupted(),
+            Engine::MultiLinks(cover) => cover.was_interrupted(),
         }
     }
 
@@ -64,6 +68,7 @@ impl Engine {
         match self {
             Engine::Sparse(cover) => copy(cover.next_solution(), options),
             Engine::Multi(cover) => copy(cover.next_solution(), options),
+            Engine::MultiLinks(cover) => copy(cover.next_solution(), options),
         }
     }
 }
@@ -78,8 +83,12 @@ impl Search {
     /// A search of `problem` from the top.
     pub fn new(problem: &Problem) -> Result<Search, BuildError> {
         let interrupt = Interrupt::new();
-        let cover = if problem.has_multiplicities() {
+        let cover = if problem.has_multiplicities() && problem.multi_prefers_links() {
             let mut cover = problem.multi()?;
+            cover.set_interrupt(Some(interrupt.clone()));
+            Engine::MultiLinks(cover)
+        } else if problem.has_multiplicities() {
+            let mut cover = problem.multi_sparse()?;
             cover.set_interrupt(Some(interrupt.clone()));
             Engine::Multi(cover)
         } else {

@@ -32,12 +32,14 @@
 
 mod dance;
 mod search;
+mod sparse;
 #[cfg(test)]
 mod tests;
 
 use super::knuth_format::{Problem, Reason};
-use super::{BuildError, Stats};
+use super::{BuildError, Count, Stats};
 pub use search::MultiSolution;
+pub use sparse::{SparseMultiCover, SparseMultiSolution};
 
 /// How many times a primary item must be covered: from `low` to `high`, both included
 /// (`high` at least 1 and at least `low`). Knuth's `dlx3` writes it `low:high|name`, or
@@ -112,9 +114,9 @@ impl Multiplicity {
 }
 
 /// One node of the dancing links, as in `dlx3`: the links of its item's list, its item (in
-/// an item's header node: the list's length; in a spacer: minus one minus the number of
-/// the option before it), and its color (0 for none, the caller's color plus one, -1 once
-/// purified away).
+/// an item's header node: 0, the length being kept in [`Item`]; in a spacer: minus one minus
+/// the number of the option before it), and its color (0 for none, the caller's color plus
+/// one, -1 once purified away).
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
     up: u32,
@@ -124,13 +126,15 @@ struct Node {
 }
 
 /// One item: its neighbours in the list of active primary items (item 0 is that list's
-/// head), the options it may still take (`bound`) and its slack (upper bound minus lower).
+/// head), the options it may still take (`bound`), its slack (upper bound minus lower) and
+/// the length of its list, all that the choice of an item reads, in one place.
 #[derive(Clone, Copy, Debug, Default)]
 struct Item {
     prev: u32,
     next: u32,
     bound: i32,
     slack: i32,
+    len: i32,
 }
 
 /// An exact-cover problem with multiplicities and the state of a search over it (see the
@@ -222,7 +226,7 @@ impl MultiCover {
                 let last = nodes[head].up;
                 nodes[last as usize].down = at;
                 nodes[head].up = at;
-                nodes[head].item += 1;
+                item_list[head].len += 1;
                 nodes.push(Node {
                     up: last,
                     down: head as u32,
@@ -259,7 +263,50 @@ impl MultiCover {
     }
 }
 
+/// The count of [`Cover::count_while`](super::Cover::count_while) for both searches: `run`
+/// runs a search from the top, calling what it is given at each solution (true: go on),
+/// and returns true when it stopped at a solution; the caller adds whether the interrupt
+/// stopped it.
+fn count_through(
+    cap: Option<u128>,
+    mut keep_going: impl FnMut(u128) -> bool,
+    run: impl FnOnce(&mut dyn FnMut() -> bool) -> bool,
+) -> Count {
+    let mut count = Count::default();
+    if cap == Some(0) {
+        count.capped = true;
+        return count;
+    }
+    let solutions = &mut count.solutions;
+    let stopped = run(&mut || {
+        *solutions += 1;
+        cap != Some(*solutions) && keep_going(*solutions)
+    });
+    count.capped = stopped;
+    count
+}
+
 impl Problem {
+    /// True when the search with multiplicities on dancing links ([`Problem::multi`],
+    /// `dlx3`'s) is likely the faster one here, false for the one on sparse sets
+    /// ([`Problem::multi_sparse`], `ssmcc`'s), by the problem's shape: options of fewer
+    /// than four items on average. At each branch point the sparse search scans and saves
+    /// every active item, which the removals of options of three items or fewer do not
+    /// repay (Langford pairs); from four items on (queens, polyomino packings) it is the
+    /// faster, measured with `scripts/xc-mult-vs-knuth` (docs/lab/performance-notes.md).
+    ///
+    /// ```
+    /// use sudoku_dlx::exact_cover::knuth_format::Problem;
+    ///
+    /// assert!(Problem::parse("0:2|a b c\na b c\n")?.problem.multi_prefers_links());
+    /// assert!(!Problem::parse("0:2|a b c d\na b c d\n")?.problem.multi_prefers_links());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn multi_prefers_links(&self) -> bool {
+        let entries: usize = self.options.iter().map(|o| o.entries.len()).sum();
+        entries < 4 * self.options.len()
+    }
+
     /// True when some primary item has a multiplicity other than exactly once.
     pub fn has_multiplicities(&self) -> bool {
         self.multiplicities.iter().any(|&m| m != Multiplicity::ONCE)

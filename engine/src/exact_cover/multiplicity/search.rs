@@ -113,9 +113,9 @@ impl MultiCover {
                         step = Step::Backdown;
                         continue;
                     }
-                    node = self.nodes[best as usize].down;
+                    node = self.node(best).down;
                     self.search.choice[level] = node;
-                    let item = &mut self.items[best as usize];
+                    let item = self.item_mut(best);
                     item.bound -= 1;
                     let (bound, slack) = (item.bound, item.slack);
                     if bound != 0 || slack != 0 {
@@ -139,20 +139,19 @@ impl MultiCover {
                         step = Step::Backdown;
                         continue;
                     }
-                    node = self.nodes[chosen as usize].down;
+                    node = self.node(chosen).down;
                     self.search.choice[level] = node;
                 }
             }
             // Advance: try `node` for `best` at `level`, or back up.
-            let Node { item: length, .. } = self.nodes[best as usize];
-            let item = self.items[best as usize];
+            let item = self.item(best);
             if item.slack == 0 && item.bound == 0 {
                 if node == best {
                     self.restore(best, level);
                     step = Step::Backdown;
                     continue;
                 }
-            } else if length <= item.bound - item.slack {
+            } else if item.len <= item.bound - item.slack {
                 self.restore(best, level);
                 step = Step::Backdown;
                 continue;
@@ -174,11 +173,11 @@ impl MultiCover {
     #[inline]
     fn choose(&self) -> (u32, i32) {
         let (mut best, mut score, mut best_slack, mut best_length) = (0, SETTLED, 0, 0);
-        let mut k = self.items[0].next;
+        let mut k = self.item(0).next;
         while k != 0 {
-            let item = self.items[k as usize];
+            let item = self.item(k);
             let slack = item.slack.min(item.bound);
-            let length = self.nodes[k as usize].item;
+            let length = item.len;
             let degree = length + slack - item.bound + 1;
             if degree < score
                 || (degree == score
@@ -199,19 +198,19 @@ impl MultiCover {
             chosen
         } else {
             self.put_back_option(chosen);
-            self.nodes[chosen as usize].item as u32
+            self.node(chosen).item as u32
         }
     }
 
     /// Puts `best`, branched on at `level`, back as it was before that branch point.
     fn restore(&mut self, best: u32, level: usize) {
-        let item = self.items[best as usize];
+        let item = self.item(best);
         if item.bound == 0 && item.slack == 0 {
             self.uncover(best, true);
         } else {
             self.untweak(best, self.search.first_tweak[level], item.bound != 0);
         }
-        self.items[best as usize].bound += 1;
+        self.item_mut(best).bound += 1;
     }
 
     /// Takes the option of `node` for the other items it has: one more use of each
@@ -222,15 +221,15 @@ impl MultiCover {
         while at != node {
             let Node {
                 up, item, color, ..
-            } = self.nodes[at as usize];
+            } = self.node(at);
             if item <= 0 {
                 at = up;
                 continue;
             }
             let item = item as u32;
             if item < self.second {
-                self.items[item as usize].bound -= 1;
-                if self.items[item as usize].bound == 0 {
+                self.item_mut(item).bound -= 1;
+                if self.item(item).bound == 0 {
                     self.cover(item, true);
                 }
             } else if color == 0 {
@@ -248,17 +247,17 @@ impl MultiCover {
         while at != node {
             let Node {
                 down, item, color, ..
-            } = self.nodes[at as usize];
+            } = self.node(at);
             if item <= 0 {
                 at = down;
                 continue;
             }
             let item = item as u32;
             if item < self.second {
-                if self.items[item as usize].bound == 0 {
+                if self.item(item).bound == 0 {
                     self.uncover(item, true);
                 }
-                self.items[item as usize].bound += 1;
+                self.item_mut(item).bound += 1;
             } else if color == 0 {
                 self.uncover(item, true);
             } else if color > 0 {
@@ -327,23 +326,10 @@ impl Cover for MultiCover {
         found.then_some(MultiSolution { cover: self })
     }
 
-    fn count_while(
-        &mut self,
-        cap: Option<u128>,
-        mut keep_going: impl FnMut(u128) -> bool,
-    ) -> Count {
+    fn count_while(&mut self, cap: Option<u128>, keep_going: impl FnMut(u128) -> bool) -> Count {
         self.restart();
-        let mut count = Count::default();
-        if cap == Some(0) {
-            count.capped = true;
-            return count;
-        }
-        let solutions = &mut count.solutions;
-        let stopped = self.run(|| {
-            *solutions += 1;
-            cap != Some(*solutions) && keep_going(*solutions)
-        });
-        count.capped = stopped || self.search.watch.stopped;
+        let mut count = super::count_through(cap, keep_going, |found| self.run(found));
+        count.capped |= self.search.watch.stopped;
         count
     }
 

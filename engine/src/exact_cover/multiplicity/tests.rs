@@ -70,6 +70,23 @@ fn knuths_example_has_its_one_solution_with_dlx3s_nodes_and_updates() {
     // dlx3 on the same input: 6 nodes, 14 updates.
     let stats = cover.stats();
     assert_eq!((stats.nodes, stats.knuth_updates()), (6, 14));
+    // ssmcc on the same input: 5 nodes, 13 updates.
+    let mut sparse = problem.multi_sparse().unwrap();
+    assert_eq!(all(&mut sparse), [vec![1, 3, 4]]);
+    sparse.reset_stats();
+    assert_eq!(sparse.count(None).solutions, 1);
+    let stats = sparse.stats();
+    assert_eq!((stats.nodes, stats.knuth_updates()), (5, 13));
+}
+
+#[test]
+fn an_item_with_too_few_options_leaves_no_solution() {
+    let problem = parse("2|a b\na\nb\n");
+    assert_eq!(problem.multi().unwrap().count(None).solutions, 0);
+    let mut sparse = problem.multi_sparse().unwrap();
+    assert!(sparse.next_solution().is_none());
+    assert_eq!(sparse.count(None).solutions, 0);
+    assert_eq!(sparse.stats().nodes, 0);
 }
 
 #[test]
@@ -78,12 +95,14 @@ fn the_other_engines_refuse_multiplicities() {
     assert_eq!(problem.matrix().unwrap_err(), BuildError::Multiplicities);
     assert_eq!(problem.sparse().unwrap_err(), BuildError::Multiplicities);
     assert_eq!(problem.multi().unwrap().count(None).solutions, 1);
+    assert_eq!(problem.multi_sparse().unwrap().count(None).solutions, 1);
 }
 
 #[test]
 fn a_zero_lower_bound_allows_the_item_left_uncovered() {
     // a: 0 to 2 times; b exactly once. Options {a}, {a}, {a b}, {b}.
-    let mut cover = parse("0:2|a b\na\na\na b\nb\n").multi().unwrap();
+    let problem = parse("0:2|a b\na\na\na b\nb\n");
+    let mut cover = problem.multi().unwrap();
     let expected = [
         vec![0, 1, 3],
         vec![0, 2],
@@ -94,15 +113,20 @@ fn a_zero_lower_bound_allows_the_item_left_uncovered() {
         vec![3],
     ];
     assert_eq!(all(&mut cover), expected);
-    assert_eq!(
-        parse("0:1|a\na\n").multi().unwrap().count(None).solutions,
-        2
-    );
+    assert_eq!(all(&mut problem.multi_sparse().unwrap()), expected);
+    let problem = parse("0:1|a\na\n");
+    assert_eq!(problem.multi().unwrap().count(None).solutions, 2);
+    assert_eq!(problem.multi_sparse().unwrap().count(None).solutions, 2);
 }
 
 #[test]
 fn counts_and_stops_like_the_other_engines() {
-    let mut cover = parse("3|a b\na\na b\na\na\nb\n").multi().unwrap();
+    let problem = parse("3|a b\na\na b\na\na\nb\n");
+    counts_and_stops(problem.multi().unwrap());
+    counts_and_stops(problem.multi_sparse().unwrap());
+}
+
+fn counts_and_stops<C: Cover>(mut cover: C) {
     assert_eq!(cover.count(None).solutions, 4);
     let capped = cover.count(Some(2));
     assert_eq!((capped.solutions, capped.capped), (2, true));
@@ -117,7 +141,11 @@ fn counts_and_stops_like_the_other_engines() {
     ignore = "724 solutions of ten queens: too long under Miri (scripts/miri)"
 )]
 fn an_interrupted_search_stops_and_counts_again_afterwards() {
-    let mut cover = Problem::queens(10).multi().unwrap();
+    interrupted(Problem::queens(10).multi().unwrap());
+    interrupted(Problem::queens(10).multi_sparse().unwrap());
+}
+
+fn interrupted<C: Cover>(mut cover: C) {
     let interrupt = super::super::Interrupt::new();
     cover.set_interrupt(Some(interrupt.clone()));
     interrupt.set();
@@ -270,6 +298,16 @@ mod properties {
         fn the_search_finds_what_brute_force_finds(problem in problems()) {
             let expected = brute_force(&problem);
             let mut cover = problem.multi().unwrap();
+            prop_assert_eq!(all(&mut cover), expected.clone());
+            cover.first_solution();
+            prop_assert_eq!(cover.count(None).solutions, expected.len() as u128);
+        }
+
+        /// So does the search on sparse sets, ssmcc's.
+        #[test]
+        fn the_sparse_search_finds_what_brute_force_finds(problem in problems()) {
+            let expected = brute_force(&problem);
+            let mut cover = problem.multi_sparse().unwrap();
             prop_assert_eq!(all(&mut cover), expected.clone());
             cover.first_solution();
             prop_assert_eq!(cover.count(None).solutions, expected.len() as u128);
