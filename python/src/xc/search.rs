@@ -103,10 +103,17 @@ impl Search {
     pub fn count(&mut self, py: Python<'_>, cap: Option<u128>) -> PyResult<u128> {
         self.cover.restart();
         let mut found = 0;
-        // The engine's `count_while`, resumable: it would start again from the top.
-        self.run(py, |cover| {
-            while cap.is_none_or(|cap| found < cap) && cover.next_into(None) {
-                found += 1;
+        // Resumable after each pause: the sparse sets' `count_on` goes on where it stopped
+        // (taking the last level at once, as `sudoku-dlx xc` counts), the searches with
+        // multiplicities one solution at a time.
+        self.run(py, |cover| match cover {
+            Engine::Sparse(cover) => {
+                found += cover.count_on(cap.map(|cap| cap - found)).solutions;
+            }
+            cover => {
+                while cap.is_none_or(|cap| found < cap) && cover.next_into(None) {
+                    found += 1;
+                }
             }
         })?;
         Ok(found)

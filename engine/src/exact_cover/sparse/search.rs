@@ -260,6 +260,8 @@ impl SparseCover {
         mut keep_going: impl FnMut(u128) -> bool,
     ) -> Count {
         let mut count = Count::default();
+        // A count that takes no step was not interrupted, whatever stopped the last one.
+        self.search.watch.stopped = false;
         if cap == Some(0) {
             count.capped = true;
             return count;
