@@ -186,6 +186,12 @@ pub struct ExactCover {
     /// `⌈2⁶⁴ / (option_width + 1)⌉`: the division by the width with its spacer, as a
     /// multiplication (exact for every 32-bit node index).
     option_divisor: u64,
+    /// Per node, the option of each entry (anything for headers and spacers), built when a
+    /// search with a propagator starts on a matrix whose options differ in size (see
+    /// [`index_entries`](Self::index_entries)): a propagator reads the option of every
+    /// live option it walks, and without it each is found by a walk back to the spacer.
+    /// Empty until then; nodes past its end (options added since) take the walk.
+    entry_options: Vec<u32>,
     /// The color of each node (0 for none, else the caller's color plus one, with the
     /// `PURIFIED` mark while purified), filled only once a colored option is added: a matrix without colors
     /// keeps this empty and the search never looks at it.
@@ -225,6 +231,7 @@ impl ExactCover {
             option_start: Vec::new(),
             option_width: 0,
             option_divisor: 0,
+            entry_options: Vec::new(),
             colors: Vec::new(),
             colored: false,
             max_nodes: MAX_NODES,
@@ -296,6 +303,7 @@ impl ExactCover {
         self.lengths.resize(items as usize + 1, 0);
         self.option_start.clear();
         self.option_width = 0;
+        self.entry_options.clear();
         self.colors.clear();
         self.colored = false;
         self.search.reset(items as usize);
@@ -460,12 +468,32 @@ impl ExactCover {
             let offset = (node as usize - first_spacer - 1) as u32;
             return divide(offset, self.option_divisor) as usize;
         }
+        if let Some(&option) = self.entry_options.get(node as usize) {
+            return option as usize;
+        }
         // Back to the spacer before the option, which holds its number.
         let mut spacer = node as usize - 1;
         while self.nodes[spacer].top != SPACER {
             spacer -= 1;
         }
         self.nodes[spacer].next as usize
+    }
+
+    /// Fills `entry_options` for every node, where options differ in size: once per
+    /// matrix (options are only ever appended until the matrix is cleared, which empties
+    /// it), allocating only when the matrix has grown past every earlier one.
+    pub(super) fn index_entries(&mut self) {
+        if self.option_width != MIXED || self.entry_options.len() == self.nodes.len() {
+            return;
+        }
+        self.entry_options.clear();
+        let mut option = 0;
+        self.entry_options.extend(self.nodes.iter().map(|node| {
+            if node.top == SPACER {
+                option = node.next;
+            }
+            option
+        }));
     }
 
     /// The items of `option`, in the order they were given.

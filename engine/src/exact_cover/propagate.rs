@@ -185,6 +185,19 @@ impl<'a> Pruning<'a> {
         }
     }
 
+    /// [`options_of`](Self::options_of), each option with the place of `item` among its
+    /// items (from 0, in the order they were given): what a propagator that keeps
+    /// something per entry of an option reads it by, without a search of the option.
+    pub fn placed_options_of(&self, item: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let mut live = self.options_of(item);
+        std::iter::from_fn(move || {
+            let node = live.node;
+            let option = live.next()?;
+            let first = live.matrix.option_start[option];
+            Some((option, (node - first) as usize))
+        })
+    }
+
     /// Number of items of `option`.
     ///
     /// # Panics

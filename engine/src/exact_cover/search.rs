@@ -518,6 +518,9 @@ impl ExactCover {
         }
         if self.search.phase == Phase::Ready {
             self.search.propagating = P::ACTIVE;
+            if P::ACTIVE {
+                self.index_entries();
+            }
         } else if self.search.propagating && !P::ACTIVE {
             // Continued without the propagator it was started with: the levels must still
             // put back what it removed.

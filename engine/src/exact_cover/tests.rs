@@ -474,7 +474,8 @@ fn accept_refuses_the_covers_that_break_the_propagators_rule() {
 }
 
 /// At every branch point the keys name the options `chosen` gives, the run stays the same
-/// through one search and changes with the next, and `len` counts what `options_of` walks;
+/// through one search and changes with the next, `len` counts what `options_of` walks (and
+/// `placed_options_of` gives each option's place of the item, options of mixed widths);
 /// `remove` refuses an option that is no longer live, in a colored matrix too.
 #[test]
 fn the_pruning_names_its_chosen_options_by_keys_within_one_run() {
@@ -495,6 +496,11 @@ fn the_pruning_names_its_chosen_options_by_keys_within_one_run() {
             assert_eq!(keyed, pruning.chosen().collect::<Vec<_>>());
             for item in 0..pruning.items() {
                 assert_eq!(pruning.len(item), pruning.options_of(item).count());
+                let placed: Vec<(usize, usize)> = pruning.placed_options_of(item).collect();
+                assert!(placed.iter().map(|p| p.0).eq(pruning.options_of(item)));
+                for (option, at) in placed {
+                    assert_eq!(pruning.option_items(option).nth(at), Some(item));
+                }
             }
             if self.runs.last() != Some(&pruning.run()) {
                 self.runs.push(pruning.run());

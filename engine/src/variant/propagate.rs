@@ -255,7 +255,8 @@ pub(crate) trait Narrows {
 /// do not place it: a cell's own option places it alone, a table's among others.
 pub(crate) fn digit_placed(placed: &[u32], n: usize, cell: usize) -> u32 {
     let n = n as u32;
-    // A range, not a division: this runs for every live option at every branch point.
+    // A range, not a division: the logic pass runs this for every live option (the search's
+    // propagator reads the digit off its table of entries instead).
     let first = cell as u32 * n;
     let found = placed.iter().find(|&&p| p >= first && p < first + n);
     found.map_or(0, |&p| p - first)
@@ -369,6 +370,10 @@ pub(crate) struct VariantPropagator<'a> {
     n: usize,
     option_start: &'a [u32],
     placements: &'a [u32],
+    /// `entry_digits[entry_start[k] + j]`: the digit (from 0) option `k` places in its
+    /// `j`-th item, where that is a cell's.
+    entry_start: &'a [u32],
+    entry_digits: &'a [u8],
     set_at: &'a [u32],
     sets: &'a [(u32, u64)],
     scratch: &'a mut Scratch,
@@ -379,6 +384,7 @@ impl<'a> VariantPropagator<'a> {
     /// [`Scratch::prepare`]).
     pub(crate) fn new(
         [option_start, placements]: [&'a [u32]; 2],
+        (entry_start, entry_digits): (&'a [u32], &'a [u8]),
         (set_at, sets): (&'a [u32], &'a [(u32, u64)]),
         scratch: &'a mut Scratch,
     ) -> Self {
@@ -386,6 +392,8 @@ impl<'a> VariantPropagator<'a> {
             n: scratch.n,
             option_start,
             placements,
+            entry_start,
+            entry_digits,
             set_at,
             sets,
             scratch,
@@ -454,19 +462,17 @@ impl<'a> VariantPropagator<'a> {
         }
     }
 
-    /// The placements of `option`.
-    fn placed(&self, option: usize) -> &'a [u32] {
-        let start = self.option_start[option] as usize;
-        let end = self.option_start[option + 1] as usize;
-        &self.placements[start..end]
-    }
-
-    /// The digit (from 0) that `option` gives `cell`; every option on a cell's item places
-    /// it.
-    fn digit_of(&self, option: usize, cell: usize) -> u32 {
+    /// The digit's bit that `option` gives the cell whose item is its `at`-th (see
+    /// [`Pruning::placed_options_of`]); every option on a cell's item places it.
+    #[inline(always)]
+    fn bit_at(&self, option: usize, at: usize) -> u64 {
         match self.scratch.single[option] {
-            0 => digit_placed(self.placed(option), self.n, cell),
-            bit => bit.trailing_zeros(),
+            0 => {
+                let digit = self.entry_digits[self.entry_start[option] as usize + at];
+                debug_assert!((digit as usize) < self.n);
+                1 << digit
+            }
+            bit => bit,
         }
     }
 
@@ -521,13 +527,9 @@ impl<'a> VariantPropagator<'a> {
                     }
                 }
                 let mut mask = 0;
-                for option in pruning.options_of(cell) {
+                for (option, at) in pruning.placed_options_of(cell) {
                     mask |= match scratch.single[option] {
-                        0 => {
-                            let placed = &self.placements[self.option_start[option] as usize
-                                ..self.option_start[option + 1] as usize];
-                            1 << digit_placed(placed, self.n, cell)
-                        }
+                        0 => 1 << self.entry_digits[self.entry_start[option] as usize + at],
                         bit => bit,
                     };
                 }
@@ -625,8 +627,8 @@ impl Propagator for VariantPropagator<'_> {
                     if mask == self.scratch.before[cell] || !pruning.is_active(cell) {
                         continue;
                     }
-                    for option in pruning.options_of(cell) {
-                        if mask & 1 << self.digit_of(option, cell) == 0 {
+                    for (option, at) in pruning.placed_options_of(cell) {
+                        if mask & self.bit_at(option, at) == 0 {
                             self.scratch.doomed.push(option as u32);
                         }
                     }

@@ -58,6 +58,10 @@ pub struct VariantSolver {
     /// digit from 0) of option `k`.
     option_start: Vec<u32>,
     placements: Vec<u32>,
+    /// `entry_digits[entry_start[k] + j]`: the digit (from 0) that option `k` places in
+    /// its `j`-th item where that item is a cell's, else `u8::MAX`.
+    entry_start: Vec<u32>,
+    entry_digits: Vec<u8>,
     items: Vec<usize>,
     work: Vec<u8>,
     stats: SolveStats,
@@ -103,6 +107,8 @@ impl VariantSolver {
             sets: Vec::new(),
             option_start: Vec::new(),
             placements: Vec::new(),
+            entry_start: Vec::new(),
+            entry_digits: Vec::new(),
             items: Vec::new(),
             work: Vec::new(),
             stats: SolveStats::default(),
@@ -379,6 +385,7 @@ impl VariantSolver {
         let count = if self.propagating {
             let mut propagator = VariantPropagator::new(
                 [&self.option_start, &self.placements],
+                (&self.entry_start, &self.entry_digits),
                 (&self.set_at, &self.sets),
                 &mut self.scratch,
             );
@@ -431,6 +438,8 @@ impl VariantSolver {
         }
         self.option_start.clear();
         self.placements.clear();
+        self.entry_start.clear();
+        self.entry_digits.clear();
         self.set_at.clear();
         self.sets.clear();
         let givens = variant.givens().cells();
@@ -458,6 +467,12 @@ impl VariantSolver {
                 [self.staged_start[option] as usize..self.staged_start[option + 1] as usize];
             self.items.clear();
             self.items.extend(items.iter().map(|&i| i as usize));
+            // The cell items are the cells' numbers (see `model`).
+            self.entry_start.push(self.entry_digits.len() as u32);
+            self.entry_digits.extend(self.items.iter().map(|&item| {
+                let cell = placed.iter().find(|&&p| p as usize / n == item);
+                cell.map_or(u8::MAX, |&p| (p as usize % n) as u8)
+            }));
             // Valid by construction: a primary item first (a cell, or a sum's guard), distinct
             // items (a sum's assignments were enumerated without repeated items, and its
             // agreement items are its own).
@@ -577,6 +592,7 @@ impl VariantSolver {
         self.work.resize(variant.shape().cells(), 0);
         let mut propagator = VariantPropagator::new(
             [&self.option_start, &self.placements],
+            (&self.entry_start, &self.entry_digits),
             (&self.set_at, &self.sets),
             &mut self.scratch,
         );
@@ -646,6 +662,7 @@ impl CandidateSearch for VariantSolver {
     fn next_solution(&mut self, visit: impl FnMut(usize)) -> bool {
         let mut propagator = VariantPropagator::new(
             [&self.option_start, &self.placements],
+            (&self.entry_start, &self.entry_digits),
             (&self.set_at, &self.sets),
             &mut self.scratch,
         );
