@@ -82,7 +82,8 @@ pub struct Args {
     /// The search: `sparse` (sparse sets, as Knuth's ssxc1 and ssxcc, and ssmcc with
     /// multiplicities; Knuth's branching rule only) or `dlx` (dancing links, as dlx1 and
     /// dlx2, and dlx3 with multiplicities) [default: sparse, or dlx with --branching
-    /// forced-first]
+    /// forced-first or weighted, and with multiplicities dlx where the options average
+    /// fewer than four items]
     #[arg(long, value_enum, value_name = "ENGINE")]
     pub engine: Option<Engine>,
 
