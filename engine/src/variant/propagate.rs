@@ -492,12 +492,34 @@ impl<'a> VariantPropagator<'a> {
     }
 
     /// Notes for removal the live options of the open tables that leave some cell no digit
-    /// it can still hold.
+    /// it can still hold. A table with the options it had at the branch point above, whose
+    /// cells have the digits they had there, is skipped: none of its options left a cell
+    /// no digit there (its last round doomed none), so none does now.
     fn doom_table_options(&mut self, pruning: &Pruning<'_>) {
+        let above = self
+            .scratch
+            .frames
+            .last()
+            .zip(self.scratch.frames.last_tables());
         for a in 0..self.scratch.anchors.len() {
             let anchor = self.scratch.anchors[a] as usize;
             if !pruning.is_active(anchor) {
                 continue;
+            }
+            if let Some(((masks_above, _, _), (lens_above, _))) = above {
+                let scratch = &*self.scratch;
+                let (at, end) = (
+                    scratch.table_at[a] as usize,
+                    scratch.table_at[a + 1] as usize,
+                );
+                let cells = &scratch.table_cells[at..end];
+                if pruning.len(anchor) == lens_above[a] as usize
+                    && cells
+                        .iter()
+                        .all(|&cell| scratch.masks[cell as usize] == masks_above[cell as usize])
+                {
+                    continue;
+                }
             }
             for option in pruning.options_of(anchor) {
                 let masks = &self.scratch.masks;
