@@ -476,6 +476,11 @@ impl<'a> VariantPropagator<'a> {
                     }
                 }
             }
+            // The unions kept are those the live options give now.
+            debug_assert!(unions.iter().enumerate().all(|(i, &union)| {
+                let of = |o: usize| sets[set_at[o] as usize + i].1;
+                pruning.options_of(anchor).fold(0, |u, o| u | of(o)) == union
+            }));
             let mut emptied = false;
             for (&cell, &union) in cells.iter().zip(&*unions) {
                 if union != 0 {
@@ -492,32 +497,32 @@ impl<'a> VariantPropagator<'a> {
     }
 
     /// Notes for removal the live options of the open tables that leave some cell no digit
-    /// it can still hold. A table with the options it had at the branch point above, whose
-    /// cells have the digits they had there, is skipped: none of its options left a cell
-    /// no digit there (its last round doomed none), so none does now.
+    /// it can still hold. A table whose cells have the digits they had at the branch point
+    /// above is skipped: none of its options left a cell no digit there (its last round
+    /// doomed none), and its live options now are some of those.
     fn doom_table_options(&mut self, pruning: &Pruning<'_>) {
-        let above = self
-            .scratch
-            .frames
-            .last()
-            .zip(self.scratch.frames.last_tables());
+        let above = self.scratch.frames.last();
         for a in 0..self.scratch.anchors.len() {
             let anchor = self.scratch.anchors[a] as usize;
             if !pruning.is_active(anchor) {
                 continue;
             }
-            if let Some(((masks_above, _, _), (lens_above, _))) = above {
+            if let Some((masks_above, _, _)) = above {
                 let scratch = &*self.scratch;
                 let (at, end) = (
                     scratch.table_at[a] as usize,
                     scratch.table_at[a + 1] as usize,
                 );
                 let cells = &scratch.table_cells[at..end];
-                if pruning.len(anchor) == lens_above[a] as usize
-                    && cells
-                        .iter()
-                        .all(|&cell| scratch.masks[cell as usize] == masks_above[cell as usize])
+                if cells
+                    .iter()
+                    .all(|&cell| scratch.masks[cell as usize] == masks_above[cell as usize])
                 {
+                    // None of its live options leaves a cell no digit.
+                    debug_assert!(pruning.options_of(anchor).all(|option| {
+                        let mut sets = self.sets_of(option).iter();
+                        sets.all(|&(cell, set)| set & scratch.masks[cell as usize] != 0)
+                    }));
                     continue;
                 }
             }
