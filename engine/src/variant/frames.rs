@@ -1,6 +1,7 @@
 //! What the propagator left at the branch points above the current one: for each, the
 //! digits each cell could still hold once its removals were made, and how many options each
-//! cell's item had left then.
+//! cell's item had left then, and what each open table's live options left the cells it
+//! does not place, with how many options it had when they were read.
 //!
 //! Going down the search tree options only go, so a cell whose item has as many options
 //! left as at a branch point above has the same options, and so the same digits: reading
@@ -34,13 +35,27 @@ pub(crate) struct Frames {
     ///
     /// [`Pointing::narrow`]: super::pointing::Pointing::narrow
     read: Vec<u64>,
+    /// `table_lens[f * tables..(f + 1) * tables]` and `table_unions[f * unions..(f + 1) *
+    /// unions]`: at frame `f`, per table the live options its unions were read off, and
+    /// the unions (see `Scratch::table_unions` in [`propagate`](super::propagate)).
+    tables: usize,
+    unions: usize,
+    table_lens: Vec<u32>,
+    table_unions: Vec<u64>,
     capacity: usize,
 }
 
 impl Frames {
-    /// Empty, with room for `capacity` frames of `cells` cells.
-    pub(crate) fn prepare(&mut self, cells: usize, capacity: usize) {
+    /// Empty, with room for `capacity` frames of `cells` cells and `tables` tables of
+    /// `unions` unions in all.
+    pub(crate) fn prepare(&mut self, cells: usize, capacity: usize, [tables, unions]: [usize; 2]) {
         self.cells = cells;
+        self.tables = tables;
+        self.unions = unions;
+        self.table_lens.clear();
+        self.table_lens.reserve(capacity * tables);
+        self.table_unions.clear();
+        self.table_unions.reserve(capacity * unions);
         self.capacity = capacity;
         self.depth.clear();
         self.depth.reserve(capacity);
@@ -66,6 +81,8 @@ impl Frames {
         self.masks.truncate(self.depth.len() * self.cells);
         self.lens.truncate(self.depth.len() * self.cells);
         self.read.truncate(self.depth.len() * self.cells);
+        self.table_lens.truncate(self.depth.len() * self.tables);
+        self.table_unions.truncate(self.depth.len() * self.unions);
     }
 
     /// The deepest frame above: its digits and options per cell, and the digits each
@@ -80,13 +97,25 @@ impl Frames {
         ))
     }
 
+    /// The deepest frame above's tables: per table the live options its unions were read
+    /// off, and the unions.
+    pub(crate) fn last_tables(&self) -> Option<(&[u32], &[u64])> {
+        let f = self.depth.len().checked_sub(1)?;
+        Some((
+            &self.table_lens[f * self.tables..(f + 1) * self.tables],
+            &self.table_unions[f * self.unions..(f + 1) * self.unions],
+        ))
+    }
+
     /// Records the branch point of `depth` chosen options: the digits `masks`, those each
-    /// cell's unit was pointed with (`read`) and the live options of each cell's item, by
-    /// `len`. Nothing is kept past the capacity.
+    /// cell's unit was pointed with (`read`), the live options of each cell's item, by
+    /// `len`, and the tables' unions with the live options they were read off
+    /// (`table_lens`, `table_unions`). Nothing is kept past the capacity.
     pub(crate) fn push(
         &mut self,
         depth: usize,
-        [masks, read]: [&[u64]; 2],
+        [masks, read, table_unions]: [&[u64]; 3],
+        table_lens: &[u32],
         len: impl Fn(usize) -> usize,
     ) {
         if self.depth.len() == self.capacity {
@@ -95,6 +124,8 @@ impl Frames {
         self.depth.push(depth as u32);
         self.masks.extend_from_slice(masks);
         self.read.extend_from_slice(read);
+        self.table_lens.extend_from_slice(table_lens);
+        self.table_unions.extend_from_slice(table_unions);
         self.lens
             .extend((0..self.cells).map(|cell| len(cell) as u32));
     }

@@ -302,20 +302,29 @@ pub(crate) struct Scratch {
     doomed: Vec<u32>,
     /// For each table with free cells, an item all its options cover.
     anchors: Vec<u32>,
-    /// Per cell, the digits a table's live options leave it; the cells touched.
-    union: Vec<u64>,
-    touched: Vec<u32>,
+    /// `table_cells[table_at[t]..table_at[t + 1]]`: the cells table `t` does not place
+    /// (every option of a table lists the same, in the same order), written when its
+    /// unions are first read.
+    table_at: Vec<u32>,
+    table_cells: Vec<u32>,
+    /// Beside `table_cells`, the digits the table's live options leave each cell (0 for
+    /// none), read off `table_lens[t]` live options (`u32::MAX` when not read): a table
+    /// with as many live options as then has the same ones (options only go down the
+    /// search tree), so the same unions. Taken from the frame above at each branch point.
+    table_lens: Vec<u32>,
+    table_unions: Vec<u64>,
 }
 
 impl Scratch {
-    /// Takes the arcs and sums of `model` and the `anchors` of its tables with free cells,
-    /// and sizes the buffers for its cells and `options` options. Without `narrowing` the
-    /// propagator removes nothing and only checks the sums on each solution.
+    /// Takes the arcs and sums of `model` and the `anchors` of its tables with free cells
+    /// (with how many cells each table does not place, `free`), and sizes the buffers for
+    /// its cells and `options` options. Without `narrowing` the propagator removes nothing
+    /// and only checks the sums on each solution.
     pub(crate) fn prepare(
         &mut self,
         model: &Model,
         pointing: Option<Arc<Pointing>>,
-        anchors: &[u32],
+        (anchors, free): (&[u32], &[u32]),
         ([option_start, placements], one_round): ([&[u32]; 2], bool),
         narrowing: bool,
     ) {
@@ -329,6 +338,20 @@ impl Scratch {
         self.pointing = pointing;
         self.anchors.clear();
         self.anchors.extend_from_slice(anchors);
+        debug_assert_eq!(anchors.len(), free.len());
+        self.table_at.clear();
+        self.table_at.push(0);
+        for &f in free {
+            self.table_at
+                .push(self.table_at[self.table_at.len() - 1] + f);
+        }
+        let unions = self.table_at[self.table_at.len() - 1] as usize;
+        self.table_cells.clear();
+        self.table_cells.resize(unions, 0);
+        self.table_unions.clear();
+        self.table_unions.resize(unions, 0);
+        self.table_lens.clear();
+        self.table_lens.resize(anchors.len(), u32::MAX);
         let cells = model.allowed.len();
         self.masks.clear();
         self.masks.resize(cells, 0);
@@ -342,7 +365,8 @@ impl Scratch {
         self.placed.resize(cells, 0);
         self.one_round = one_round;
         // A frame per branch point down one path: a path places each cell once.
-        self.frames.prepare(cells, cells + 1);
+        let tables = [anchors.len(), unions];
+        self.frames.prepare(cells, cells + 1, tables);
         let n = model.n;
         self.split.clear();
         self.split
@@ -356,10 +380,17 @@ impl Scratch {
         self.work.prepare(cells, model.n, &self.arcs);
         self.doomed.clear();
         self.doomed.reserve(options);
-        self.union.clear();
-        self.union.resize(cells, 0);
-        self.touched.clear();
-        self.touched.reserve(cells);
+    }
+
+    /// Takes the tables' unions of the frame above, or marks them all unread.
+    fn take_tables_above(&mut self) {
+        match self.frames.last_tables() {
+            Some((lens, unions)) => {
+                self.table_lens.copy_from_slice(lens);
+                self.table_unions.copy_from_slice(unions);
+            }
+            None => self.table_lens.fill(u32::MAX),
+        }
     }
 }
 
@@ -406,34 +437,58 @@ impl<'a> VariantPropagator<'a> {
     }
 
     /// Narrows each cell's digits to those that every open table's live options leave it;
-    /// false when a cell is left with none.
+    /// false when a cell is left with none. A table's unions are read again only when it
+    /// lost options since they were last read (see `Scratch::table_lens`).
     fn narrow_by_tables(&mut self, pruning: &Pruning<'_>) -> bool {
-        for a in 0..self.scratch.anchors.len() {
-            let anchor = self.scratch.anchors[a] as usize;
+        let (set_at, sets) = (self.set_at, self.sets);
+        let scratch = &mut *self.scratch;
+        for (t, &anchor) in scratch.anchors.iter().enumerate() {
+            let anchor = anchor as usize;
             if !pruning.is_active(anchor) {
                 // Its option is chosen: its agreement items hid the placements it rules out.
                 continue;
             }
-            for option in pruning.options_of(anchor) {
-                for &(cell, set) in self.sets_of(option) {
-                    let union = &mut self.scratch.union[cell as usize];
-                    if *union == 0 {
-                        self.scratch.touched.push(cell);
+            let (at, end) = (
+                scratch.table_at[t] as usize,
+                scratch.table_at[t + 1] as usize,
+            );
+            let cells = &mut scratch.table_cells[at..end];
+            let unions = &mut scratch.table_unions[at..end];
+            let len = pruning.len(anchor) as u32;
+            if scratch.table_lens[t] != len {
+                scratch.table_lens[t] = len;
+                unions.fill(0);
+                let mut options = pruning.options_of(anchor);
+                if let Some(first) = options.next() {
+                    let first = &sets[set_at[first] as usize..set_at[first + 1] as usize];
+                    debug_assert_eq!(first.len(), end - at);
+                    for ((cell, union), &(c, set)) in cells.iter_mut().zip(&mut *unions).zip(first)
+                    {
+                        *cell = c;
+                        *union = set;
                     }
-                    *union |= set;
+                }
+                for option in options {
+                    let sets = &sets[set_at[option] as usize..set_at[option + 1] as usize];
+                    debug_assert!(sets.iter().zip(&*cells).all(|(&(c, _), &cell)| c == cell));
+                    for (union, &(_, set)) in unions.iter_mut().zip(sets) {
+                        *union |= set;
+                    }
                 }
             }
-            let scratch = &mut *self.scratch;
-            for &cell in &scratch.touched {
-                let cell = cell as usize;
-                scratch.masks[cell] &= scratch.union[cell];
-                scratch.union[cell] = 0;
+            // The unions kept are those the live options give now.
+            debug_assert!(unions.iter().enumerate().all(|(i, &union)| {
+                let of = |o: usize| sets[set_at[o] as usize + i].1;
+                pruning.options_of(anchor).fold(0, |u, o| u | of(o)) == union
+            }));
+            let mut emptied = false;
+            for (&cell, &union) in cells.iter().zip(&*unions) {
+                if union != 0 {
+                    let mask = &mut scratch.masks[cell as usize];
+                    *mask &= union;
+                    emptied |= *mask == 0;
+                }
             }
-            let emptied = scratch
-                .touched
-                .iter()
-                .any(|&cell| scratch.masks[cell as usize] == 0);
-            scratch.touched.clear();
             if emptied {
                 return false;
             }
@@ -442,12 +497,34 @@ impl<'a> VariantPropagator<'a> {
     }
 
     /// Notes for removal the live options of the open tables that leave some cell no digit
-    /// it can still hold.
+    /// it can still hold. A table whose cells have the digits they had at the branch point
+    /// above is skipped: none of its options left a cell no digit there (its last round
+    /// doomed none), and its live options now are some of those.
     fn doom_table_options(&mut self, pruning: &Pruning<'_>) {
+        let above = self.scratch.frames.last();
         for a in 0..self.scratch.anchors.len() {
             let anchor = self.scratch.anchors[a] as usize;
             if !pruning.is_active(anchor) {
                 continue;
+            }
+            if let Some((masks_above, _, _)) = above {
+                let scratch = &*self.scratch;
+                let (at, end) = (
+                    scratch.table_at[a] as usize,
+                    scratch.table_at[a + 1] as usize,
+                );
+                let cells = &scratch.table_cells[at..end];
+                if cells
+                    .iter()
+                    .all(|&cell| scratch.masks[cell as usize] == masks_above[cell as usize])
+                {
+                    // None of its live options leaves a cell no digit.
+                    debug_assert!(pruning.options_of(anchor).all(|option| {
+                        let mut sets = self.sets_of(option).iter();
+                        sets.all(|&(cell, set)| set & scratch.masks[cell as usize] != 0)
+                    }));
+                    continue;
+                }
             }
             for option in pruning.options_of(anchor) {
                 let masks = &self.scratch.masks;
@@ -569,6 +646,9 @@ impl Propagator for VariantPropagator<'_> {
         let mut first = true;
         loop {
             let depth = self.read_masks(pruning);
+            if first {
+                self.scratch.take_tables_above();
+            }
             self.scratch.before.copy_from_slice(&self.scratch.masks);
             let tables_agree = self.narrow_by_tables(pruning);
             let scratch = &mut *self.scratch;
@@ -644,7 +724,8 @@ impl Propagator for VariantPropagator<'_> {
                 }
                 let len = |cell| pruning.len(cell);
                 let read = &scratch.work.read;
-                scratch.frames.push(depth, [&scratch.masks, read], len);
+                let unions = [&scratch.masks[..], read, &scratch.table_unions];
+                scratch.frames.push(depth, unions, &scratch.table_lens, len);
                 return;
             }
             for &option in &scratch.doomed {

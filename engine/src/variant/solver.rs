@@ -51,6 +51,8 @@ pub struct VariantSolver {
     /// For each table with such cells, an item all its options cover (see
     /// [`Scratch::prepare`]).
     anchors: Vec<u32>,
+    /// Beside each anchor, how many cells its table does not place.
+    anchor_free: Vec<u32>,
     /// `sets[set_at[k]..set_at[k + 1]]`: the sets of option `k` of the matrix.
     set_at: Vec<u32>,
     sets: Vec<(u32, u64)>,
@@ -103,6 +105,7 @@ impl VariantSolver {
             staged_set_at: Vec::new(),
             staged_sets: Vec::new(),
             anchors: Vec::new(),
+            anchor_free: Vec::new(),
             set_at: Vec::new(),
             sets: Vec::new(),
             option_start: Vec::new(),
@@ -500,7 +503,7 @@ impl VariantSolver {
             self.scratch.prepare(
                 model,
                 pointing,
-                &self.anchors,
+                (&self.anchors, &self.anchor_free),
                 ([&self.option_start, &self.placements], one_round),
                 self.propagation,
             );
@@ -520,6 +523,7 @@ impl VariantSolver {
         self.staged_set_at.clear();
         self.staged_sets.clear();
         self.anchors.clear();
+        self.anchor_free.clear();
         // With preferred digits, their options first: each item's list of options, in which
         // the search tries them, then starts with them.
         let rounds = if self.preferred.is_empty() { 1 } else { 2 };
@@ -575,7 +579,11 @@ impl VariantSolver {
                     // Its guard, or the first cell it places: primary, and on every option.
                     let items = table.items(k);
                     let anchor = items.iter().find(|&&item| (item as usize) < model.primary);
-                    self.anchors.extend(anchor);
+                    if let Some(&anchor) = anchor {
+                        self.anchors.push(anchor);
+                        let free = table.free_sets(k, &model.allowed).count();
+                        self.anchor_free.push(free as u32);
+                    }
                     anchored = true;
                 }
             }
