@@ -496,6 +496,43 @@ impl ExactCover {
         }));
     }
 
+    /// A number for the `place`-th item (from 0, in the order given) of `option`: distinct
+    /// for each entry of the matrix, below [`entry_bound`](Self::entry_bound), and the same
+    /// until the matrix is cleared. [`Pruning::live_entries_of`] gives the entries of an
+    /// item's live options by these numbers, so that a propagator can keep what it needs of
+    /// each entry in one flat table.
+    ///
+    /// ```
+    /// use sudoku_dlx::exact_cover::ExactCover;
+    ///
+    /// let mut matrix = ExactCover::new(3, 0);
+    /// matrix.add_option(&[0, 2])?;
+    /// matrix.add_option(&[1])?;
+    /// let entries = [matrix.entry(0, 0), matrix.entry(0, 1), matrix.entry(1, 0)];
+    /// assert!(entries.iter().all(|&entry| entry < matrix.entry_bound()));
+    /// assert!(entries[0] != entries[1] && entries[1] != entries[2]);
+    /// # Ok::<(), sudoku_dlx::exact_cover::BuildError>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If `option` is not an option of the matrix or has no `place`-th item.
+    pub fn entry(&self, option: usize, place: usize) -> usize {
+        // The entry is the node itself: an option's entries are consecutive nodes, ended by
+        // a spacer.
+        let first = self.option_start[option] as usize;
+        let entries = &self.nodes[first..=first + place];
+        assert!(
+            entries.iter().all(|node| node.top != SPACER),
+            "option {option} has no item {place}"
+        );
+        first + place
+    }
+
+    /// A bound on the numbers [`entry`](Self::entry) gives: every one is below it.
+    pub fn entry_bound(&self) -> usize {
+        self.nodes.len()
+    }
+
     /// The items of `option`, in the order they were given.
     ///
     /// # Panics

@@ -185,17 +185,29 @@ impl<'a> Pruning<'a> {
         }
     }
 
-    /// [`options_of`](Self::options_of), each option with the place of `item` among its
-    /// items (from 0, in the order they were given): what a propagator that keeps
-    /// something per entry of an option reads it by, without a search of the option.
-    pub fn placed_options_of(&self, item: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+    /// The entries of `item` in its live options (those of [`options_of`](Self::options_of),
+    /// in the same order), each as the number [`ExactCover::entry`] gives it: what a
+    /// propagator that keeps something per entry, in a table it filled from `entry` when it
+    /// built the matrix, reads it by, without looking up the option.
+    pub fn live_entries_of(&self, item: usize) -> impl Iterator<Item = usize> + '_ {
         let mut live = self.options_of(item);
         std::iter::from_fn(move || {
-            let node = live.node;
-            let option = live.next()?;
-            let first = live.matrix.option_start[option];
-            Some((option, (node - first) as usize))
+            if live.node == live.header {
+                return None;
+            }
+            let entry = live.node;
+            live.node = live.matrix.node(entry).down;
+            Some(entry as usize)
         })
+    }
+
+    /// The option of `entry`, a number from [`live_entries_of`](Self::live_entries_of).
+    ///
+    /// # Panics
+    /// May panic for a number that is not one of the matrix's entries.
+    pub fn entry_option(&self, entry: usize) -> usize {
+        let node = u32::try_from(entry).expect("no such entry");
+        self.matrix.option_of(node)
     }
 
     /// Number of items of `option`.

@@ -475,7 +475,7 @@ fn accept_refuses_the_covers_that_break_the_propagators_rule() {
 
 /// At every branch point the keys name the options `chosen` gives, the run stays the same
 /// through one search and changes with the next, `len` counts what `options_of` walks (and
-/// `placed_options_of` gives each option's place of the item, options of mixed widths);
+/// `live_entries_of` gives the entries `entry` numbered, options of mixed widths);
 /// `remove` refuses an option that is no longer live, in a colored matrix too.
 #[test]
 fn the_pruning_names_its_chosen_options_by_keys_within_one_run() {
@@ -485,6 +485,8 @@ fn the_pruning_names_its_chosen_options_by_keys_within_one_run() {
     struct Check {
         runs: Vec<u32>,
         calls: usize,
+        /// Per entry number, its option and item.
+        entries: std::collections::HashMap<usize, (usize, usize)>,
     }
     impl Propagator for Check {
         fn propagate(&mut self, pruning: &mut Pruning<'_>) {
@@ -496,10 +498,12 @@ fn the_pruning_names_its_chosen_options_by_keys_within_one_run() {
             assert_eq!(keyed, pruning.chosen().collect::<Vec<_>>());
             for item in 0..pruning.items() {
                 assert_eq!(pruning.len(item), pruning.options_of(item).count());
-                let placed: Vec<(usize, usize)> = pruning.placed_options_of(item).collect();
-                assert!(placed.iter().map(|p| p.0).eq(pruning.options_of(item)));
-                for (option, at) in placed {
-                    assert_eq!(pruning.option_items(option).nth(at), Some(item));
+                let entries: Vec<usize> = pruning.live_entries_of(item).collect();
+                let options = entries.iter().map(|&entry| pruning.entry_option(entry));
+                assert!(options.eq(pruning.options_of(item)));
+                for entry in entries {
+                    let option = pruning.entry_option(entry);
+                    assert_eq!(self.entries.get(&entry), Some(&(option, item)));
                 }
             }
             if self.runs.last() != Some(&pruning.run()) {
@@ -523,6 +527,13 @@ fn the_pruning_names_its_chosen_options_by_keys_within_one_run() {
         matrix.add_option(&[a]).unwrap();
     }
     let mut check = Check::default();
+    for option in 0..matrix.options() {
+        for (place, item) in matrix.option_items(option).enumerate() {
+            let entry = matrix.entry(option, place);
+            assert!(entry < matrix.entry_bound());
+            assert_eq!(check.entries.insert(entry, (option, item)), None);
+        }
+    }
     let first = matrix
         .count_propagating(None, |_| true, &mut check)
         .solutions;
@@ -560,4 +571,15 @@ fn priorities_choose_the_first_branch_and_never_the_count() {
     assert_eq!(matrix.count(None).solutions, 6);
     build(&mut matrix);
     assert_eq!(first_option(&mut matrix), Some(0));
+}
+
+/// `entry` refuses a place past the option's last item: the number would be another
+/// option's entry, or a spacer's.
+#[test]
+#[should_panic(expected = "has no item 2")]
+fn an_entry_past_the_options_items_is_refused() {
+    let mut matrix = ExactCover::new(3, 0);
+    matrix.add_option(&[0, 1]).unwrap();
+    matrix.add_option(&[2]).unwrap();
+    matrix.entry(0, 2);
 }

@@ -60,9 +60,9 @@ pub struct VariantSolver {
     /// digit from 0) of option `k`.
     option_start: Vec<u32>,
     placements: Vec<u32>,
-    /// `entry_digits[entry_start[k] + j]`: the digit (from 0) that option `k` places in
-    /// its `j`-th item where that item is a cell's, else `u8::MAX`.
-    entry_start: Vec<u32>,
+    /// `entry_digits[matrix.entry(k, j)]`: the digit (from 0) that option `k` places in
+    /// its `j`-th item where that item is a cell's, else `u8::MAX` (also for the numbers
+    /// no entry has): what the propagator reads off a cell's live entries, a byte each.
     entry_digits: Vec<u8>,
     items: Vec<usize>,
     work: Vec<u8>,
@@ -110,7 +110,6 @@ impl VariantSolver {
             sets: Vec::new(),
             option_start: Vec::new(),
             placements: Vec::new(),
-            entry_start: Vec::new(),
             entry_digits: Vec::new(),
             items: Vec::new(),
             work: Vec::new(),
@@ -388,7 +387,7 @@ impl VariantSolver {
         let count = if self.propagating {
             let mut propagator = VariantPropagator::new(
                 [&self.option_start, &self.placements],
-                (&self.entry_start, &self.entry_digits),
+                &self.entry_digits,
                 (&self.set_at, &self.sets),
                 &mut self.scratch,
             );
@@ -441,7 +440,6 @@ impl VariantSolver {
         }
         self.option_start.clear();
         self.placements.clear();
-        self.entry_start.clear();
         self.entry_digits.clear();
         self.set_at.clear();
         self.sets.clear();
@@ -470,17 +468,19 @@ impl VariantSolver {
                 [self.staged_start[option] as usize..self.staged_start[option + 1] as usize];
             self.items.clear();
             self.items.extend(items.iter().map(|&i| i as usize));
-            // The cell items are the cells' numbers (see `model`).
-            self.entry_start.push(self.entry_digits.len() as u32);
-            self.entry_digits.extend(self.items.iter().map(|&item| {
-                let cell = placed.iter().find(|&&p| p as usize / n == item);
-                cell.map_or(u8::MAX, |&p| (p as usize % n) as u8)
-            }));
             // Valid by construction: a primary item first (a cell, or a sum's guard), distinct
             // items (a sum's assignments were enumerated without repeated items, and its
             // agreement items are its own).
             self.matrix.add_valid_option(&self.items);
+            // The cell items are the cells' numbers (see `model`).
+            let first = self.matrix.entry(self.option_start.len() - 1, 0);
+            self.entry_digits.resize(first, u8::MAX);
+            self.entry_digits.extend(self.items.iter().map(|&item| {
+                let cell = placed.iter().find(|&&p| p as usize / n == item);
+                cell.map_or(u8::MAX, |&p| (p as usize % n) as u8)
+            }));
         }
+        self.entry_digits.resize(self.matrix.entry_bound(), u8::MAX);
         self.option_start.push(self.placements.len() as u32);
         self.set_at.push(self.sets.len() as u32);
         // The sums kept by bounds and the skyscraper lines need the propagator's check on
@@ -504,7 +504,7 @@ impl VariantSolver {
                 model,
                 pointing,
                 (&self.anchors, &self.anchor_free),
-                ([&self.option_start, &self.placements], one_round),
+                (self.option_start.len() - 1, one_round),
                 self.propagation,
             );
         }
@@ -600,7 +600,7 @@ impl VariantSolver {
         self.work.resize(variant.shape().cells(), 0);
         let mut propagator = VariantPropagator::new(
             [&self.option_start, &self.placements],
-            (&self.entry_start, &self.entry_digits),
+            &self.entry_digits,
             (&self.set_at, &self.sets),
             &mut self.scratch,
         );
@@ -670,7 +670,7 @@ impl CandidateSearch for VariantSolver {
     fn next_solution(&mut self, visit: impl FnMut(usize)) -> bool {
         let mut propagator = VariantPropagator::new(
             [&self.option_start, &self.placements],
-            (&self.entry_start, &self.entry_digits),
+            &self.entry_digits,
             (&self.set_at, &self.sets),
             &mut self.scratch,
         );

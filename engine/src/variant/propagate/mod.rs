@@ -294,9 +294,6 @@ pub(crate) struct Scratch {
     one_round: bool,
     /// Per placement `cell * n + d`: its cell and its digit's bit, read without a division.
     split: Vec<(u32, u64)>,
-    /// Per option that places one cell, its digit's bit (else 0): what reading a cell's
-    /// options mostly needs, in one load.
-    single: Vec<u64>,
     /// What the branch points above this one left (see [`frames`](super::frames)).
     frames: Frames,
     work: Work,
@@ -327,10 +324,9 @@ impl Scratch {
         model: &Model,
         pointing: Option<Arc<Pointing>>,
         (anchors, free): (&[u32], &[u32]),
-        ([option_start, placements], one_round): ([&[u32]; 2], bool),
+        (options, one_round): (usize, bool),
         narrowing: bool,
     ) {
-        let options = option_start.len() - 1;
         self.n = model.n;
         self.narrowing = narrowing;
         self.arcs.copy_from(&model.arcs);
@@ -373,12 +369,6 @@ impl Scratch {
         self.split.clear();
         self.split
             .extend((0..cells * n).map(|p| ((p / n) as u32, 1 << (p % n))));
-        self.single.clear();
-        self.single
-            .extend(option_start.windows(2).map(|w| match w[1] - w[0] {
-                1 => 1 << (placements[w[0] as usize] as usize % n),
-                _ => 0,
-            }));
         self.work.prepare(cells, model.n, &self.arcs);
         self.doomed.clear();
         self.doomed.reserve(options);
@@ -392,9 +382,9 @@ pub(crate) struct VariantPropagator<'a> {
     n: usize,
     option_start: &'a [u32],
     placements: &'a [u32],
-    /// `entry_digits[entry_start[k] + j]`: the digit (from 0) option `k` places in its
-    /// `j`-th item, where that is a cell's.
-    entry_start: &'a [u32],
+    /// `entry_digits[entry]`: the digit (from 0) that an entry of the matrix (numbered as
+    /// [`ExactCover::entry`](crate::exact_cover::ExactCover::entry) numbers them) places
+    /// in its item, where that is a cell's.
     entry_digits: &'a [u8],
     set_at: &'a [u32],
     sets: &'a [(u32, u64)],
@@ -406,7 +396,7 @@ impl<'a> VariantPropagator<'a> {
     /// [`Scratch::prepare`]).
     pub(crate) fn new(
         [option_start, placements]: [&'a [u32]; 2],
-        (entry_start, entry_digits): (&'a [u32], &'a [u8]),
+        entry_digits: &'a [u8],
         (set_at, sets): (&'a [u32], &'a [(u32, u64)]),
         scratch: &'a mut Scratch,
     ) -> Self {
@@ -414,7 +404,6 @@ impl<'a> VariantPropagator<'a> {
             n: scratch.n,
             option_start,
             placements,
-            entry_start,
             entry_digits,
             set_at,
             sets,
@@ -422,18 +411,13 @@ impl<'a> VariantPropagator<'a> {
         }
     }
 
-    /// The digit's bit that `option` gives the cell whose item is its `at`-th (see
-    /// [`Pruning::placed_options_of`]); every option on a cell's item places it.
+    /// The digit's bit that `entry`, an entry on a cell's item (see
+    /// [`Pruning::live_entries_of`]), places there: every option on a cell's item places it.
     #[inline(always)]
-    fn bit_at(&self, option: usize, at: usize) -> u64 {
-        match self.scratch.single[option] {
-            0 => {
-                let digit = self.entry_digits[self.entry_start[option] as usize + at];
-                debug_assert!((digit as usize) < self.n);
-                1 << digit
-            }
-            bit => bit,
-        }
+    fn bit_of(&self, entry: usize) -> u64 {
+        let digit = self.entry_digits[entry];
+        debug_assert!((digit as usize) < self.n);
+        1 << digit
     }
 
     /// Brings the digits the chosen options place (`placed`) up to date: the options
@@ -487,11 +471,10 @@ impl<'a> VariantPropagator<'a> {
                     }
                 }
                 let mut mask = 0;
-                for (option, at) in pruning.placed_options_of(cell) {
-                    mask |= match scratch.single[option] {
-                        0 => 1 << self.entry_digits[self.entry_start[option] as usize + at],
-                        bit => bit,
-                    };
+                for entry in pruning.live_entries_of(cell) {
+                    let digit = self.entry_digits[entry];
+                    debug_assert!((digit as usize) < self.n);
+                    mask |= 1 << digit;
                 }
                 scratch.masks[cell] = mask;
             }
@@ -590,8 +573,9 @@ impl Propagator for VariantPropagator<'_> {
                     if mask == self.scratch.before[cell] || !pruning.is_active(cell) {
                         continue;
                     }
-                    for (option, at) in pruning.placed_options_of(cell) {
-                        if mask & self.bit_at(option, at) == 0 {
+                    for entry in pruning.live_entries_of(cell) {
+                        if mask & self.bit_of(entry) == 0 {
+                            let option = pruning.entry_option(entry);
                             self.scratch.doomed.push(option as u32);
                         }
                     }
