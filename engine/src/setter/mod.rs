@@ -43,6 +43,7 @@ pub use removal::RemovalStats;
 pub use summary::RatingSummary;
 pub use symmetry::Symmetry;
 pub use transform::Transform;
+pub(crate) use unavoidable::UnavoidableSets;
 pub use witness::Witness;
 
 use std::fmt;

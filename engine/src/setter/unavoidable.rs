@@ -10,6 +10,8 @@
 //! Generation uses them to see at once that a removal breaks uniqueness: when a set's only
 //! given is the one being removed, the rearranged grid is a second solution. Late in
 //! generation most removals fail, and this spares many of the searches that would find out.
+//! The variant generator keeps the sets whose rearranged grid ([`UnavoidableSets::rearranged`])
+//! also keeps its rules.
 
 use crate::{Grid, Shape};
 
@@ -198,6 +200,43 @@ impl UnavoidableSets {
         }
     }
 
+    /// The grid that `set`, one of the sets of `solution`, rearranges it into: its two
+    /// digits swapped, or (a set of more digits, on two rows or two columns) its two lines'
+    /// digits traded in each column (or row) it spans.
+    pub(crate) fn rearranged(solution: &Grid, set: &[usize]) -> Grid {
+        let n = solution.shape().size();
+        let cells = solution.cells();
+        let mut grid = cells.to_vec();
+        let mut digits: Vec<u8> = set.iter().map(|&cell| cells[cell]).collect();
+        digits.sort_unstable();
+        digits.dedup();
+        if let [a, b] = digits[..] {
+            for &cell in set {
+                grid[cell] = a + b - cells[cell];
+            }
+        } else {
+            // Two rows trading digits when each cell has its partner in its column, two
+            // columns otherwise.
+            let partners = |same: &dyn Fn(usize, usize) -> bool| -> Option<Vec<usize>> {
+                set.iter()
+                    .map(|&cell| {
+                        let mut others = set.iter().filter(|&&o| o != cell && same(o, cell));
+                        match (others.next(), others.next()) {
+                            (Some(&partner), None) => Some(partner),
+                            _ => None,
+                        }
+                    })
+                    .collect()
+            };
+            let found =
+                partners(&|a, b| a % n == b % n).or_else(|| partners(&|a, b| a / n == b / n));
+            for (&cell, partner) in set.iter().zip(found.unwrap_or_default()) {
+                grid[cell] = cells[partner];
+            }
+        }
+        Grid::from_cells(solution.shape(), grid).expect("digits of the grid")
+    }
+
     /// True when some set holding `cell` has no other given than (perhaps) `cell`, the
     /// givens being the bits of `givens`: without `cell` the puzzle has a second solution.
     pub(crate) fn only_given(&self, givens: &Bits, cell: usize) -> bool {
@@ -212,7 +251,6 @@ impl UnavoidableSets {
     }
 
     /// The sets found, as cell lists.
-    #[cfg(test)]
     pub(crate) fn sets(&self) -> Vec<Vec<usize>> {
         self.bits
             .chunks(self.words)
@@ -263,6 +301,12 @@ mod tests {
                     holed.set(cell / n, cell % n, 0);
                 }
                 assert!(solver.count(&holed, Some(3)).solutions >= 2, "set {set:?}");
+                // The rearranged grid is that second solution: valid, and another grid
+                // only inside the set.
+                let other = UnavoidableSets::rearranged(&solution, &set);
+                assert!(other.is_solved() && other.solves(&holed), "set {set:?}");
+                let differing: Vec<usize> = solution.differences(&other).collect();
+                assert!(!differing.is_empty() && differing.iter().all(|c| set.contains(c)));
                 assert!(sets.only_given(&bits_of(&holed), set[0]));
                 holed.set(set[0] / n, set[0] % n, solution.cells()[set[0]]);
                 assert!(sets.only_given(&bits_of(&holed), set[0]));

@@ -5,7 +5,9 @@
 use super::place::{place, taken_by};
 use super::VariantGenerateOptions;
 use crate::exact_cover::Interrupt;
-use crate::setter::{random_solution, Carving, Difficulty, Rating, RemovalStats, SetterRng};
+use crate::setter::{
+    random_solution, Carving, Difficulty, Rating, RemovalStats, SetterRng, UnavoidableSets,
+};
 use crate::variant::{Rule, RuleName, Variant, VariantError, VariantSolver};
 use crate::{Grid, Logic, Shape};
 
@@ -32,6 +34,10 @@ pub(super) struct VariantCarving {
     pub(super) puzzle: Option<Variant>,
     pub(super) solution: Grid,
     pub(super) stats: RemovalStats,
+    unavoidable: UnavoidableSets,
+    /// The classic unavoidable sets of the solution whose rearranged grid keeps the rules
+    /// too: a removal that leaves one of them without a given leaves a second solution.
+    swaps: Vec<Vec<usize>>,
 }
 
 impl VariantCarving {
@@ -53,6 +59,8 @@ impl VariantCarving {
             puzzle: None,
             solution: Grid::empty(shape),
             stats: RemovalStats::default(),
+            unavoidable: UnavoidableSets::default(),
+            swaps: Vec::new(),
         }
     }
 
@@ -94,6 +102,15 @@ impl VariantCarving {
     /// the cells before it kept and the `k`-th's digit excluded (see
     /// [`VariantSolver::count_excluding`]), which need not find the known solution again.
     fn is_unique(&mut self, candidate: &Variant, cells: &[usize]) -> bool {
+        let left = candidate.givens().cells();
+        if self
+            .swaps
+            .iter()
+            .any(|set| set.iter().all(|&cell| left[cell] == 0))
+        {
+            self.stats.unavoidable_sets += 1;
+            return false;
+        }
         let n = self.shape.size();
         let digits = self.solution.cells();
         let mut givens = candidate.givens().clone();
@@ -123,6 +140,25 @@ impl VariantCarving {
             self.stats.singles += 1;
         }
         unique
+    }
+
+    /// Keeps the unavoidable sets of the solution whose rearranged grid keeps the rules of
+    /// `puzzle` (and its regions, and the layout's givens) as [`swaps`](Self::swaps).
+    fn find_swaps(&mut self, puzzle: &Variant) -> Result<(), VariantError> {
+        let givens = match &self.layout {
+            Some(layout) => layout.givens().clone(),
+            None => Grid::empty(self.shape),
+        };
+        let rules = puzzle.with_givens(givens)?;
+        self.unavoidable.find(&self.solution);
+        let solution = &self.solution;
+        self.swaps = self
+            .unavoidable
+            .sets()
+            .into_iter()
+            .filter(|set| rules.accepts(&UnavoidableSets::rearranged(solution, set)))
+            .collect();
+        Ok(())
     }
 
     /// The rules of the whole grid and the layout's, compiled on its givens (or on the empty
@@ -197,6 +233,7 @@ impl Carving for VariantCarving {
             let regions = base.regions().map(<[usize]>::to_vec);
             Variant::new(self.solution.clone(), regions, rules)?
         };
+        self.find_swaps(&puzzle)?;
         self.puzzle = Some(puzzle);
         Ok(true)
     }

@@ -152,10 +152,11 @@ pub struct VariantGenerated {
     pub rating: Option<Rating>,
     /// Solution grids drawn to find it (1 unless some were rejected).
     pub attempts: u64,
-    /// How the removal checks made for it (rejected grids included) were decided: by the
-    /// logic pass alone (`singles`, counting the checks whose search made no guess) or by a
-    /// search with guesses. The classic shortcuts (`forced_back`, `unavoidable_sets`) do not
-    /// apply to variants and stay 0.
+    /// How the removal checks made for it (rejected grids included) were decided: by an
+    /// unavoidable set of the solution whose rearranged grid keeps the rules too, left
+    /// without a given (`unavoidable_sets`, no search), by the logic pass alone (`singles`,
+    /// counting the checks whose search made no guess) or by a search with guesses. The
+    /// other classic shortcut (`forced_back`) does not apply to variants and stays 0.
     pub checks: RemovalStats,
 }
 
