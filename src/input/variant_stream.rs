@@ -5,7 +5,7 @@
 //! A JSON input is read line by line. A line that does not start with `{` (once blanks are
 //! skipped) is a share string; from a `{`, lines are gathered until the braces close (outside
 //! strings) at the end of a line, and that text (one pretty-printed document, or the line of
-//! one or more) is read by [`records_at`]. Broken JSON is a positioned record error, and
+//! one or more) is read as the documents of one input. Broken JSON is a positioned record error, and
 //! reading goes on at the next line that starts with `{`: a line that starts with `{` while a
 //! document is still open ends that document.
 //!

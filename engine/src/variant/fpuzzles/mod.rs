@@ -156,7 +156,7 @@ pub fn parse_with_warnings(text: &str) -> Result<Parsed, FpuzzlesError> {
 /// link (it holds `load=`, which no line puzzle does), a SudokuPad link or prefixed puzzle
 /// id (`https://sudokupad.app/...`, `scl...`, `fpuzzles...`: read, or refused with the
 /// reason), or a compressed string that unpacks to a JSON object. The question every
-/// reader of mixed input asks before [`parse`](self::parse), so that a bad document is
+/// reader of mixed input asks before [`parse`], so that a bad document is
 /// refused with the reason of this format.
 ///
 /// ```

@@ -66,8 +66,8 @@ struct Item {
     slack: i32,
 }
 
-/// An exact-cover problem with multiplicities on sparse sets, and the state of a search
-/// over it (see the [module](self)): built by [`SparseMultiCover::new`] or
+/// An exact-cover problem with multiplicities on sparse sets (Knuth's `ssmcc`), and the
+/// state of a search over it: built by [`SparseMultiCover::new`] or
 /// [`Problem::multi_sparse`], then asked for solutions, counts and statistics through
 /// [`Cover`](super::super::Cover), the interface of the other engines.
 #[derive(Clone, Debug)]
