@@ -53,16 +53,61 @@ pub(crate) struct Model {
     pub groups: Groups,
     /// Whether the search points through the bans (see [`pointing`](super::pointing)): only
     /// where pairwise rules relate cells or some cells must hold a digit (see
-    /// [`required`](super::required)); with rules of units alone (diagonals, windows,
-    /// jigsaw regions...) or tables and sums alone (arrows, little killers, cages with no
-    /// digit they must hold) it made the search slower (measured in
+    /// [`required`](super::required)), or through the houses alone (see `houses_only`);
+    /// with diagonals alone or tables and sums alone (arrows, little killers, cages with
+    /// no digit they must hold) it made the search slower (measured in
     /// docs/lab/variant-search.md).
     pub points: bool,
+    /// Whether the rules are houses alone (rows, columns, regions and other units of `n`
+    /// cells: diagonals, windows, disjoint groups, jigsaw regions), with nothing else to
+    /// clash, and some house other than a box holds two or more cells of one row or
+    /// column (see [`shares_lines`]): the search then points through the houses only (see
+    /// [`Pointing::of_houses`]), and the logic pass not at all, since its locked
+    /// candidates already read every house. Measured in docs/lab/variant-search.md,
+    /// "Tenth round": it paid on windoku and jigsaw sets, not on classic or x.
+    pub houses_only: bool,
     /// The clashes and houses of the pointing, built when a search first needs them.
     pointing: Lazy,
     /// Per cell, the weight its item starts the search with under
     /// [`Branching::Conflicts`] (see [`priority`](super::priority)); empty for none.
     pub priorities: Vec<u32>,
+}
+
+/// True when some house other than the rows, the columns and the boxes of `shape` (a
+/// region of `region_of` that is not a box, or one of the `extra` units) holds two or
+/// more cells of one row or column: where pointing through the houses finds what the
+/// search alone would guess (windows, jigsaw regions, disjoint groups), unlike diagonals,
+/// which meet each row and column once.
+fn shares_lines(shape: Shape, region_of: &[usize], extra: &[&Vec<usize>]) -> bool {
+    let n = shape.size();
+    // Per region: the rows and columns met (n <= 64: a digit is a bit of a word), whether
+    // one twice, and whether every cell is in the box of its first (`None` when not).
+    let mut met = vec![(0u64, 0u64, false, None); n];
+    for (cell, &region) in region_of.iter().enumerate() {
+        let (rows, cols, again, in_box) = &mut met[region];
+        let (row, col) = (1 << (cell / n), 1 << (cell % n));
+        let first = *rows == 0;
+        *again |= *rows & row != 0 || *cols & col != 0;
+        (*rows, *cols) = (*rows | row, *cols | col);
+        *in_box = match (first, *in_box) {
+            (true, _) => Some(shape.box_of(cell)),
+            (false, Some(b)) if b == shape.box_of(cell) => Some(b),
+            _ => None,
+        };
+    }
+    let regions = met
+        .iter()
+        .any(|&(_, _, again, in_box)| again && in_box.is_none());
+    regions
+        || extra.iter().any(|unit| {
+            let (mut rows, mut cols) = (0u64, 0u64);
+            unit.iter().any(|&cell| {
+                let (row, col) = (1 << (cell / n), 1 << (cell % n));
+                let again = rows & row != 0 || cols & col != 0;
+                (rows, cols) = (rows | row, cols | col);
+                again
+            })
+        })
 }
 
 /// A model's pointing, built once when first asked for and shared by its copies. Derived
@@ -277,12 +322,22 @@ impl Model {
             skylines,
             groups,
             points,
+            houses_only: false,
             pointing: Lazy::default(),
             priorities: Vec::new(),
         };
         let assignments = model.enumerate(&parts.tables, parts.hidden, next, &rule_ref)?;
         next = model.add_tables(&parts.tables, assignments, &links, parts.hidden, next);
         model.secondary = next - primary;
+        model.houses_only = model.secondary == 0
+            && model.tables.is_empty()
+            && model.arcs.is_empty()
+            && model.sums.is_empty()
+            && model.skylines.is_empty()
+            && model.groups.is_empty()
+            && required == 0
+            && shares_lines(shape, region_of, &full);
+        model.points |= model.houses_only;
         Ok(model)
     }
 
@@ -310,11 +365,10 @@ impl Model {
     pub(crate) fn pointing(&self) -> Option<Arc<Pointing>> {
         let points = self.points;
         points.then(|| {
-            Arc::clone(
-                self.pointing
-                    .0
-                    .get_or_init(|| Arc::new(Pointing::new(self))),
-            )
+            Arc::clone(self.pointing.0.get_or_init(|| match self.houses_only {
+                true => Arc::new(Pointing::of_houses(self)),
+                false => Arc::new(Pointing::new(self)),
+            }))
         })
     }
 
