@@ -59,12 +59,12 @@ pub(crate) struct Model {
     /// docs/lab/variant-search.md).
     pub points: bool,
     /// Whether the rules are houses alone (rows, columns, regions and other units of `n`
-    /// cells: diagonals, windows, disjoint groups, jigsaw regions), with nothing else to
-    /// clash, and some house other than a box holds two or more cells of one row or
-    /// column (see [`shares_lines`]): the search then points through the houses only (see
-    /// [`Pointing::of_houses`]), and the logic pass not at all, since its locked
-    /// candidates already read every house. Measured in docs/lab/variant-search.md,
-    /// "Tenth round": it paid on windoku and jigsaw sets, not on classic or x.
+    /// cells: diagonals, windows, disjoint groups), with nothing else to clash, and some
+    /// extra house holds two or more cells of one row or column (see [`shares_lines`]):
+    /// the search then points through the houses only (see [`Pointing::of_houses`]), and
+    /// the logic pass not at all, since its locked candidates already read every house.
+    /// Measured in docs/lab/variant-search.md, "Tenth round": it paid on the windoku set,
+    /// not on classic, x or jigsaw.
     pub houses_only: bool,
     /// The clashes and houses of the pointing, built when a search first needs them.
     pointing: Lazy,
@@ -73,41 +73,21 @@ pub(crate) struct Model {
     pub priorities: Vec<u32>,
 }
 
-/// True when some house other than the rows, the columns and the boxes of `shape` (a
-/// region of `region_of` that is not a box, or one of the `extra` units) holds two or
-/// more cells of one row or column: where pointing through the houses finds what the
-/// search alone would guess (windows, jigsaw regions, disjoint groups), unlike diagonals,
-/// which meet each row and column once.
-fn shares_lines(shape: Shape, region_of: &[usize], extra: &[&Vec<usize>]) -> bool {
-    let n = shape.size();
-    // Per region: the rows and columns met (n <= 64: a digit is a bit of a word), whether
-    // one twice, and whether every cell is in the box of its first (`None` when not).
-    let mut met = vec![(0u64, 0u64, false, None); n];
-    for (cell, &region) in region_of.iter().enumerate() {
-        let (rows, cols, again, in_box) = &mut met[region];
-        let (row, col) = (1 << (cell / n), 1 << (cell % n));
-        let first = *rows == 0;
-        *again |= *rows & row != 0 || *cols & col != 0;
-        (*rows, *cols) = (*rows | row, *cols | col);
-        *in_box = match (first, *in_box) {
-            (true, _) => Some(shape.box_of(cell)),
-            (false, Some(b)) if b == shape.box_of(cell) => Some(b),
-            _ => None,
-        };
-    }
-    let regions = met
-        .iter()
-        .any(|&(_, _, again, in_box)| again && in_box.is_none());
-    regions
-        || extra.iter().any(|unit| {
-            let (mut rows, mut cols) = (0u64, 0u64);
-            unit.iter().any(|&cell| {
-                let (row, col) = (1 << (cell / n), 1 << (cell % n));
-                let again = rows & row != 0 || cols & col != 0;
-                (rows, cols) = (rows | row, cols | col);
-                again
-            })
+/// True when one of the `extra` houses (beyond the rows, columns and regions) holds two or
+/// more cells of one row or column of a grid of side `n`: where pointing through the
+/// houses paid (windows: docs/lab/variant-search.md, "Tenth round"). Not diagonals, which
+/// meet each line once, nor jigsaw regions alone, where it cost more than it saved.
+fn shares_lines(n: usize, extra: &[&Vec<usize>]) -> bool {
+    extra.iter().any(|unit| {
+        // n <= 64: a digit is a bit of a word, and so is a row or a column here.
+        let (mut rows, mut cols) = (0u64, 0u64);
+        unit.iter().any(|&cell| {
+            let (row, col) = (1 << (cell / n), 1 << (cell % n));
+            let again = rows & row != 0 || cols & col != 0;
+            (rows, cols) = (rows | row, cols | col);
+            again
         })
+    })
 }
 
 /// A model's pointing, built once when first asked for and shared by its copies. Derived
@@ -336,7 +316,7 @@ impl Model {
             && model.skylines.is_empty()
             && model.groups.is_empty()
             && required == 0
-            && shares_lines(shape, region_of, &full);
+            && shares_lines(n, &full);
         model.points |= model.houses_only;
         Ok(model)
     }

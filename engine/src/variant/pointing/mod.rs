@@ -14,7 +14,7 @@
 //! (see [`propagate`](super::propagate)); the logic pass before the search, once it is stuck
 //! without. Only models whose pairwise rules relate cells point (`Model::points`): measured
 //! in docs/lab/variant-search.md, third round; and, in the search alone, models of houses
-//! alone where a house other than a box meets a line twice (windoku, jigsaw: see
+//! alone where an extra house meets a line twice (windows, disjoint groups: see
 //! `Model::houses_only`), tenth round.
 //!
 //! Where no placement clashes with another digit of another cell (houses, anti-knight,
@@ -613,14 +613,22 @@ mod tests {
         // The boxes, but for r1c3 and r1c4, swapped.
         let mut regions: Vec<usize> = (0..81).map(|c| Shape::CLASSIC.box_of(c)).collect();
         regions.swap(2, 3);
+        // An extra region: the first box, one column to the right.
+        let shifted = vec![1, 2, 3, 10, 11, 12, 19, 20, 21];
         let cases = [
             (None, vec![Rule::Windoku]),
             (
                 None,
                 vec![Rule::DisjointGroups, Rule::Diagonal(Diagonal::Main)],
             ),
-            (Some(regions.clone()), Vec::new()),
-            (Some(regions), vec![Rule::Diagonal(Diagonal::Anti)]),
+            (
+                Some(regions.clone()),
+                vec![Rule::ExtraRegion(shifted.clone())],
+            ),
+            (
+                Some(regions.clone()),
+                vec![Rule::ExtraRegion(shifted), Rule::Diagonal(Diagonal::Anti)],
+            ),
         ];
         for (regions, rules) in cases {
             let variant = Variant::new(Grid::empty(Shape::CLASSIC), regions, rules).unwrap();
@@ -634,13 +642,16 @@ mod tests {
             assert!(houses.boards.is_some());
             assert_eq!(houses.boards, clashes.boards);
         }
-        // Diagonals alone meet each row and column once: the search does not point.
+        // Diagonals meet each row and column once, and jigsaw regions alone did not pay:
+        // the search does not point.
         let x = vec![
             Rule::Diagonal(Diagonal::Main),
             Rule::Diagonal(Diagonal::Anti),
         ];
-        let variant = Variant::new(Grid::empty(Shape::CLASSIC), None, x).unwrap();
-        assert!(!variant.model().houses_only && variant.model().pointing().is_none());
+        for (regions, rules) in [(None, x.clone()), (Some(regions), x)] {
+            let variant = Variant::new(Grid::empty(Shape::CLASSIC), regions, rules).unwrap();
+            assert!(!variant.model().houses_only && variant.model().pointing().is_none());
+        }
     }
 
     #[test]
