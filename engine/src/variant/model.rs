@@ -53,16 +53,41 @@ pub(crate) struct Model {
     pub groups: Groups,
     /// Whether the search points through the bans (see [`pointing`](super::pointing)): only
     /// where pairwise rules relate cells or some cells must hold a digit (see
-    /// [`required`](super::required)); with rules of units alone (diagonals, windows,
-    /// jigsaw regions...) or tables and sums alone (arrows, little killers, cages with no
-    /// digit they must hold) it made the search slower (measured in
+    /// [`required`](super::required)), or through the houses alone (see `houses_only`);
+    /// with diagonals alone or tables and sums alone (arrows, little killers, cages with
+    /// no digit they must hold) it made the search slower (measured in
     /// docs/lab/variant-search.md).
     pub points: bool,
+    /// Whether the rules are houses alone (rows, columns, regions and other units of `n`
+    /// cells: diagonals, windows, disjoint groups), with nothing else to clash, and some
+    /// extra house holds two or more cells of one row or column (see [`shares_lines`]):
+    /// the search then points through the houses only (see [`Pointing::of_houses`]), and
+    /// the logic pass not at all, since its locked candidates already read every house.
+    /// Measured in docs/lab/variant-search.md, "Tenth round": it paid on the windoku set,
+    /// not on classic, x or jigsaw.
+    pub houses_only: bool,
     /// The clashes and houses of the pointing, built when a search first needs them.
     pointing: Lazy,
     /// Per cell, the weight its item starts the search with under
     /// [`Branching::Conflicts`] (see [`priority`](super::priority)); empty for none.
     pub priorities: Vec<u32>,
+}
+
+/// True when one of the `extra` houses (beyond the rows, columns and regions) holds two or
+/// more cells of one row or column of a grid of side `n`: where pointing through the
+/// houses paid (windows: docs/lab/variant-search.md, "Tenth round"). Not diagonals, which
+/// meet each line once, nor jigsaw regions alone, where it cost more than it saved.
+fn shares_lines(n: usize, extra: &[&Vec<usize>]) -> bool {
+    extra.iter().any(|unit| {
+        // n <= 64: a digit is a bit of a word, and so is a row or a column here.
+        let (mut rows, mut cols) = (0u64, 0u64);
+        unit.iter().any(|&cell| {
+            let (row, col) = (1 << (cell / n), 1 << (cell % n));
+            let again = rows & row != 0 || cols & col != 0;
+            (rows, cols) = (rows | row, cols | col);
+            again
+        })
+    })
 }
 
 /// A model's pointing, built once when first asked for and shared by its copies. Derived
@@ -277,12 +302,22 @@ impl Model {
             skylines,
             groups,
             points,
+            houses_only: false,
             pointing: Lazy::default(),
             priorities: Vec::new(),
         };
         let assignments = model.enumerate(&parts.tables, parts.hidden, next, &rule_ref)?;
         next = model.add_tables(&parts.tables, assignments, &links, parts.hidden, next);
         model.secondary = next - primary;
+        model.houses_only = model.secondary == 0
+            && model.tables.is_empty()
+            && model.arcs.is_empty()
+            && model.sums.is_empty()
+            && model.skylines.is_empty()
+            && model.groups.is_empty()
+            && required == 0
+            && shares_lines(n, &full);
+        model.points |= model.houses_only;
         Ok(model)
     }
 
@@ -310,11 +345,10 @@ impl Model {
     pub(crate) fn pointing(&self) -> Option<Arc<Pointing>> {
         let points = self.points;
         points.then(|| {
-            Arc::clone(
-                self.pointing
-                    .0
-                    .get_or_init(|| Arc::new(Pointing::new(self))),
-            )
+            Arc::clone(self.pointing.0.get_or_init(|| match self.houses_only {
+                true => Arc::new(Pointing::of_houses(self)),
+                false => Arc::new(Pointing::new(self)),
+            }))
         })
     }
 

@@ -280,7 +280,8 @@ impl VariantSolver {
             &self.staged_placements,
         ];
         let end = self.pass.run(staged(lists, variant, None), logic);
-        if end != LogicEnd::Stuck || logic < Logic::LockedCandidatesBeforeSearch {
+        let houses_only = variant.model().houses_only;
+        if end != LogicEnd::Stuck || logic < Logic::LockedCandidatesBeforeSearch || houses_only {
             return end;
         }
         match variant.model().pointing() {

@@ -150,4 +150,82 @@ proptest! {
     }
 }
 
+/// An irregular 4x4 layout of regions, for the houses-only cases below.
+const JIGSAW_4X4: [usize; 16] = [0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
+
+/// A random 4x4 case of houses alone: the boxes or [`JIGSAW_4X4`], some of windoku,
+/// disjoint groups and the two diagonals, and up to `givens` digits of a random grid as
+/// givens; with the brute-force solutions, sorted.
+fn houses_case_4x4(seed: u64, givens: usize) -> (Variant, Vec<Vec<u8>>) {
+    let mut rng = SetterRng::for_puzzle(seed, 8);
+    let irregular = rng.below(2) == 0;
+    let region_of = if irregular {
+        JIGSAW_4X4.to_vec()
+    } else {
+        boxes()
+    };
+    let regions = irregular.then(|| region_of.clone());
+    let all = [
+        Rule::Windoku,
+        Rule::DisjointGroups,
+        Rule::Diagonal(Diagonal::Main),
+        Rule::Diagonal(Diagonal::Anti),
+    ];
+    let shape = Shape::new(2, 2).unwrap();
+    let mut rules = Vec::new();
+    for rule in all.into_iter().filter(|_| rng.below(2) == 0) {
+        let mut with = rules.clone();
+        with.push(rule);
+        if Variant::new(Grid::empty(shape), regions.clone(), with.clone()).is_ok() {
+            rules = with;
+        }
+    }
+    let grids = all_grids(&region_of);
+    let keeping: Vec<_> = grids
+        .iter()
+        .filter(|g| rules.iter().all(|rule| oracle(rule, &rules, g)))
+        .collect();
+    let mut puzzle = Grid::empty(shape);
+    if let Some(planted) = keeping.get(rng.below(keeping.len().max(1))) {
+        for _ in 0..givens {
+            let cell = rng.below(N * N);
+            puzzle.set(cell / N, cell % N, planted[cell]);
+        }
+    }
+    let mut expected: Vec<Vec<u8>> = keeping
+        .into_iter()
+        .filter(|g| (0..N * N).all(|c| puzzle.cells()[c] == 0 || puzzle.cells()[c] == g[c]))
+        .cloned()
+        .collect();
+    expected.sort();
+    (Variant::new(puzzle, regions, rules).unwrap(), expected)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// The pointing through houses alone (windows, disjoint groups, on boxes or jigsaw
+    /// regions: see `Model::houses_only`) keeps every solution and every true candidate.
+    #[test]
+    fn houses_propagation_keeps_the_brute_force_solutions_on_4x4(seed in any::<u64>(), givens in 0usize..5) {
+        let (variant, expected) = houses_case_4x4(seed, givens);
+        let rules = variant.rules();
+        let lines_shared = rules.contains(&Rule::Windoku) || rules.contains(&Rule::DisjointGroups);
+        prop_assert_eq!(variant.model().houses_only, lines_shared, "{:?}", rules);
+        for logic in [Logic::Off, Logic::default()] {
+            let mut solver = VariantSolver::with_logic(logic);
+            for on in [true, false] {
+                let found = solutions(&mut solver, &variant, on, usize::MAX);
+                prop_assert_eq!(&found, &expected, "{:?} propagation {} logic {}", rules, on, logic);
+            }
+            solver.set_propagation(true);
+            let candidates = solver.candidates(&variant, None);
+            for cell in 0..N * N {
+                let mask = expected.iter().fold(0, |mask, g| mask | 1 << (g[cell] - 1));
+                prop_assert_eq!(candidates.mask(cell), mask, "{:?} cell {}", rules, cell);
+            }
+        }
+    }
+}
+
 mod planted;

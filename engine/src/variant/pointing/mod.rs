@@ -13,9 +13,17 @@
 //! The search's propagator points once per branch point, after the arcs, sums and runs
 //! (see [`propagate`](super::propagate)); the logic pass before the search, once it is stuck
 //! without. Only models whose pairwise rules relate cells point (`Model::points`): measured
-//! in docs/lab/variant-search.md, third round.
+//! in docs/lab/variant-search.md, third round; and, in the search alone, models of houses
+//! alone where an extra house meets a line twice (windows, disjoint groups: see
+//! `Model::houses_only`), tenth round.
+//!
+//! Where no placement clashes with another digit of another cell (houses, anti-knight,
+//! anti-king) on a grid of at most 128 cells, the pass runs on bitboards (see [`boards`]).
 
 use super::model::Model;
+use boards::Boards;
+
+mod boards;
 
 /// Units with at most this many placements left are read: more rarely clash in common,
 /// and each costs an intersection of that many sets (two were measured slower).
@@ -55,6 +63,9 @@ pub(crate) struct Pointing {
     /// cell, those cells (`sees[c * words..(c + 1) * words]`), a ninth of `cells`, which
     /// stays in the nearest cache (anti-knight, anti-king). Else empty.
     sees: Vec<u64>,
+    /// The houses and `sees` as bitboards, where there are `sees` and the grid is small
+    /// enough: the pass then reads them alone (see [`boards`]).
+    boards: Option<Boards>,
 }
 
 impl Pointing {
@@ -167,7 +178,80 @@ impl Pointing {
         }
         pointing.house_start.push(pointing.houses.len() as u32);
         pointing.sees = pointing.sees(model);
+        pointing.boards = pointing.boards(cells);
         pointing
+    }
+
+    /// The pointing of a model whose rules are houses alone (see [`Model::houses_only`]),
+    /// as [`Pointing::new`] builds it but for the clashes of each placement, which it does
+    /// not read there: the houses, and per cell the cells of its houses (itself among
+    /// them). Built from the placements of the first digit, which cover one item of each
+    /// unit of the cell, in a fraction of the time.
+    pub(crate) fn of_houses(model: &Model) -> Pointing {
+        let n = model.n;
+        let cells = model.allowed.len();
+        let words = cells.div_ceil(64);
+        debug_assert!(model.houses_only);
+        // The cells of each unit (its item of the first digit, `cells + u * n`).
+        let units = (model.primary - cells) / n;
+        let unit_of = |item: u32| (item as usize).checked_sub(cells).map(|u| u / n);
+        let mut unit_cells = vec![0u64; units * words];
+        for cell in 0..cells {
+            for unit in model
+                .placement_items(cell * n)
+                .iter()
+                .filter_map(|&i| unit_of(i))
+            {
+                unit_cells[unit * words + cell / 64] |= 1 << (cell % 64);
+            }
+        }
+        let mut pointing = Pointing {
+            n,
+            words,
+            sees: vec![0; cells * words],
+            ..Pointing::default()
+        };
+        for cell in 0..cells {
+            pointing.sees[cell * words + cell / 64] |= 1 << (cell % 64);
+            for unit in model
+                .placement_items(cell * n)
+                .iter()
+                .filter_map(|&i| unit_of(i))
+            {
+                let unit = &unit_cells[unit * words..][..words];
+                for (seen, &bits) in pointing.sees[cell * words..][..words].iter_mut().zip(unit) {
+                    *seen |= bits;
+                }
+            }
+        }
+        // The houses in the order of their units (rows, columns, regions, extra units),
+        // each once.
+        for set in unit_cells.chunks_exact(words) {
+            let last = pointing.house_cells.len().checked_sub(words);
+            if last.is_some_and(|at| pointing.house_cells[at..] == *set) {
+                continue;
+            }
+            pointing.house_start.push(pointing.houses.len() as u32);
+            for (w, &bits) in set.iter().enumerate() {
+                let mut bits = bits;
+                while bits != 0 {
+                    pointing
+                        .houses
+                        .push((w * 64) as u32 + bits.trailing_zeros());
+                    bits &= bits - 1;
+                }
+            }
+            pointing.house_cells.extend_from_slice(set);
+        }
+        pointing.house_start.push(pointing.houses.len() as u32);
+        pointing.boards = pointing.boards(cells);
+        pointing
+    }
+
+    /// The bitboards of the houses and `sees` (see [`boards`]), where they serve.
+    fn boards(&self, cells: usize) -> Option<Boards> {
+        let houses = (&self.house_start[..], &self.houses[..]);
+        Boards::new(self.n, cells, houses, &self.sees)
     }
 
     /// The cells each cell's placements clash with (see [`Pointing::sees`]), if they are
@@ -332,7 +416,8 @@ impl Pointing {
     /// `above`, the same of a pass at a branch point above whose removals still hold: a
     /// cell read there with the digits it has now is skipped, since what clashes with every
     /// one of them is gone already (the same removals, measured in
-    /// docs/lab/variant-search.md, fifth round).
+    /// docs/lab/variant-search.md, fifth round). On bitboards, `read` and `above` are every
+    /// cell's digits as the pass found them (see [`Boards::narrow`]).
     pub(crate) fn narrow(
         &self,
         masks: &mut [u64],
@@ -340,6 +425,9 @@ impl Pointing {
         (read, above): (&mut [u64], Option<&[u64]>),
         mut narrowed: impl FnMut(usize),
     ) -> Result<(), usize> {
+        if let Some(boards) = &self.boards {
+            return boards.narrow(masks, (read, above), narrowed);
+        }
         let n = self.n;
         // The cells left more than one digit: those worth narrowing.
         // And after them, per digit, those of them that may still hold it (a cell left one
@@ -517,6 +605,77 @@ mod tests {
         assert!(masks[12..18].iter().all(|&digits| digits & mask(&[1]) == 0));
         // r4c1 sees r2c1 (one column) but is no knight's move from r2c3.
         assert_ne!(masks[27] & mask(&[1]), 0);
+    }
+
+    #[test]
+    fn the_houses_alone_build_as_the_clashes_do() {
+        use crate::variant::Diagonal;
+        // The boxes, but for r1c3 and r1c4, swapped.
+        let mut regions: Vec<usize> = (0..81).map(|c| Shape::CLASSIC.box_of(c)).collect();
+        regions.swap(2, 3);
+        // An extra region: the first box, one column to the right.
+        let shifted = vec![1, 2, 3, 10, 11, 12, 19, 20, 21];
+        let cases = [
+            (None, vec![Rule::Windoku]),
+            (
+                None,
+                vec![Rule::DisjointGroups, Rule::Diagonal(Diagonal::Main)],
+            ),
+            (
+                Some(regions.clone()),
+                vec![Rule::ExtraRegion(shifted.clone())],
+            ),
+            (
+                Some(regions.clone()),
+                vec![Rule::ExtraRegion(shifted), Rule::Diagonal(Diagonal::Anti)],
+            ),
+        ];
+        for (regions, rules) in cases {
+            let variant = Variant::new(Grid::empty(Shape::CLASSIC), regions, rules).unwrap();
+            let model = variant.model();
+            assert!(model.houses_only, "{:?}", variant.rules());
+            let (houses, clashes) = (Pointing::of_houses(model), Pointing::new(model));
+            assert_eq!(houses.house_start, clashes.house_start);
+            assert_eq!(houses.houses, clashes.houses);
+            assert_eq!(houses.house_cells, clashes.house_cells);
+            assert_eq!(houses.sees, clashes.sees);
+            assert!(houses.boards.is_some());
+            assert_eq!(houses.boards, clashes.boards);
+        }
+        // Diagonals meet each row and column once, and jigsaw regions alone did not pay:
+        // the search does not point.
+        let x = vec![
+            Rule::Diagonal(Diagonal::Main),
+            Rule::Diagonal(Diagonal::Anti),
+        ];
+        for (regions, rules) in [(None, x.clone()), (Some(regions), x)] {
+            let variant = Variant::new(Grid::empty(Shape::CLASSIC), regions, rules).unwrap();
+            assert!(!variant.model().houses_only && variant.model().pointing().is_none());
+        }
+    }
+
+    #[test]
+    fn a_windows_digit_in_one_row_leaves_the_rest_of_the_row() {
+        let (pointing, mut masks) = empty(vec![Rule::Windoku]);
+        assert!(pointing.boards.is_some());
+        // The window at r2-r4 c2-c4 has its 1 only in r2 (cells 10, 11, 12).
+        for cell in [19, 20, 21, 28, 29, 30] {
+            masks[cell] &= !mask(&[1]);
+        }
+        let touched = narrowed(&pointing, &mut masks).unwrap();
+        for cell in [9, 13, 14, 15, 16, 17] {
+            assert_eq!(masks[cell] & mask(&[1]), 0, "cell {cell}");
+            assert!(touched.contains(&cell));
+        }
+        // And a hidden single: a 2 with one place left in row 1 takes its cell.
+        for digits in &mut masks[1..9] {
+            *digits &= !mask(&[2]);
+        }
+        narrowed(&pointing, &mut masks).unwrap();
+        assert_eq!(masks[0], mask(&[2]));
+        for cell in [9, 10, 18, 27] {
+            assert_eq!(masks[cell] & mask(&[2]), 0, "cell {cell}");
+        }
     }
 
     #[test]
