@@ -1,7 +1,9 @@
 //! The compiled model: every item numbered, and for each placement (a cell holding a digit)
 //! the items its option covers. The solver builds its matrix from this for any givens.
 //!
-//! Items, primary first: each cell; each row-digit, column-digit and region-digit; each
+//! Items, primary first: each cell; each row-digit, column-digit and region-digit (none for
+//! a region with the cells of one row or column, as a Latin square's "regions" drawn as its
+//! rows: its items would be the line's again, see [`region_bases`]); each
 //! digit of every extra unit of `n` cells; a guard for each table that places no cell; each
 //! digit that the cells of a renban line or a killer cage must hold (see
 //! [`required`](super::required)). Then
@@ -192,17 +194,18 @@ impl Model {
         // Full units are primary and numbered first; partial ones after every primary item.
         let (full, partial): (Vec<_>, Vec<_>) = parts.units.iter().partition(|u| u.len() == n);
         let sharing = Sharing::of(&parts.tables, cells);
+        let (region_base, houses_end) = region_bases(n, region_of);
         let required: usize = parts
             .required
             .iter()
             .map(|(_, d)| d.count_ones() as usize)
             .sum();
-        let primary = 4 * cells + full.len() * n + sharing.guarded + required;
+        let primary = houses_end + full.len() * n + sharing.guarded + required;
         for (k, unit) in full.iter().enumerate() {
-            add_unit(&mut extra, unit, n, 4 * cells + k * n);
+            add_unit(&mut extra, unit, n, houses_end + k * n);
         }
         // The digits some cells must hold, primary after the guards (see `required`).
-        let mut item = 4 * cells + full.len() * n + sharing.guarded;
+        let mut item = houses_end + full.len() * n + sharing.guarded;
         for (unit, digits) in &parts.required {
             for d in (0..n).filter(|d| digits & 1 << d != 0) {
                 for &cell in unit {
@@ -248,7 +251,7 @@ impl Model {
         // The agreement items of the cells a table does not place: the cell's placement of
         // digit e covers item e of the table's block.
         let mut links = Vec::with_capacity(parts.tables.len());
-        let mut guard = 4 * cells + full.len() * n;
+        let mut guard = houses_end + full.len() * n;
         for (t, table) in parts.tables.iter().enumerate() {
             let mut blocks = Vec::with_capacity(table.positions.len());
             for position in &table.positions {
@@ -275,14 +278,11 @@ impl Model {
             for d in 0..n {
                 item_start.push(items.len() as u32);
                 items.extend(
-                    [
-                        cell,
-                        cells + row * n + d,
-                        2 * cells + col * n + d,
-                        3 * cells + region_of[cell] * n + d,
-                    ]
-                    .map(|item| item as u32),
+                    [cell, cells + row * n + d, 2 * cells + col * n + d].map(|item| item as u32),
                 );
+                if let Some(base) = region_base[region_of[cell]] {
+                    items.push((base + d) as u32);
+                }
                 items.extend_from_slice(&extra[cell * n + d]);
             }
         }
@@ -525,6 +525,41 @@ impl Sharing {
         let guarded = owns.iter().filter(|&&o| !o).count();
         Sharing { owner, guarded }
     }
+}
+
+/// The first item of each region's digits (`region_bases(..).0[region] + d` for digit `d`),
+/// numbered after the columns', and the item after the last region's: `None` for a region
+/// whose cells are those of one row or one column, which has the line's items (a region
+/// item beside them would be covered by exactly the same placements, only doubling the
+/// dancing links' work).
+fn region_bases(n: usize, region_of: &[usize]) -> (Vec<Option<usize>>, usize) {
+    const MIXED: usize = usize::MAX;
+    let cells = region_of.len();
+    let regions = region_of.iter().max().map_or(0, |&r| r + 1);
+    // Per region: its size, and its row and column (`MIXED` once two of its cells differ).
+    let mut size = vec![0usize; regions];
+    let mut row = vec![None; regions];
+    let mut col = vec![None; regions];
+    let same = |seen: Option<usize>, line: usize| match seen {
+        Some(was) if was != line => Some(MIXED),
+        _ => Some(line),
+    };
+    for (cell, &r) in region_of.iter().enumerate() {
+        size[r] += 1;
+        row[r] = same(row[r], cell / n);
+        col[r] = same(col[r], cell % n);
+    }
+    let mut next = 3 * cells;
+    let bases = (0..regions)
+        .map(|r| {
+            let line = size[r] == n && (row[r] != Some(MIXED) || col[r] != Some(MIXED));
+            (!line).then(|| {
+                next += n;
+                next - n
+            })
+        })
+        .collect();
+    (bases, next)
 }
 
 /// Gives every placement of `unit`'s cells its unit-digit item, numbered from `first`.

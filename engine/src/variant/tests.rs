@@ -225,6 +225,30 @@ fn jigsaw_regions_match_brute_force() {
 }
 
 #[test]
+fn regions_drawn_as_lines_make_latin_squares() {
+    // Regions that are the rows (or the columns) add no items of their own (the model
+    // gives them the line's): the 576 Latin squares of side 4, and with rules beside them.
+    let rows: Vec<usize> = (0..16).map(|cell| cell / 4).collect();
+    let cols: Vec<usize> = (0..16).map(|cell| cell % 4).collect();
+    assert_eq!(check_rules(Some(rows.clone()), vec![]), 576);
+    assert_eq!(check_rules(Some(cols.clone()), vec![]), 576);
+    check_rules(Some(rows.clone()), vec![Rule::NonConsecutive]);
+    check_rules(
+        Some(cols),
+        vec![Rule::Killer {
+            cells: vec![0, 1, 4],
+            sum: Some(6),
+        }],
+    );
+    // Rows for two regions and two others: only the two others have items.
+    let mixed = vec![0, 0, 0, 0, 1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 3, 3];
+    check_rules(Some(mixed), vec![Rule::Diagonal(Diagonal::Main)]);
+    let shape = Shape::new(2, 2).unwrap();
+    let latin = Variant::new(Grid::empty(shape), Some(rows), vec![]).unwrap();
+    assert_eq!(latin.model().primary, 3 * 16);
+}
+
+#[test]
 fn pairwise_rules_match_brute_force() {
     check_rules(None, vec![Rule::AntiKnight]);
     check_rules(None, vec![Rule::AntiKing]);
