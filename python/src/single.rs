@@ -115,7 +115,7 @@ pub fn one_board<T: Send>(
 /// >>> solve("1...............", rules="x")
 /// '1243431234212134'
 /// >>> solve([[0] * 4] * 4, regions="aaab cadb cddb ccdb")
-/// [[1, 2, 4, 3], [4, 3, 1, 2], [2, 4, 3, 1], [3, 1, 2, 4]]
+/// [[1, 2, 3, 4], [3, 4, 1, 2], [2, 3, 4, 1], [4, 1, 2, 3]]
 #[pyfunction]
 #[pyo3(signature = (board, *, r#box = None, rules = None, regions = None))]
 pub fn solve<'py>(
