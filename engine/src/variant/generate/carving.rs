@@ -156,7 +156,11 @@ impl VariantCarving {
             .unavoidable
             .sets()
             .into_iter()
-            .filter(|set| rules.accepts(&UnavoidableSets::rearranged(solution, set)))
+            .filter(|set| {
+                // A set it could not rearrange (its grid the solution again) proves nothing.
+                let other = UnavoidableSets::rearranged(solution, set);
+                other != *solution && rules.accepts(&other)
+            })
             .collect();
         Ok(())
     }
