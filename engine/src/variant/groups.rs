@@ -24,7 +24,14 @@ pub(crate) struct Groups {
     /// region), as bits; empty until [`Groups::see`].
     sees: Vec<u64>,
     words: usize,
+    /// `of_cell.get(cell)`: the groups with `cell`, so that narrowing goes back only to the
+    /// groups whose cells lost a digit; empty until [`Groups::see`].
+    of_cell: Flat<u32>,
 }
+
+/// The most groups whose narrowing goes back only to those with a cell that lost a digit
+/// (a bit each, on the stack); past it every group is narrowed again after any change.
+const MOST_TRACKED: usize = 512;
 
 impl Groups {
     /// No groups.
@@ -38,6 +45,16 @@ impl Groups {
     pub(crate) fn see(&mut self, cells: usize, peers: impl Fn(usize, usize) -> bool) {
         self.words = cells.div_ceil(64);
         self.sees = vec![0; cells * self.words];
+        let mut of_cell = vec![Vec::new(); cells];
+        for g in 0..self.len() {
+            for cell in self.cells(g) {
+                of_cell[cell].push(g as u32);
+            }
+        }
+        self.of_cell = Flat::default();
+        for groups in of_cell {
+            self.of_cell.push(groups);
+        }
         for a in 0..cells {
             for b in (0..cells).filter(|&b| b != a && peers(a, b)) {
                 self.sees[a * self.words + b / 64] |= 1 << (b % 64);
@@ -58,6 +75,7 @@ impl Groups {
         self.sees.clear();
         self.sees.extend_from_slice(&other.sees);
         self.words = other.words;
+        self.of_cell.copy_from(&other.of_cell);
     }
 
     /// The number of groups.
@@ -153,6 +171,58 @@ impl Narrows for Groups {
         Groups::len(self)
     }
 
+    /// Narrows by every group, then again by the groups with a cell that lost a digit, until
+    /// none does; `Err` with the first group that cannot be kept.
+    fn narrow(&self, masks: &mut [u64], mut narrowed: impl FnMut(usize)) -> Result<(), usize> {
+        let len = self.len();
+        if len == 0 {
+            return Ok(());
+        }
+        if self.of_cell.len() == 0 || len > MOST_TRACKED {
+            // Without the index (or with too many groups): every group, until none narrows.
+            loop {
+                let mut changed = false;
+                for g in 0..len {
+                    changed |= self.narrow_one(g, masks, &mut narrowed).map_err(|()| g)?;
+                }
+                if !changed {
+                    return Ok(());
+                }
+            }
+        }
+        let words = len.div_ceil(64);
+        let mut dirty = [0u64; MOST_TRACKED / 64];
+        for (word, bits) in dirty[..words].iter_mut().enumerate() {
+            let left = len - word * 64;
+            *bits = if left >= 64 {
+                u64::MAX
+            } else {
+                (1 << left) - 1
+            };
+        }
+        loop {
+            let mut next = [0u64; MOST_TRACKED / 64];
+            for (word, &bits) in dirty[..words].iter().enumerate() {
+                let mut bits = bits;
+                while bits != 0 {
+                    let g = word * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let mut lost = |cell: usize| {
+                        narrowed(cell);
+                        for &h in self.of_cell.get(cell) {
+                            next[h as usize / 64] |= 1 << (h % 64);
+                        }
+                    };
+                    self.narrow_one(g, masks, &mut lost).map_err(|()| g)?;
+                }
+            }
+            if next[..words].iter().all(|&bits| bits == 0) {
+                return Ok(());
+            }
+            dirty = next;
+        }
+    }
+
     /// Narrows by group `g` once; true when some cell lost a digit.
     fn narrow_one(
         &self,
@@ -200,6 +270,11 @@ impl Narrows for Groups {
         while shared != 0 && self.words != 0 {
             let digit = shared & shared.wrapping_neg();
             shared &= shared - 1;
+            // The singles placed above may have taken the digit's last places: the group
+            // cannot hold it (and no cell would be left to see).
+            if cells.iter().all(|&c| masks[c as usize] & digit == 0) {
+                return Err(());
+            }
             for word in 0..self.words {
                 let mut seeing = u64::MAX;
                 for &cell in cells.iter().filter(|&&c| masks[c as usize] & digit != 0) {
@@ -338,5 +413,83 @@ mod tests {
         // 10 in three cells has four sets: past three, none is returned.
         assert_eq!(sums(9, 3, 10, 3), None);
         assert_eq!(sums(9, 3, 10, 4).map(|s| s.len()), Some(4));
+    }
+    /// A group whose singles take the last places of a digit it must hold fails; it used
+    /// to look for the cells that see every place of the digit, found none to intersect,
+    /// and read past the grid.
+    #[test]
+    fn singles_that_take_a_needed_digits_last_places_fail() {
+        // Four cells of a 6x6 grid making {1, 2, 3, 4}: r1c1 {1, 2}, r2c2 {1, 3}, r3c3 {4}
+        // and r4c4 {4}. The 2 and the 3 have one place each, and taking them leaves the 1
+        // none.
+        let cells = [0, 7, 14, 21];
+        let mut group = Groups::new();
+        group.push(&cells, &[mask(&[1, 2, 3, 4])]);
+        group.see(36, |a, b| a / 6 == b / 6 || a % 6 == b % 6);
+        let mut masks = vec![mask(&[1, 2, 3, 4, 5, 6]); 36];
+        masks[0] = mask(&[1, 2]);
+        masks[7] = mask(&[1, 3]);
+        masks[14] = mask(&[4]);
+        masks[21] = mask(&[4]);
+        assert_eq!(group.narrow_one(0, &mut masks, &mut |_| {}), Err(()));
+    }
+
+    /// Narrowing again only the groups whose cells lost a digit reaches the masks that
+    /// narrowing every group again after any change reaches (the `Narrows` default), or
+    /// fails as it does: random renban lines and cages over random candidates of a 6x6 grid.
+    #[test]
+    fn going_back_only_to_touched_groups_reaches_the_same_masks() {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, TestRunner};
+        let n = 6;
+        let cells = n * n;
+        let peers = |a: usize, b: usize| a / n == b / n || a % n == b % n;
+        let group = (
+            proptest::sample::subsequence((0..cells).collect::<Vec<_>>(), 2..=4),
+            0..3u32,
+        );
+        let case = (
+            proptest::collection::vec(group, 1..8),
+            proptest::collection::vec(1u64..(1 << n), cells),
+        );
+        let mut runner = TestRunner::new(Config::with_cases(300));
+        runner
+            .run(&case, |(groups, start)| {
+                let mut tracked = Groups::new();
+                for (cells, kind) in &groups {
+                    let sets = match kind {
+                        0 => windows(n, cells.len()),
+                        k => sums(n, cells.len(), 3 * cells.len() as u32 + k, 256).unwrap(),
+                    };
+                    tracked.push(cells, &sets);
+                }
+                tracked.see(cells, peers);
+                let mut masks = start.clone();
+                let got = tracked.narrow(&mut masks, |_| {}).map(|()| masks);
+                // The reference: every group again after any change.
+                let mut masks = start;
+                let want = loop {
+                    let mut changed = false;
+                    let mut failed = false;
+                    for g in 0..tracked.len() {
+                        match tracked.narrow_one(g, &mut masks, &mut |_| {}) {
+                            Ok(c) => changed |= c,
+                            Err(()) => {
+                                failed = true;
+                                break;
+                            }
+                        }
+                    }
+                    if failed {
+                        break None;
+                    }
+                    if !changed {
+                        break Some(masks);
+                    }
+                };
+                prop_assert_eq!(got.ok(), want);
+                Ok(())
+            })
+            .unwrap();
     }
 }
