@@ -434,6 +434,38 @@ mod tests {
         assert_eq!(group.narrow_one(0, &mut masks, &mut |_| {}), Err(()));
     }
 
+    /// A whole puzzle that reached the case above through the search, found among random
+    /// puzzles (ISS counts no solution either): two cages, three white dots and
+    /// non-consecutive, with r7c3 given 3. No solution, and no panic.
+    #[test]
+    fn a_puzzle_whose_cage_loses_a_needed_digit_mid_narrowing_has_no_solution() {
+        use crate::variant::{Rule, Variant, VariantSolver};
+        use crate::{Grid, Shape};
+        let cell = |row: usize, column: usize| (row - 1) * 9 + column - 1;
+        let dot = |a: usize, b: usize| Rule::Difference {
+            cells: [a, b],
+            value: 1,
+        };
+        let rules = vec![
+            Rule::Killer {
+                cells: vec![cell(8, 8), cell(8, 7), cell(7, 7), cell(6, 7)],
+                sum: Some(16),
+            },
+            Rule::Killer {
+                cells: vec![cell(9, 8), cell(9, 7), cell(9, 6), cell(8, 5)],
+                sum: Some(15),
+            },
+            dot(cell(5, 6), cell(5, 7)),
+            dot(cell(6, 7), cell(6, 8)),
+            dot(cell(7, 4), cell(7, 5)),
+            Rule::NonConsecutive,
+        ];
+        let mut grid = Grid::empty(Shape::new(3, 3).unwrap());
+        grid.set(6, 2, 3);
+        let puzzle = Variant::new(grid, None, rules).unwrap();
+        assert_eq!(VariantSolver::new().count(&puzzle, Some(2)).solutions, 0);
+    }
+
     /// Narrowing again only the groups whose cells lost a digit reaches the masks that
     /// narrowing every group again after any change reaches (the `Narrows` default), or
     /// fails as it does: random renban lines and cages over random candidates of a 6x6 grid.
