@@ -667,6 +667,54 @@ proptest! {
         let without = solver.count(&puzzle, Some(3));
         prop_assert_eq!(with, without);
     }
+
+    /// As above with lines and sums of every kind along random walks (thermometers, arrows,
+    /// whispers, renban, palindromes, entropic, modular and nabner lines, slow thermometers,
+    /// between and region-sum lines, cages), plus parity and XV pairs.
+    #[test]
+    fn random_line_puzzles_count_the_same_with_and_without_propagation(
+        givens in proptest::collection::vec((0usize..36, 1u8..=6), 0..4),
+        lines in proptest::collection::vec((0usize..14, 0usize..36, 2usize..=5, proptest::collection::vec(0usize..6, 4), 0u32..12), 1..4),
+    ) {
+        let n = 6;
+        let mut rules = Vec::new();
+        for (kind, start, len, steps, extra) in lines {
+            let cells = walk(n, start, len, &steps);
+            let rule = match kind {
+                0 => Rule::Thermometer(cells),
+                1 => Rule::Arrow { circle: cells[0], line: cells[1..].to_vec() },
+                2 => Rule::Whispers { line: cells, gap: 3 },
+                3 => Rule::Renban(cells),
+                4 => Rule::Palindrome(cells),
+                5 => Rule::Entropic(cells),
+                6 => Rule::Modular(cells),
+                7 => Rule::Nabner(cells),
+                8 => Rule::SlowThermometer(cells),
+                9 => Rule::BetweenLine(cells),
+                10 => Rule::RegionSumLine(cells),
+                11 => Rule::Odd(cells[0]),
+                12 => Rule::Xv { cells: [cells[0], cells[cells.len() - 1]], sum: if extra % 2 == 0 { 5 } else { 10 } },
+                _ => {
+                    let least: u32 = (1..=cells.len() as u32).sum();
+                    let most: u32 = (n as u32 + 1 - cells.len() as u32..=n as u32).sum();
+                    Rule::Killer { sum: Some(least + extra % (most - least + 1)), cells }
+                }
+            };
+            rules.push(rule);
+        }
+        let mut grid = Grid::empty(Shape::new(2, 3).unwrap());
+        for (cell, digit) in givens {
+            grid.set(cell / n, cell % n, digit);
+        }
+        let Ok(puzzle) = Variant::new(grid, None, rules) else {
+            return Ok(());
+        };
+        let mut solver = VariantSolver::new();
+        let with = solver.count(&puzzle, Some(3));
+        solver.set_propagation(false);
+        let without = solver.count(&puzzle, Some(3));
+        prop_assert_eq!(with, without);
+    }
 }
 
 proptest! {
