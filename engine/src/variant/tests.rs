@@ -2,7 +2,7 @@
 //! rule's meaning written again here, independently of the encodings; and properties on 9x9
 //! grids: a random solution, with clues derived from it, is found again and kept.
 
-use super::{Diagonal, Marker, Rule, Variant, VariantError, VariantSolver};
+use super::{Diagonal, Indexer, Marker, Outside, Rule, Side, Variant, VariantError, VariantSolver};
 use crate::setter::{random_solution, SetterRng};
 use crate::{Grid, Shape};
 use proptest::prelude::*;
@@ -699,6 +699,73 @@ proptest! {
                     let most: u32 = (n as u32 + 1 - cells.len() as u32..=n as u32).sum();
                     Rule::Killer { sum: Some(least + extra % (most - least + 1)), cells }
                 }
+            };
+            rules.push(rule);
+        }
+        let mut grid = Grid::empty(Shape::new(2, 3).unwrap());
+        for (cell, digit) in givens {
+            grid.set(cell / n, cell % n, digit);
+        }
+        let Ok(puzzle) = Variant::new(grid, None, rules) else {
+            return Ok(());
+        };
+        let mut solver = VariantSolver::new();
+        let with = solver.count(&puzzle, Some(3));
+        solver.set_propagation(false);
+        let without = solver.count(&puzzle, Some(3));
+        prop_assert_eq!(with, without);
+    }
+}
+
+proptest! {
+    // Fewer cases: without propagation, a puzzle of the whole grid's rules with no solution
+    // takes a long search (about 20 ms a case on average).
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// As above with the clues outside the grid (sandwiches, X-sums, skyscrapers, little
+    /// killers), the negative constraints, black dots, quadruples, indexers, minimums and
+    /// maximums, pencil marks, clones and the rules of the whole grid.
+    #[test]
+    fn random_clue_puzzles_count_the_same_with_and_without_propagation(
+        givens in proptest::collection::vec((0usize..36, 1u8..=6), 0..4),
+        clues in proptest::collection::vec((0usize..16, 0usize..36, 0u32..40), 1..4),
+    ) {
+        let n = 6;
+        let sides = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+        let mut rules = Vec::new();
+        for (kind, at, extra) in clues {
+            let (row, column) = (at / n, at % n);
+            let clue = Outside { side: sides[at % 4], index: (at / 4) % n };
+            let right = if column + 1 < n { at + 1 } else { at - 1 };
+            let rule = match kind {
+                0 => Rule::Sandwich { clue, sum: extra % 16 },
+                1 => Rule::XSum { clue, sum: 1 + extra % 21 },
+                2 => Rule::Skyscraper { clue, count: 1 + extra % 6 },
+                3 => {
+                    let length = n - row.max(column);
+                    let cells: Vec<usize> = (0..length).map(|k| (row + k) * n + column + k).collect();
+                    let least = cells.len() as u32;
+                    let sum = least + extra % (5 * least + 1);
+                    if cells.len() < 2 {
+                        continue;
+                    }
+                    Rule::LittleKiller { cells, sum }
+                }
+                4 => Rule::Negative([Marker::Difference, Marker::Ratio, Marker::Xv][extra as usize % 3]),
+                5 => Rule::Ratio { cells: [at, right], value: 2 },
+                6 if row + 1 < n && column + 1 < n => Rule::Quadruple {
+                    cells: vec![at, at + 1, at + n, at + n + 1],
+                    digits: (0..1 + extra as usize % 4).map(|k| 1 + ((extra as usize + 2 * k) % n) as u8).collect(),
+                },
+                7 => Rule::Indexer { kind: [Indexer::Row, Indexer::Column, Indexer::Box][extra as usize % 3], cells: vec![at] },
+                8 => Rule::Minimum(at),
+                9 => Rule::Maximum(at),
+                10 => Rule::PencilMarks { cell: at, digits: vec![1 + (extra % 6) as u8, 1 + ((extra / 6) % 6) as u8] },
+                11 => Rule::Clone(vec![[at, (at + 7 + extra as usize) % (n * n)]]),
+                12 => Rule::AntiKing,
+                13 => Rule::AntiKnight,
+                14 => Rule::Diagonal(Diagonal::Main),
+                _ => Rule::DisjointGroups,
             };
             rules.push(rule);
         }
