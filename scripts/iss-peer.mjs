@@ -125,7 +125,25 @@ function translate(doc) {
             case 'diagonal+': out.push(new C.Diagonal(1)); break;
             case 'antiknight': out.push(new C.AntiKnight()); break;
             case 'antiking': out.push(new C.AntiKing()); break;
-            case 'nonconsecutive': out.push(new C.AntiConsecutive()); break;
+            case 'nonconsecutive': {
+                // Two cells joined by a kropki dot, white or black, are free of it
+                // (dclamage's reading, docs/variants.md); ISS's AntiConsecutive binds every
+                // pair, so with dots each other pair is a Pair of its own.
+                const dotted = new Set(['difference', 'ratio'].flatMap(k => (doc[k] ?? []).map(
+                    e => e.cells.map(x => x.toUpperCase()).sort().join(','))));
+                if (!dotted.size) {
+                    out.push(new C.AntiConsecutive());
+                    break;
+                }
+                for (let r = 1; r <= n; r++) for (let c = 1; c <= n; c++)
+                    for (const [r2, c2] of [[r, c + 1], [r + 1, c]]) {
+                        if (r2 > n || c2 > n) continue;
+                        const cells = [id(r, c), id(r2, c2)];
+                        if (dotted.has(cells.slice().sort().join(','))) continue;
+                        out.push(new C.Pair(pairKey((p, q) => Math.abs(p - q) !== 1), '', ...cells));
+                    }
+                break;
+            }
             case 'disjointgroups': out.push(new C.DisjointSets()); break;
             case 'extraregion': {
                 // The four windoku windows are ISS's Windoku; any other region AllDifferent.

@@ -135,7 +135,12 @@ def satisfies(doc, g):
         if g[a] + g[b] != (10 if str(e["value"]).upper() == "X" else 5):
             return False
     pairs = [(i, j) for i in range(n * n) for j in neighbours4(i, n) if i < j]
-    if doc.get("nonconsecutive") and any(abs(g[a] - g[b]) == 1 for a, b in pairs):
+    # Two cells joined by a kropki dot, white or black, are free of non-consecutive
+    # (dclamage's reading, docs/variants.md).
+    kropki = {"difference", "ratio"}
+    if doc.get("nonconsecutive") and any(
+            abs(g[a] - g[b]) == 1 and not kropki & dots.get(frozenset((a, b)), set())
+            for a, b in pairs):
         return False
     for kind in doc.get("negative", []):
         bad = {"difference": lambda p, q: abs(p - q) == 1,
