@@ -12,7 +12,7 @@
 //!   cannot (the required values of ISS's pairwise handlers).
 
 use super::flat::Flat;
-use super::propagate::{keep_only, Narrows};
+use super::propagate::{keep_only, narrow_every, Narrows};
 
 /// Groups over cells: group `g` has the cells `cells.get(g)` and the sets of digits
 /// `sets.get(g)` (bit `d - 1` for digit `d`).
@@ -180,15 +180,7 @@ impl Narrows for Groups {
         }
         if self.of_cell.len() == 0 || len > MOST_TRACKED {
             // Without the index (or with too many groups): every group, until none narrows.
-            loop {
-                let mut changed = false;
-                for g in 0..len {
-                    changed |= self.narrow_one(g, masks, &mut narrowed).map_err(|()| g)?;
-                }
-                if !changed {
-                    return Ok(());
-                }
-            }
+            return narrow_every(self, masks, narrowed);
         }
         let words = len.div_ceil(64);
         let mut dirty = [0u64; MOST_TRACKED / 64];
@@ -500,25 +492,9 @@ mod tests {
                 let got = tracked.narrow(&mut masks, |_| {}).map(|()| masks);
                 // The reference: every group again after any change.
                 let mut masks = start;
-                let want = loop {
-                    let mut changed = false;
-                    let mut failed = false;
-                    for g in 0..tracked.len() {
-                        match tracked.narrow_one(g, &mut masks, &mut |_| {}) {
-                            Ok(c) => changed |= c,
-                            Err(()) => {
-                                failed = true;
-                                break;
-                            }
-                        }
-                    }
-                    if failed {
-                        break None;
-                    }
-                    if !changed {
-                        break Some(masks);
-                    }
-                };
+                let want = narrow_every(&tracked, &mut masks, |_| {})
+                    .ok()
+                    .map(|()| masks);
                 prop_assert_eq!(got.ok(), want);
                 Ok(())
             })

@@ -240,15 +240,25 @@ pub(crate) trait Narrows {
 
     /// Narrows `masks` by every rule, again until none narrows; `Err` with the first rule
     /// that cannot be kept.
-    fn narrow(&self, masks: &mut [u64], mut narrowed: impl FnMut(usize)) -> Result<(), usize> {
-        loop {
-            let mut changed = false;
-            for k in 0..self.len() {
-                changed |= self.narrow_one(k, masks, &mut narrowed).map_err(|()| k)?;
-            }
-            if !changed {
-                return Ok(());
-            }
+    fn narrow(&self, masks: &mut [u64], narrowed: impl FnMut(usize)) -> Result<(), usize> {
+        narrow_every(self, masks, narrowed)
+    }
+}
+
+/// Narrows `masks` by every rule of `rules`, again until none narrows: what
+/// [`Narrows::narrow`] does unless a kind of rule knows which of its rules a change concerns.
+pub(crate) fn narrow_every<N: Narrows + ?Sized>(
+    rules: &N,
+    masks: &mut [u64],
+    mut narrowed: impl FnMut(usize),
+) -> Result<(), usize> {
+    loop {
+        let mut changed = false;
+        for k in 0..rules.len() {
+            changed |= rules.narrow_one(k, masks, &mut narrowed).map_err(|()| k)?;
+        }
+        if !changed {
+            return Ok(());
         }
     }
 }
