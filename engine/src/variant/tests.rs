@@ -1,6 +1,8 @@
 //! Each rule's solutions on 4x4 boards against a brute-force filter of every grid, with the
-//! rule's meaning written again here, independently of the encodings; and properties on 9x9
-//! grids: a random solution, with clues derived from it, is found again and kept.
+//! rule's meaning written again here, independently of the encodings; properties on 9x9
+//! grids: a random solution, with clues derived from it, is found again and kept; and
+//! random 6x6 puzzles, most without a solution, that count the same with the rules'
+//! propagation as without it.
 
 use super::{Diagonal, Indexer, Marker, Outside, Rule, Side, Variant, VariantError, VariantSolver};
 use crate::setter::{random_solution, SetterRng};
@@ -641,6 +643,17 @@ fn walk(n: usize, start: usize, len: usize, steps: &[usize]) -> Vec<usize> {
     cells
 }
 
+/// A killer cage on `cells` of a grid of side `n` whose total, picked by `extra`, some set
+/// of distinct digits makes.
+fn cage(n: usize, cells: Vec<usize>, extra: u32) -> Rule {
+    let least: u32 = (1..=cells.len() as u32).sum();
+    let most: u32 = (n as u32 + 1 - cells.len() as u32..=n as u32).sum();
+    Rule::Killer {
+        sum: Some(least + extra % (most - least + 1)),
+        cells,
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
 
@@ -660,11 +673,7 @@ proptest! {
         let n = 6;
         let mut rules = Vec::new();
         for (start, len, steps, extra) in cages {
-            let cells = walk(n, start, len, &steps);
-            let least: u32 = (1..=cells.len() as u32).sum();
-            let most: u32 = (n as u32 + 1 - cells.len() as u32..=n as u32).sum();
-            let sum = least + extra % (most - least + 1);
-            rules.push(Rule::Killer { cells, sum: Some(sum) });
+            rules.push(cage(n, walk(n, start, len, &steps), extra));
         }
         for (start, len, steps) in lines {
             rules.push(Rule::Renban(walk(n, start, len, &steps)));
@@ -704,11 +713,7 @@ proptest! {
                 10 => Rule::RegionSumLine(cells),
                 11 => Rule::Odd(cells[0]),
                 12 => Rule::Xv { cells: [cells[0], cells[cells.len() - 1]], sum: if extra % 2 == 0 { 5 } else { 10 } },
-                _ => {
-                    let least: u32 = (1..=cells.len() as u32).sum();
-                    let most: u32 = (n as u32 + 1 - cells.len() as u32..=n as u32).sum();
-                    Rule::Killer { sum: Some(least + extra % (most - least + 1)), cells }
-                }
+                _ => cage(n, cells, extra),
             };
             rules.push(rule);
         }
