@@ -458,9 +458,44 @@ mod tests {
         assert_eq!(VariantSolver::new().count(&puzzle, Some(2)).solutions, 0);
     }
 
-    /// Narrowing again only the groups whose cells lost a digit reaches the masks that
-    /// narrowing every group again after any change reaches (the `Narrows` default), or
-    /// fails as it does: random renban lines and cages over random candidates of a 6x6 grid.
+    /// True when no group narrows `masks` any further.
+    fn no_group_narrows(groups: &Groups, masks: &[u64]) -> bool {
+        let mut again = masks.to_vec();
+        (0..groups.len()).all(|g| groups.narrow_one(g, &mut again, &mut |_| {}) == Ok(false))
+    }
+
+    /// The case the property below found when it compared the result with that of every
+    /// group again after any change: there the second cage, run before the run line has
+    /// taken digit 2 from cell 15, needs the 2 in cells 5 and 15 and takes it from cell 35
+    /// (which sees cell 5); going back only to touched groups runs it after, when the 2 has
+    /// one place left, which it only narrows (the houses take a single's digit from its
+    /// peers). Both end where no group narrows further.
+    #[test]
+    fn the_order_of_the_groups_may_leave_a_singles_peer_to_the_houses() {
+        let n = 6;
+        let peers = |a: usize, b: usize| a / n == b / n || a % n == b % n;
+        let mut groups = Groups::new();
+        groups.push(&[5, 21, 25], &sums(n, 3, 10, 256).unwrap());
+        groups.push(&[5, 15, 21], &sums(n, 3, 10, 256).unwrap());
+        groups.push(&[10, 13, 21, 25], &windows(n, 4));
+        groups.see(n * n, peers);
+        let start: Vec<u64> = vec![
+            1, 3, 1, 1, 1, 11, 1, 3, 1, 1, 10, 1, 3, 18, 3, 54, 3, 3, 17, 3, 1, 25, 1, 1, 1, 20, 1,
+            1, 1, 1, 1, 3, 1, 1, 1, 14,
+        ];
+        let mut tracked = start.clone();
+        groups.narrow(&mut tracked, |_| {}).unwrap();
+        let mut every = start;
+        narrow_every(&groups, &mut every, |_| {}).unwrap();
+        assert_eq!((tracked[5], tracked[35], every[35]), (0b10, 0b1110, 0b1100));
+        assert!(no_group_narrows(&groups, &tracked));
+        assert!(no_group_narrows(&groups, &every));
+    }
+
+    /// Narrowing again only the groups whose cells lost a digit ends where no group narrows
+    /// further, and keeps no digit that narrowing every group again after any change (the
+    /// `Narrows` default) takes, but a single's digit in its peers (see above): random renban
+    /// lines and cages over random candidates of a 6x6 grid.
     #[test]
     fn going_back_only_to_touched_groups_reaches_the_same_masks() {
         use proptest::prelude::*;
@@ -476,7 +511,7 @@ mod tests {
             proptest::collection::vec(group, 1..8),
             proptest::collection::vec(1u64..(1 << n), cells),
         );
-        let mut runner = TestRunner::new(Config::with_cases(300));
+        let mut runner = TestRunner::new(Config::with_cases(10_000));
         runner
             .run(&case, |(groups, start)| {
                 let mut tracked = Groups::new();
@@ -489,13 +524,22 @@ mod tests {
                 }
                 tracked.see(cells, peers);
                 let mut masks = start.clone();
-                let got = tracked.narrow(&mut masks, |_| {}).map(|()| masks);
-                // The reference: every group again after any change.
-                let mut masks = start;
-                let want = narrow_every(&tracked, &mut masks, |_| {})
-                    .ok()
-                    .map(|()| masks);
-                prop_assert_eq!(got.ok(), want);
+                if tracked.narrow(&mut masks, |_| {}).is_ok() {
+                    prop_assert!(no_group_narrows(&tracked, &masks));
+                    // No digit that every group again after any change takes is kept, but
+                    // where a peer holds it alone.
+                    let mut every = start;
+                    if narrow_every(&tracked, &mut every, |_| {}).is_ok() {
+                        for cell in 0..cells {
+                            let alone = (0..cells)
+                                .filter(|&other| other != cell && peers(cell, other))
+                                .map(|other| masks[other])
+                                .filter(|mask| mask.count_ones() == 1)
+                                .fold(0, |all, mask| all | mask);
+                            prop_assert_eq!(masks[cell] & !every[cell] & !alone, 0);
+                        }
+                    }
+                }
                 Ok(())
             })
             .unwrap();
