@@ -316,7 +316,24 @@ pub fn is_json_input(arg: &str) -> bool {
         );
         return named || file_starts_document(path);
     }
-    fpuzzles::is_document(arg)
+    inline_is_document(arg)
+}
+
+/// [`fpuzzles::is_document`] of inline text, remembered for the last text asked about on
+/// this thread: a command asks of each input whether it is a variant one and then again
+/// how to read it, and for a share string each answer decompresses it.
+fn inline_is_document(arg: &str) -> bool {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(String, bool)>> = const { std::cell::RefCell::new(None) };
+    }
+    LAST.with_borrow_mut(|last| match last {
+        Some((text, answer)) if text == arg => *answer,
+        _ => {
+            let answer = fpuzzles::is_document(arg);
+            *last = Some((arg.to_string(), answer));
+            answer
+        }
+    })
 }
 
 /// True when the file's first character is `{` or its first line a share string or link.

@@ -155,9 +155,10 @@ pub fn parse_with_warnings(text: &str) -> Result<Parsed, FpuzzlesError> {
 /// JSON (its first character, after white space and a byte-order mark, is `{`), a share
 /// link (it holds `load=`, which no line puzzle does), a SudokuPad link or prefixed puzzle
 /// id (`https://sudokupad.app/...`, `scl...`, `fpuzzles...`: read, or refused with the
-/// reason), or a compressed string that unpacks to a JSON object. The question every
-/// reader of mixed input asks before [`parse`], so that a bad document is
-/// refused with the reason of this format.
+/// reason), or a compressed string that unpacks to text starting with `{` (its JSON is
+/// read by [`parse`], so a broken one is refused with the place of the fault). The question
+/// every reader of mixed input asks before [`parse`], so that a bad document is refused
+/// with the reason of this format.
 ///
 /// ```
 /// use sudoku_dlx::variant::fpuzzles::{self, is_document};
@@ -167,6 +168,9 @@ pub fn parse_with_warnings(text: &str) -> Result<Parsed, FpuzzlesError> {
 /// assert!(is_document(&fpuzzles::compress(r#"{"size":4}"#)));
 /// assert!(is_document("https://sudokupad.app/sudoku/BLLGjtrb4P"));
 /// assert!(is_document("sclN4IgzglgXg"));
+/// let broken = fpuzzles::compress(r#"{"size":4,"#);
+/// assert!(is_document(&broken));
+/// assert!(matches!(fpuzzles::parse(&broken), Err(fpuzzles::FpuzzlesError::Json { .. })));
 /// assert!(!is_document("1234341243212143"));
 /// assert!(!is_document("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"));
 /// ```
@@ -176,13 +180,7 @@ pub fn is_document(text: &str) -> bool {
         return true;
     }
     let base64 = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'%');
-    !text.is_empty()
-        && text.bytes().all(base64)
-        && unpack(text).is_ok_and(|json| {
-            json.is_some_and(|json| {
-                serde_json::from_str::<Value>(&json).is_ok_and(|value| value.is_object())
-            })
-        })
+    !text.is_empty() && text.bytes().all(base64) && unpack(text).is_ok_and(|json| json.is_some())
 }
 
 /// `text` without a byte-order mark and the white space around it.

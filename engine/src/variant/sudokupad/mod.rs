@@ -106,23 +106,28 @@ fn link_id(text: &str) -> Option<&str> {
     path.split(['?', '#']).next()
 }
 
-/// `text` with each `%XX` replaced by its byte (invalid UTF-8 replaced).
+/// `text` with each `%XX` replaced by its byte (invalid UTF-8 replaced). Text without a
+/// `%` (every share string f-puzzles writes) is copied as it is.
 pub(crate) fn percent_decode(text: &str) -> String {
+    if !text.contains('%') {
+        return text.to_string();
+    }
     let bytes = text.as_bytes();
+    let hex = |b: u8| (b as char).to_digit(16);
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|pair| std::str::from_utf8(pair).ok())
-            .and_then(|pair| u8::from_str_radix(pair, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
+        let pair = match (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
+            (b'%', Some(&high), Some(&low)) => hex(high).zip(hex(low)),
+            _ => None,
+        };
+        match pair {
+            Some((high, low)) => {
+                out.push((high * 16 + low) as u8);
                 i += 3;
             }
-            (byte, _) => {
-                out.push(byte);
+            None => {
+                out.push(bytes[i]);
                 i += 1;
             }
         }

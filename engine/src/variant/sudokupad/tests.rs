@@ -6,6 +6,17 @@ fn count(variant: &Variant) -> u128 {
 }
 
 #[test]
+fn percent_escapes_decode_and_others_stay() {
+    assert_eq!(percent_decode("N4Ig+a/b="), "N4Ig+a/b=");
+    assert_eq!(percent_decode("N4Ig%2Ba%2fb%3D"), "N4Ig+a/b=");
+    // Not an escape: kept as written.
+    assert_eq!(percent_decode("100%"), "100%");
+    assert_eq!(percent_decode("%+F%g1%4"), "%+F%g1%4");
+    assert_eq!(percent_decode("%C3%A9t%C3%A9"), "\u{e9}t\u{e9}");
+    assert_eq!(percent_decode("%FF"), "\u{fffd}");
+}
+
+#[test]
 fn links_give_their_payloads() {
     let fpuz = Some(Payload::Fpuzzles("N4Ig+a/b=".into()));
     assert_eq!(payload("https://sudokupad.app/fpuzzlesN4Ig+a/b="), fpuz);
