@@ -88,3 +88,21 @@ fn share_strings_and_links_read_from_standard_input_and_text_files() {
     assert_eq!(from_file.lines().count(), 3, "{from_file}");
     assert!(from_file.lines().next().unwrap().contains(r#""count":48"#));
 }
+
+#[test]
+fn an_inline_share_string_cut_short_is_refused_as_one() {
+    let windoku = format!(
+        r#"{EMPTY4},"diagonal+":true,"title":"{}"}}"#,
+        "x".repeat(200)
+    );
+    let packed = sudoku_dlx::variant::fpuzzles::compress(&windoku);
+    // Cut where a base64 `/` makes it look like a path: still refused as a share string.
+    let cut = packed
+        .rfind('/')
+        .map_or(&packed[..packed.len() / 2], |k| &packed[..k + 3]);
+    let out = stdout_of(&["count", cut], 2);
+    assert!(
+        out.starts_with("error: <inline>:1:1: neither JSON nor an f-puzzles share string"),
+        "{out}"
+    );
+}

@@ -358,7 +358,9 @@ fn first_line_is_shared(head: &[u8]) -> bool {
         Some(end) => std::str::from_utf8(&rest[..end]).is_ok_and(fpuzzles::is_document),
         None => {
             let text = String::from_utf8_lossy(rest);
-            text.starts_with("N4Ig") || text.contains("load=") || fpuzzles::is_document(&text)
+            text.starts_with(fpuzzles::PACKED_START)
+                || text.contains("load=")
+                || fpuzzles::is_document(&text)
         }
     }
 }

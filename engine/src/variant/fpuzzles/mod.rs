@@ -155,7 +155,8 @@ pub fn parse_with_warnings(text: &str) -> Result<Parsed, FpuzzlesError> {
 /// JSON (its first character, after white space and a byte-order mark, is `{`), a share
 /// link (it holds `load=`, which no line puzzle does), a SudokuPad link or prefixed puzzle
 /// id (`https://sudokupad.app/...`, `scl...`, `fpuzzles...`: read, or refused with the
-/// reason), or a compressed string that unpacks to text starting with `{` (its JSON is
+/// reason), or a compressed string that starts as every compressed `{"` does
+/// ([`PACKED_START`]) or unpacks to text starting with `{` (its JSON is
 /// read by [`parse`], so a broken one is refused with the place of the fault). The question
 /// every reader of mixed input asks before [`parse`], so that a bad document is refused
 /// with the reason of this format.
@@ -168,6 +169,9 @@ pub fn parse_with_warnings(text: &str) -> Result<Parsed, FpuzzlesError> {
 /// assert!(is_document(&fpuzzles::compress(r#"{"size":4}"#)));
 /// assert!(is_document("https://sudokupad.app/sudoku/BLLGjtrb4P"));
 /// assert!(is_document("sclN4IgzglgXg"));
+/// let cut = &fpuzzles::compress(r#"{"size":4,"grid":[]}"#)[..12];
+/// assert!(is_document(cut));
+/// assert!(matches!(fpuzzles::parse(cut), Err(fpuzzles::FpuzzlesError::Compressed)));
 /// let broken = fpuzzles::compress(r#"{"size":4,"#);
 /// assert!(is_document(&broken));
 /// assert!(matches!(fpuzzles::parse(&broken), Err(fpuzzles::FpuzzlesError::Json { .. })));
@@ -180,8 +184,15 @@ pub fn is_document(text: &str) -> bool {
         return true;
     }
     let base64 = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'%');
-    !text.is_empty() && text.bytes().all(base64) && unpack(text).is_ok_and(|json| json.is_some())
+    !text.is_empty()
+        && text.bytes().all(base64)
+        && (text.starts_with(PACKED_START) || unpack(text).is_ok_and(|json| json.is_some()))
 }
+
+/// How the share string of every JSON object that starts `{"` begins (lz-string base64):
+/// a share string cut short, which does not decompress, is still taken for a document and
+/// refused as one.
+pub const PACKED_START: &str = "N4Ig";
 
 /// `text` without a byte-order mark and the white space around it.
 fn trimmed(text: &str) -> &str {
