@@ -592,3 +592,25 @@ fn regions_replace_the_boxes_when_givens_are_read() {
         .code(2)
         .stdout(predicates::str::contains("digit 3 twice in box 3"));
 }
+
+#[test]
+fn one_puzzle_alone_counts_the_same_on_every_number_of_threads() {
+    // The empty anti-knight grid's first 5,000 solutions take far more than the 10,000
+    // nodes after which the search shares its work.
+    let empty = ".".repeat(81);
+    for jobs in ["1", "2", "3"] {
+        let args = [
+            "count",
+            "--limit",
+            "5000",
+            "--rules",
+            "anti-knight",
+            "-j",
+            jobs,
+            &empty,
+        ];
+        assert_eq!(stdout_of(&args, 0), "5000+\n", "--jobs {jobs}");
+    }
+    let doc = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"antiking":true}"#;
+    assert_eq!(stdout_of(&["count", "-j", "2", doc], 0), "0\n");
+}

@@ -139,14 +139,27 @@ pub fn run_batch<R: Report + Send>(
     jobs: Option<usize>,
     job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> R + Sync,
 ) -> Result<Status, CliError> {
-    let records = records(&input.inputs, input.shape, variant);
+    let mut records = records(&input.inputs, input.shape, variant);
+    let batch = Batch::new(jobs.unwrap_or(0));
+    // One puzzle alone (inline or in files; standard input is not waited for) has its count
+    // searched on every thread of the batch.
+    let mut ahead = Vec::new();
+    if !input.inputs.is_empty() && !input.inputs.iter().any(|arg| arg == "-") {
+        ahead.extend(records.by_ref().take(2));
+    }
+    let threads = match ahead.len() {
+        1 => batch.threads(),
+        _ => 1,
+    };
+    let records = ahead.into_iter().chain(records);
     let solver = || {
         let mut solver = VariantSolver::with_logic(logic);
         solver.set_interrupt(Some(common::interrupt().clone()));
+        solver.set_threads(threads);
         solver
     };
     let mut printer = VariantPrinter::new(common::printer(output), output.format, false);
-    let finished = Batch::new(jobs.unwrap_or(0)).ordered(
+    let finished = batch.ordered(
         records,
         common::interrupt(),
         solver,

@@ -31,6 +31,7 @@
 //! # Ok::<(), sudoku_dlx::exact_cover::BuildError>(())
 //! ```
 
+use super::share::{Share, CHECK_SHARED};
 use super::ExactCover;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -73,6 +74,12 @@ pub(super) struct Watch {
     countdown: u32,
     /// The last search stopped because the flag was set.
     pub(super) stopped: bool,
+    /// The count this search is part of, when its work is shared between threads.
+    pub(super) share: Option<Arc<Share>>,
+    /// The share's other threads may ask for work (this search has run its nodes alone).
+    opened: bool,
+    /// The last look found a thread waiting for work: hand it some.
+    pub(super) give: bool,
 }
 
 impl Default for Watch {
@@ -81,6 +88,9 @@ impl Default for Watch {
             interrupt: None,
             countdown: CHECK_EVERY,
             stopped: false,
+            share: None,
+            opened: false,
+            give: false,
         }
     }
 }
@@ -100,6 +110,23 @@ impl Watch {
         self.countdown = CHECK_EVERY;
     }
 
+    /// Has the search watch `share` too: with `first`, after the share's nodes alone.
+    pub(super) fn share(&mut self, share: &Arc<Share>, first: bool) {
+        self.countdown = if first { share.alone() } else { CHECK_SHARED };
+        self.opened = !first;
+        self.give = false;
+        self.share = Some(Arc::clone(share));
+    }
+
+    /// Ends the watch of a share.
+    pub(super) fn unshare(&mut self) {
+        self.share = None;
+        self.give = false;
+        self.countdown = CHECK_EVERY;
+    }
+
+    /// True when the search must stop (the interrupt is set, or the shared count is over)
+    /// or hand work over (`give`).
     #[cold]
     #[inline(never)]
     fn look(&mut self) -> bool {
@@ -108,7 +135,19 @@ impl Watch {
         // their first node rather than after a few thousand more.
         self.countdown = if set { 1 } else { CHECK_EVERY };
         self.stopped = set;
-        set
+        let Some(share) = &self.share else {
+            return set;
+        };
+        if !self.opened {
+            self.opened = true;
+            share.open();
+        }
+        if !set {
+            self.countdown = CHECK_SHARED;
+        }
+        let over = share.must_stop();
+        self.give = !set && !over && share.wants_work();
+        set || over || self.give
     }
 }
 

@@ -38,6 +38,7 @@ mod propagate;
 mod reference;
 mod sanity;
 mod search;
+mod share;
 mod shortest;
 pub mod sparse;
 mod stats;
@@ -50,6 +51,7 @@ pub use error::{BuildError, Conflict, SelectError};
 pub use interrupt::Interrupt;
 pub use propagate::{LiveOptions, NoPropagation, Propagator, Pruning};
 pub use search::{Branching, Count, Solution};
+pub use share::Share;
 pub use stats::Stats;
 
 /// Marks a spacer node in the `top` field.

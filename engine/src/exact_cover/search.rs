@@ -62,8 +62,11 @@ pub(super) struct State {
     /// Whether the search under way was started with an active propagator, so that the
     /// levels record the trail's length and put removals back.
     propagating: bool,
-    /// The interrupt the search watches (see `interrupt.rs`).
+    /// The interrupt the search watches (see `interrupt.rs`), and the share of a count on
+    /// several threads (see `share.rs`).
     pub(super) watch: Watch,
+    /// Searches from the top keep the weights learnt so far (the jobs of a shared count).
+    pub(super) keep_weights: bool,
 }
 
 /// How the search chooses the item to branch on. Both take an item with the fewest options
@@ -154,6 +157,9 @@ struct Level {
     upward: bool,
     /// The item had more than one option: the level is a guess, not a forced move.
     guess: bool,
+    /// The options after `node` were handed to another thread (see `share.rs`): the level
+    /// is left once `node`'s option is done.
+    given_away: bool,
 }
 
 impl State {
@@ -206,6 +212,19 @@ impl State {
     /// True once the search from the top has met a dead end.
     pub(super) fn met_dead_end(&self) -> bool {
         self.dead_ends > 0
+    }
+
+    /// Takes `weights` (a giver's, see `share.rs`) as the items' weights; none changes
+    /// nothing.
+    pub(super) fn adopt_weights(&mut self, weights: &[u32]) {
+        if weights.len() == self.weights.len() {
+            self.weights.copy_from_slice(weights);
+        }
+    }
+
+    /// How many options are selected.
+    pub(super) fn selected_len(&self) -> usize {
+        self.selected.len()
     }
 
     /// True when no option is selected.
@@ -357,13 +376,64 @@ impl ExactCover {
     /// Abandons any search in progress and undoes every selection, restoring the matrix as
     /// it was built. The next search starts from the top.
     pub fn restart(&mut self) {
+        self.unselect_to(0);
+        self.search.forced_len = 0;
+        self.search.emptied = 0;
+    }
+
+    /// Gives work to a thread that waits for it, from a search `level` options deep: the
+    /// untried options of the shallowest level that has some, each with the options chosen
+    /// above it. The level is then left once its current option is done. False when no
+    /// level has an untried option (the waiting thread waits on).
+    pub(super) fn hand_over(&mut self, level: usize, share: &super::Share) -> bool {
+        let Some(open) = (0..level).find(|&l| {
+            let at = self.search.levels[l];
+            !at.given_away && self.next_in_level(at.node, at.upward) != at.item
+        }) else {
+            return false;
+        };
+        let above: Vec<u32> = self
+            .search
+            .path(open)
+            .map(|node| self.option_of(node) as u32)
+            .collect();
+        let at = self.search.levels[open];
+        let weights = std::sync::Arc::new(self.search.weights.clone());
+        let mut jobs = Vec::new();
+        let mut node = self.next_in_level(at.node, at.upward);
+        while node != at.item {
+            let mut options = Vec::with_capacity(above.len() + 1);
+            options.extend_from_slice(&above);
+            options.push(self.option_of(node) as u32);
+            jobs.push(super::share::Job {
+                options,
+                weights: std::sync::Arc::clone(&weights),
+            });
+            node = self.next_in_level(node, at.upward);
+        }
+        self.search.levels[open].given_away = true;
+        share.hand_over(jobs);
+        true
+    }
+
+    /// The entry after `node` in its item's list, in the order a level tries them.
+    fn next_in_level(&self, node: u32, upward: bool) -> u32 {
+        let entry = self.node(node);
+        if upward {
+            entry.up
+        } else {
+            entry.down
+        }
+    }
+
+    /// Undoes the selections past the first `keep`.
+    pub(super) fn unselect_to(&mut self, keep: usize) {
         self.rewind_search();
-        while let Some(first) = self.search.selected.pop() {
+        while self.search.selected.len() > keep {
+            let first = self.search.selected.pop().expect("a selection");
             self.uncover_rest_of_option(first);
             self.uncover(self.nodes[first as usize].top);
         }
-        self.search.forced_len = 0;
-        self.search.emptied = 0;
     }
 
     /// Abandons any search in progress, keeping the selections.
@@ -388,6 +458,9 @@ impl ExactCover {
         self.search.emptied = 0;
         self.search.dead_ends = 0;
         self.search.solutions = 0;
+        if self.search.keep_weights {
+            return;
+        }
         if self.search.priors.is_empty() {
             self.search.weights.fill(1);
         } else {
@@ -546,9 +619,15 @@ impl ExactCover {
             match step {
                 Step::Enter => {
                     if self.search.watch.must_stop() {
-                        (self.search.level, self.search.phase) = (level, Phase::Paused);
-                        self.stats = stats;
-                        return false;
+                        if self.search.watch.give {
+                            self.search.watch.give = false;
+                            let share = self.search.watch.share.clone().expect("a share");
+                            self.hand_over(level, &share);
+                        } else {
+                            (self.search.level, self.search.phase) = (level, Phase::Paused);
+                            self.stats = stats;
+                            return false;
+                        }
                     }
                     stats.nodes += 1;
                     if P::ACTIVE {
@@ -635,6 +714,7 @@ impl ExactCover {
                     level_state.node = first;
                     level_state.upward = upward;
                     level_state.guess = guess;
+                    level_state.given_away = false;
                     step = Step::Try;
                 }
                 Step::Try => {
@@ -667,10 +747,20 @@ impl ExactCover {
                         return false;
                     }
                     level -= 1;
-                    let Level { node, upward, .. } = self.search.level_at(level);
+                    let Level {
+                        item,
+                        node,
+                        upward,
+                        given_away,
+                        ..
+                    } = self.search.level_at(level);
                     self.uncover_rest_of_option(node);
                     let entry = self.node(node);
-                    self.search.level_mut(level).node = if upward { entry.up } else { entry.down };
+                    self.search.level_mut(level).node = match (given_away, upward) {
+                        (true, _) => item,
+                        (false, true) => entry.up,
+                        (false, false) => entry.down,
+                    };
                     step = Step::Try;
                 }
             }

@@ -12,6 +12,8 @@ use crate::sudoku::{SolveStats, Verdict};
 use crate::Count;
 use crate::{Grid, Logic};
 
+mod threads;
+
 /// A reusable solver of variant puzzles. It keeps its buffers from puzzle to puzzle, so one
 /// solver per thread serves a whole batch.
 ///
@@ -80,6 +82,10 @@ pub struct VariantSolver {
     /// True when the matrix built last is searched with the propagator.
     propagating: bool,
     scratch: Scratch,
+    /// Threads [`count`](Self::count) searches on (see [`set_threads`](Self::set_threads)).
+    threads: usize,
+    /// Nodes the search runs alone before helpers take part (see `solver/threads.rs`).
+    alone: u32,
 }
 
 impl Default for VariantSolver {
@@ -120,6 +126,8 @@ impl VariantSolver {
             propagation: true,
             propagating: false,
             scratch: Scratch::default(),
+            threads: 1,
+            alone: threads::ALONE,
         }
     }
 
@@ -371,9 +379,30 @@ impl VariantSolver {
             .extend(grid.iter().flat_map(|grid| grid.cells()));
     }
 
-    /// Counts the solutions, stopping at `cap`.
+    /// Counts the solutions, stopping at `cap`, on the threads set by
+    /// [`set_threads`](Self::set_threads).
     pub fn count(&mut self, variant: &Variant, cap: Option<u128>) -> Count {
         self.count_while(variant, cap, |_| true)
+    }
+
+    /// Has [`count`](Self::count) and [`count_while`](Self::count_while) search on up to
+    /// `threads` threads (one, the default, for
+    /// none but the caller's): a search that runs past a few thousand nodes hands the
+    /// branches it has not tried to the others, and the count is the same. Worth it for one
+    /// hard puzzle; a batch of puzzles is faster on one thread per puzzle.
+    ///
+    /// ```
+    /// use sudoku_dlx::variant::{Rule, Variant, VariantSolver};
+    /// use sudoku_dlx::{Grid, Shape};
+    ///
+    /// let variant = Variant::new(Grid::empty(Shape::new(3, 3)?), None, vec![Rule::AntiKnight])?;
+    /// let mut solver = VariantSolver::new();
+    /// solver.set_threads(2);
+    /// assert_eq!(solver.count(&variant, Some(1000)).solutions, 1000);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
     }
 
     /// Counts like [`count`](Self::count), calling `keep_going` with the count so far after
@@ -384,18 +413,15 @@ impl VariantSolver {
         cap: Option<u128>,
         keep_going: impl FnMut(u128) -> bool,
     ) -> Count {
+        if self.threads > 1 {
+            return self.count_on_threads(variant, cap, keep_going);
+        }
         self.build(variant);
-        let count = if self.propagating {
-            let mut propagator = VariantPropagator::new(
-                [&self.option_start, &self.placements],
-                &self.entry_digits,
-                (&self.set_at, &self.sets),
-                &mut self.scratch,
-            );
-            self.matrix
-                .count_propagating(cap, keep_going, &mut propagator)
-        } else {
-            self.matrix.count_while(cap, keep_going)
+        let propagating = self.propagating;
+        let (matrix, mut propagator) = self.searching();
+        let count = match propagating {
+            true => matrix.count_propagating(cap, keep_going, &mut propagator),
+            false => matrix.count_while(cap, keep_going),
         };
         self.finish();
         count
@@ -622,6 +648,18 @@ impl VariantSolver {
         Grid::from_cells(variant.shape(), self.work.clone())
     }
 
+    /// The matrix and the propagator over the tables of the matrix built last, borrowed
+    /// apart for a search.
+    fn searching(&mut self) -> (&mut ExactCover, VariantPropagator<'_>) {
+        let propagator = VariantPropagator::new(
+            [&self.option_start, &self.placements],
+            &self.entry_digits,
+            (&self.set_at, &self.sets),
+            &mut self.scratch,
+        );
+        (&mut self.matrix, propagator)
+    }
+
     fn finish(&mut self) {
         self.stats.search = self.matrix.stats();
     }
@@ -669,15 +707,11 @@ impl CandidateSearch for VariantSolver {
     }
 
     fn next_solution(&mut self, visit: impl FnMut(usize)) -> bool {
-        let mut propagator = VariantPropagator::new(
-            [&self.option_start, &self.placements],
-            &self.entry_digits,
-            (&self.set_at, &self.sets),
-            &mut self.scratch,
-        );
-        let solution = match self.propagating {
-            true => self.matrix.next_solution_propagating(&mut propagator),
-            false => self.matrix.next_solution(),
+        let propagating = self.propagating;
+        let (matrix, mut propagator) = self.searching();
+        let solution = match propagating {
+            true => matrix.next_solution_propagating(&mut propagator),
+            false => matrix.next_solution(),
         };
         let found = match solution {
             Some(solution) => {

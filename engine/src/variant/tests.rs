@@ -600,7 +600,8 @@ fn random_givens(solution: &Grid, givens: usize, rng: &mut SetterRng) -> Grid {
 }
 
 /// For a 6x6 puzzle of `givens` (cell, digit) and `rules` (none when the rules are refused):
-/// the count to 3 with the rules' propagation is the count without it.
+/// the count to 3 with the rules' propagation is the count without it, and the counts to 3
+/// and to 200 on two threads that share the work from the first node are those on one.
 fn propagation_changes_no_count(
     givens: &[(usize, u8)],
     rules: Vec<Rule>,
@@ -617,6 +618,16 @@ fn propagation_changes_no_count(
     solver.set_propagation(false);
     let without = solver.count(&puzzle, Some(3));
     prop_assert_eq!(with, without);
+    // On two threads that share from the first node on, with and without the cap.
+    let mut shared = VariantSolver::new();
+    shared.set_threads(2);
+    shared.share_after(1);
+    prop_assert_eq!(shared.count(&puzzle, Some(3)), with);
+    let mut alone = VariantSolver::new();
+    prop_assert_eq!(
+        shared.count(&puzzle, Some(200)),
+        alone.count(&puzzle, Some(200))
+    );
     Ok(())
 }
 

@@ -1,0 +1,99 @@
+//! A count on several threads (see [`Share`]): the solver's own search from the top, and
+//! helpers, each with a solver built the same way, that take the work it hands over once it
+//! has run [`ALONE`] nodes alone. A puzzle answered in fewer nodes never starts a helper's
+//! build.
+
+use super::VariantSolver;
+use crate::exact_cover::{NoPropagation, Share};
+use crate::variant::Variant;
+use crate::Count;
+use std::sync::Arc;
+
+/// Nodes the search runs alone before helpers take part: about 30 ms on the puzzles that
+/// reach it, which is what a helper's build and a first hand-over cost many times over.
+pub(super) const ALONE: u32 = 10_000;
+
+impl VariantSolver {
+    /// Counts on `self.threads` threads, stopping at `cap` or when `keep_going` (called on
+    /// this thread with the solutions found so far by all) returns false; the statistics
+    /// are those of all threads together.
+    pub(super) fn count_on_threads(
+        &mut self,
+        variant: &Variant,
+        cap: Option<u128>,
+        keep_going: impl FnMut(u128) -> bool,
+    ) -> Count {
+        self.build(variant);
+        let share = Arc::new(Share::new(cap, self.alone));
+        let helpers: Vec<VariantSolver> = (1..self.threads).map(|_| self.helper()).collect();
+        let (mut count, helped) = std::thread::scope(|scope| {
+            let running: Vec<_> = helpers
+                .into_iter()
+                .map(|mut helper| {
+                    let share = &share;
+                    scope.spawn(move || {
+                        if !share.wait_open() {
+                            return None;
+                        }
+                        helper.build(variant);
+                        let count = helper.count_part(share, false, |_| true);
+                        Some((count, helper.matrix.stats(), helper.was_interrupted()))
+                    })
+                })
+                .collect();
+            let count = self.count_part(&share, true, keep_going);
+            let helped: Vec<_> = running
+                .into_iter()
+                .filter_map(|thread| thread.join().expect("a helper thread panicked"))
+                .collect();
+            (count, helped)
+        });
+        self.stats.search = self.matrix.stats();
+        for (part, stats, interrupted) in helped {
+            count.solutions += part.solutions;
+            count.capped |= part.capped || interrupted;
+            self.stats.search += stats;
+        }
+        if let Some(cap) = cap {
+            count.solutions = count.solutions.min(cap);
+        }
+        count
+    }
+
+    /// This thread's part of the count shared through `share`: with `first`, the search
+    /// from the top.
+    fn count_part(
+        &mut self,
+        share: &Arc<Share>,
+        first: bool,
+        keep_going: impl FnMut(u128) -> bool,
+    ) -> Count {
+        let propagating = self.propagating;
+        let (matrix, mut propagator) = self.searching();
+        match propagating {
+            true => matrix.count_shared(share, first, keep_going, &mut propagator),
+            false => matrix.count_shared(share, first, keep_going, &mut NoPropagation),
+        }
+    }
+
+    /// Has helpers take part after `nodes` nodes rather than [`ALONE`]: the tests share
+    /// the work of small searches.
+    #[cfg(test)]
+    pub(crate) fn share_after(&mut self, nodes: u32) {
+        self.alone = nodes;
+    }
+
+    /// A solver set as this one is, with empty buffers: it builds the same matrix.
+    fn helper(&self) -> VariantSolver {
+        let mut helper = VariantSolver {
+            branching: self.branching,
+            logic: self.logic,
+            excluded: self.excluded.clone(),
+            preferred: self.preferred.clone(),
+            propagation: self.propagation,
+            ..VariantSolver::new()
+        };
+        helper.set_interrupt(self.matrix.interrupt().cloned());
+        helper
+    }
+}
