@@ -81,7 +81,7 @@ pub struct BatchArgs {
     pub output: OutputArgs,
 
     /// Threads to solve a batch on, at most 256 (never more than records in flight; a
-    /// variant puzzle alone in files or inline is counted or checked on all of them); the
+    /// variant puzzle alone in files or inline has its count searched on all of them); the
     /// output is the same for any number [default: one per core]
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,

@@ -562,16 +562,6 @@ impl ExactCover {
         mut keep_going: impl FnMut(u128) -> bool,
         propagator: &mut P,
     ) -> Count {
-        self.count_visiting(cap, |_, count| keep_going(count), propagator)
-    }
-
-    /// [`count_propagating`](Self::count_propagating), `keep_going` seeing each solution too.
-    pub(super) fn count_visiting<P: Propagator>(
-        &mut self,
-        cap: Option<u128>,
-        mut keep_going: impl FnMut(Solution<'_>, u128) -> bool,
-        propagator: &mut P,
-    ) -> Count {
         self.rewind_search();
         let mut count = Count::default();
         while cap.is_none_or(|cap| count.solutions < cap) {
@@ -580,7 +570,7 @@ impl ExactCover {
                 return count;
             }
             count.solutions += 1;
-            if !keep_going(Solution { matrix: self }, count.solutions) {
+            if !keep_going(count.solutions) {
                 break;
             }
         }

@@ -69,9 +69,6 @@ pub struct Share {
     stop: AtomicBool,
     solutions: AtomicU64,
     cap: Option<u128>,
-    /// The options of the first solutions found (as many as [`Share::keeping`] asked).
-    kept: Mutex<Vec<Vec<u32>>>,
-    keep: usize,
     /// The nodes the first search runs alone before work is shared.
     alone: u32,
 }
@@ -109,26 +106,8 @@ impl Share {
             stop: AtomicBool::new(false),
             solutions: AtomicU64::new(0),
             cap,
-            kept: Mutex::new(Vec::new()),
-            keep: 0,
             alone: alone.max(1),
         }
-    }
-
-    /// Has the share keep the options of the first `solutions` found by any thread (see
-    /// [`kept`](Self::kept)).
-    pub fn keeping(mut self, solutions: usize) -> Share {
-        self.keep = solutions;
-        self
-    }
-
-    /// The options of the solutions kept (see [`keeping`](Self::keeping)), each in the
-    /// order the solution's search chose them, the solutions in the order they were found.
-    pub fn kept(&self) -> Vec<Vec<u32>> {
-        self.kept
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
     }
 
     fn pool(&self) -> std::sync::MutexGuard<'_, Pool> {
@@ -281,15 +260,9 @@ impl ExactCover {
             }
             self.search.watch.share(share, from_top);
             from_top = false;
-            let part = self.count_visiting(
+            let part = self.count_propagating(
                 None,
-                |solution, _| {
-                    if share.keep > 0 {
-                        let mut kept = share.kept.lock().unwrap_or_else(PoisonError::into_inner);
-                        if kept.len() < share.keep {
-                            kept.push(solution.options().map(|o| o as u32).collect());
-                        }
-                    }
+                |_| {
                     let (so_far, more) = share.found();
                     if more && !keep_going(so_far) {
                         share.stop_all();

@@ -385,8 +385,8 @@ impl VariantSolver {
         self.count_while(variant, cap, |_| true)
     }
 
-    /// Has [`count`](Self::count), [`count_while`](Self::count_while) and
-    /// [`verdict`](Self::verdict) search on up to `threads` threads (one, the default, for
+    /// Has [`count`](Self::count) and [`count_while`](Self::count_while) search on up to
+    /// `threads` threads (one, the default, for
     /// none but the caller's): a search that runs past a few thousand nodes hands the
     /// branches it has not tried to the others, and the count is the same. Worth it for one
     /// hard puzzle; a batch of puzzles is faster on one thread per puzzle.
@@ -414,7 +414,7 @@ impl VariantSolver {
         keep_going: impl FnMut(u128) -> bool,
     ) -> Count {
         if self.threads > 1 {
-            return self.count_on_threads(variant, cap, keep_going, 0).0;
+            return self.count_on_threads(variant, cap, keep_going);
         }
         self.build(variant);
         let propagating = self.propagating;
@@ -429,21 +429,6 @@ impl VariantSolver {
 
     /// Whether the puzzle has no solution, one, or several (with two of them).
     pub fn verdict(&mut self, variant: &Variant) -> Verdict {
-        if self.threads > 1 {
-            // On threads (see `set_threads`): a count to 2. None and one solution are
-            // answered from it; for two, the one-thread search below finds the same two as
-            // with one thread, whichever the threads found.
-            let (count, kept) = self.count_on_threads(variant, Some(2), |_| true, 1);
-            match (count.solutions, count.capped, kept.first()) {
-                (0, false, _) => return Verdict::None,
-                (1, false, Some(options)) => {
-                    if let Some(grid) = self.grid_of(variant, options) {
-                        return Verdict::Unique(grid);
-                    }
-                }
-                _ => {}
-            }
-        }
         let mut solutions = self.solutions(variant);
         let first = solutions.next_grid();
         let second = solutions.next_grid();
@@ -652,18 +637,14 @@ impl VariantSolver {
             (false, true) => self.matrix.first_solution(),
             (false, false) => self.matrix.next_solution(),
         }?;
-        let placed = [&self.option_start[..], &self.placements];
-        place(&mut self.work, n, placed, solution.options());
-        Grid::from_cells(variant.shape(), self.work.clone())
-    }
-
-    /// The grid of the solution made of `options` of the matrix built last.
-    fn grid_of(&mut self, variant: &Variant, options: &[u32]) -> Option<Grid> {
-        self.work.clear();
-        self.work.resize(variant.shape().cells(), 0);
-        let placed = [&self.option_start[..], &self.placements];
-        let options = options.iter().map(|&option| option as usize);
-        place(&mut self.work, variant.shape().size(), placed, options);
+        for option in solution.options() {
+            let start = self.option_start[option] as usize;
+            let end = self.option_start[option + 1] as usize;
+            for &placement in &self.placements[start..end] {
+                let placement = placement as usize;
+                self.work[placement / n] = (placement % n) as u8 + 1;
+            }
+        }
         Grid::from_cells(variant.shape(), self.work.clone())
     }
 
@@ -681,27 +662,6 @@ impl VariantSolver {
 
     fn finish(&mut self) {
         self.stats.search = self.matrix.stats();
-    }
-}
-
-/// Writes into `work` (a digit from 1 per cell) what `options` place, by
-/// `placements[option_start[k]..option_start[k + 1]]` (`cell * n + d`, `d` from 0) for option
-/// `k`.
-fn place(
-    work: &mut [u8],
-    n: usize,
-    [option_start, placements]: [&[u32]; 2],
-    options: impl Iterator<Item = usize>,
-) {
-    for option in options {
-        let (start, end) = (
-            option_start[option] as usize,
-            option_start[option + 1] as usize,
-        );
-        for &placement in &placements[start..end] {
-            let placement = placement as usize;
-            work[placement / n] = (placement % n) as u8 + 1;
-        }
     }
 }
 

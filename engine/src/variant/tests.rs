@@ -601,8 +601,7 @@ fn random_givens(solution: &Grid, givens: usize, rng: &mut SetterRng) -> Grid {
 
 /// For a 6x6 puzzle of `givens` (cell, digit) and `rules` (none when the rules are refused):
 /// the count to 3 with the rules' propagation is the count without it, and the counts to 3
-/// and to 200 on two threads that share the work from the first node are those on one, and
-/// so is the verdict (with the same two solutions where there are several).
+/// and to 200 on two threads that share the work from the first node are those on one.
 fn propagation_changes_no_count(
     givens: &[(usize, u8)],
     rules: Vec<Rule>,
@@ -629,7 +628,6 @@ fn propagation_changes_no_count(
         shared.count(&puzzle, Some(200)),
         alone.count(&puzzle, Some(200))
     );
-    prop_assert_eq!(shared.verdict(&puzzle), alone.verdict(&puzzle));
     Ok(())
 }
 

@@ -15,18 +15,16 @@ pub(super) const ALONE: u32 = 10_000;
 
 impl VariantSolver {
     /// Counts on `self.threads` threads, stopping at `cap` or when `keep_going` (called on
-    /// this thread with the solutions found so far by all) returns false, with the options
-    /// of the first `keep` solutions found; the statistics are those of all threads
-    /// together.
+    /// this thread with the solutions found so far by all) returns false; the statistics
+    /// are those of all threads together.
     pub(super) fn count_on_threads(
         &mut self,
         variant: &Variant,
         cap: Option<u128>,
         keep_going: impl FnMut(u128) -> bool,
-        keep: usize,
-    ) -> (Count, Vec<Vec<u32>>) {
+    ) -> Count {
         self.build(variant);
-        let share = Arc::new(Share::new(cap, self.alone).keeping(keep));
+        let share = Arc::new(Share::new(cap, self.alone));
         let helpers: Vec<VariantSolver> = (1..self.threads).map(|_| self.helper()).collect();
         let (mut count, helped) = std::thread::scope(|scope| {
             let running: Vec<_> = helpers
@@ -59,7 +57,7 @@ impl VariantSolver {
         if let Some(cap) = cap {
             count.solutions = count.solutions.min(cap);
         }
-        (count, share.kept())
+        count
     }
 
     /// This thread's part of the count shared through `share`: with `first`, the search
