@@ -92,9 +92,9 @@ struct Pool {
 }
 
 impl Share {
-    /// A count to `cap` (or every solution) for `threads` threads, whose first search runs
-    /// `alone` nodes before it hands work to the others (so that a small search does not
-    /// pay for threads that would find nothing to do).
+    /// A count to `cap` (or every solution) whose first search runs `alone` nodes (at
+    /// least one) before it hands work to the others, so that a small search does not pay
+    /// for threads that would find nothing to do.
     pub fn new(cap: Option<u128>, alone: u32) -> Share {
         Share {
             pool: Mutex::new(Pool {
