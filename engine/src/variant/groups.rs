@@ -260,10 +260,10 @@ impl Narrows for Groups {
         // cannot hold it. Taken from the peers of one cell too, where the houses would take
         // it anyway: so the narrowing does not depend on the order the groups run in (a digit
         // that another group has left one place would otherwise go from fewer cells).
-        let mut shared = common;
-        while shared != 0 && self.words != 0 {
-            let digit = shared & shared.wrapping_neg();
-            shared &= shared - 1;
+        let mut needed = common;
+        while needed != 0 && self.words != 0 {
+            let digit = needed & needed.wrapping_neg();
+            needed &= needed - 1;
             // The singles placed above may have taken the digit's last places: the group
             // cannot hold it (and no cell would be left to see).
             if cells.iter().all(|&c| masks[c as usize] & digit == 0) {

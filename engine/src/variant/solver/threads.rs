@@ -9,8 +9,10 @@ use crate::variant::Variant;
 use crate::Count;
 use std::sync::Arc;
 
-/// Nodes the search runs alone before helpers take part: about 30 ms on the puzzles that
-/// reach it, which is what a helper's build and a first hand-over cost many times over.
+/// Nodes the search runs alone before helpers take part (about 25 ms on Solver needs SET):
+/// fewer hand work over before the weights have found the puzzle's knot of rules (5,000
+/// took that puzzle to 2.0 s in some runs), more leave less to share (20,000: 0.87 s against
+/// 0.72 s). Measured on that one puzzle: docs/lab/variant-search.md, "Twelfth round".
 pub(super) const ALONE: u32 = 10_000;
 
 impl VariantSolver {
