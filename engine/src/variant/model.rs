@@ -70,8 +70,9 @@ pub(crate) struct Model {
     pub houses_only: bool,
     /// The clashes and houses of the pointing, built when a search first needs them.
     pointing: Lazy,
-    /// Per cell, the weight its item starts the search with under
-    /// [`Branching::Conflicts`] (see [`priority`](super::priority)); empty for none.
+    /// Per cell, the weight its item starts the search with under [`Branching::Weighted`]
+    /// and [`Branching::Conflicts`] (see [`priority`](super::priority)); the other primary
+    /// items start at one. Empty until the variant sets them (every cell at one).
     pub priorities: Vec<u32>,
 }
 

@@ -462,7 +462,7 @@ impl VariantSolver {
         let branching = self.branching.unwrap_or_else(|| model.branching());
         self.matrix.set_branching(branching);
         // The cell items are the first (see `model`), so the cells' weights are theirs.
-        if branching == Branching::Conflicts && !model.priorities.is_empty() {
+        if matches!(branching, Branching::Weighted | Branching::Conflicts) {
             self.matrix.set_priorities(&model.priorities);
         }
         self.option_start.clear();
