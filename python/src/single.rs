@@ -113,9 +113,9 @@ pub fn one_board<T: Send>(
 ///   ...
 /// sudoku_dlx.InvalidBoard: line 1, column 1: 6 cells, expected 36
 /// >>> solve("1...............", rules="x")
-/// '1243431234212134'
+/// '1234341243212143'
 /// >>> solve([[0] * 4] * 4, regions="aaab cadb cddb ccdb")
-/// [[1, 2, 3, 4], [3, 4, 1, 2], [2, 3, 4, 1], [4, 1, 2, 3]]
+/// [[1, 2, 3, 4], [2, 4, 1, 3], [4, 3, 2, 1], [3, 1, 4, 2]]
 #[pyfunction]
 #[pyo3(signature = (board, *, r#box = None, rules = None, regions = None))]
 pub fn solve<'py>(
