@@ -12,7 +12,8 @@
 //! cells of the crowded cages and arrows first (docs/lab/variant-search.md, "Eighth round").
 //! Without such a rule every cell weighs [`CELLS_FIRST`], so that a guess takes a digit of
 //! a house (where the digit goes among the house's cells) over a cell only when the digit
-//! has at most half the places the cell has digits. Guessing cells is what finds solutions:
+//! has fewer than half as many places left as the cell with the fewest digits has digits
+//! (until dead ends add to the weights). Guessing cells is what finds solutions:
 //! on puzzles with few or no givens (a setter's draft, the generator's search for a second
 //! solution), a guess on a house's digit could lead into a subtree without a solution that
 //! took the search minutes to leave, where guesses on cells do not ("Thirteenth round").
