@@ -135,6 +135,12 @@ pub(crate) struct TableOptions {
     /// `placements[at[k]..at[k + 1]]`: the placements (`cell * n + d`) of option `k`.
     at: Vec<u32>,
     placements: Vec<u32>,
+    /// The hidden values the table names that the propagator narrows (those of at most 64
+    /// values), each numbered as the propagator numbers them (after the cells), and
+    /// `hidden_bits[k * hidden.len() + i]`: the bit of the value option `k` gives the
+    /// `i`-th (its place among the values the hidden value may take).
+    hidden: Vec<u32>,
+    hidden_bits: Vec<u64>,
 }
 
 impl TableOptions {
@@ -156,22 +162,32 @@ impl TableOptions {
         &self.items[self.start[k] as usize..self.start[k + 1] as usize]
     }
 
-    /// True when the table leaves some cell a set of digits rather than placing it.
+    /// True when the table leaves some cell a set of digits rather than placing it, or
+    /// names a hidden value that the propagator narrows: its options have sets (see
+    /// [`free_sets`](Self::free_sets)).
     pub(crate) fn has_free_cells(&self) -> bool {
-        !self.free.is_empty()
+        !self.free.is_empty() || !self.hidden.is_empty()
     }
 
     /// The cells option `k` does not place, each with the digits it leaves the cell (of
-    /// those `allowed`).
+    /// those `allowed`), then the hidden values the propagator narrows, each with the bit
+    /// of the value it gives (numbered after the cells, see `TableOptions::hidden`).
     pub(crate) fn free_sets<'a>(
         &'a self,
         k: usize,
         allowed: &'a [u64],
     ) -> impl Iterator<Item = (u32, u64)> + 'a {
         let choices = self.assignments.get(k);
-        self.free
-            .iter()
-            .map(move |&(place, cell)| (cell as u32, choices[place] & allowed[cell]))
+        let free = self.free.iter();
+        let free = free.map(move |&(place, cell)| (cell as u32, choices[place] & allowed[cell]));
+        let count = self.hidden.len();
+        let bits = &self.hidden_bits[k * count..(k + 1) * count];
+        free.chain(self.hidden.iter().copied().zip(bits.iter().copied()))
+    }
+
+    /// The hidden values the propagator narrows (see `TableOptions::hidden`).
+    pub(crate) fn narrowed_hidden(&self) -> &[u32] {
+        &self.hidden
     }
 
     /// The placements of option `k`.
@@ -450,13 +466,22 @@ impl Model {
                 items: Vec::new(),
                 at: vec![0],
                 placements: Vec::new(),
+                hidden: Vec::new(),
+                hidden_bits: Vec::new(),
             };
             for (place, position) in table.positions.iter().enumerate() {
-                if let Position::Cell(cell) = *position {
-                    options.cells.push((place, cell));
-                    if cell_blocks[place].is_some() {
-                        options.free.push((place, cell));
+                match *position {
+                    Position::Cell(cell) => {
+                        options.cells.push((place, cell));
+                        if cell_blocks[place].is_some() {
+                            options.free.push((place, cell));
+                        }
                     }
+                    // Shared, and few enough values for a mask: narrowed as a cell is.
+                    Position::Hidden(h) if !others[h].is_empty() && values[h].len() <= 64 => {
+                        options.hidden.push((self.allowed.len() + h) as u32)
+                    }
+                    Position::Hidden(_) => {}
                 }
             }
             for k in 0..options.assignments.len() {
@@ -481,6 +506,9 @@ impl Model {
                         (Position::Hidden(h), _) => {
                             let index = values[h].binary_search(&(choice as u32));
                             let index = index.expect("kept values are the owner's") as u32;
+                            if options.hidden.contains(&((self.allowed.len() + h) as u32)) {
+                                options.hidden_bits.push(1 << index);
+                            }
                             if owner[h] == Some(t) {
                                 options.items.extend(others[h].iter().map(|&b| b + index));
                             } else {

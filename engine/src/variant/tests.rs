@@ -642,7 +642,7 @@ fn walk(n: usize, start: usize, len: usize, steps: &[usize]) -> Vec<usize> {
             .filter_map(|&(dr, dc): &(isize, isize)| {
                 let (r, c) = (row as isize + dr, column as isize + dc);
                 let inside = (0..n as isize).contains(&r) && (0..n as isize).contains(&c);
-                inside.then_some(r as usize * n + c as usize)
+                inside.then(|| r as usize * n + c as usize)
             })
             .filter(|cell| !cells.contains(cell))
             .collect();
@@ -700,11 +700,12 @@ proptest! {
 
     /// As above with lines and sums of every kind along random walks (thermometers, arrows,
     /// whispers, renban, palindromes, entropic, modular and nabner lines, slow thermometers,
-    /// between and region-sum lines, cages), plus parity and XV pairs.
+    /// between, region-sum and zipper lines, double and pill arrows, cages), plus parity and
+    /// XV pairs.
     #[test]
     fn random_line_puzzles_count_the_same_with_and_without_propagation(
         givens in proptest::collection::vec((0usize..36, 1u8..=6), 0..4),
-        lines in proptest::collection::vec((0usize..14, 0usize..36, 2usize..=5, proptest::collection::vec(0usize..6, 4), 0u32..12), 1..4),
+        lines in proptest::collection::vec((0usize..17, 0usize..36, 2usize..=5, proptest::collection::vec(0usize..6, 4), 0u32..12), 1..4),
     ) {
         let n = 6;
         let mut rules = Vec::new();
@@ -724,7 +725,10 @@ proptest! {
                 10 => Rule::RegionSumLine(cells),
                 11 => Rule::Odd(cells[0]),
                 12 => Rule::Xv { cells: [cells[0], cells[cells.len() - 1]], sum: if extra % 2 == 0 { 5 } else { 10 } },
-                _ => cage(n, cells, extra),
+                13 => cage(n, cells, extra),
+                14 => Rule::ZipperLine(cells),
+                15 => Rule::DoubleArrow(cells),
+                _ => Rule::PillArrow { pill: cells[..1 + (cells.len() > 2) as usize].to_vec(), line: cells[1 + (cells.len() > 2) as usize..].to_vec() },
             };
             rules.push(rule);
         }

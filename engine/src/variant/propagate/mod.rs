@@ -1,7 +1,8 @@
 //! The variant search's propagator: at each branch point, the digits each cell may still
 //! hold are read off the live options, narrowed by the tables that leave cells sets of
 //! digits (a cell can only hold a digit that some live option of each such table leaves
-//! it), to arc consistency on the ban graph (see [`arcs`](super::arcs)) and, once per
+//! it) or share a hidden value (it can only take a value that every table naming it still
+//! gives it), to arc consistency on the ban graph (see [`arcs`](super::arcs)) and, once per
 //! branch point, by pointing through the bans (see [`pointing`](super::pointing)); then the
 //! options that place a digit no longer possible go, and the table options that leave a
 //! cell no digit it can still hold, until nothing changes. The groups of distinct digits
@@ -322,6 +323,10 @@ pub(crate) struct Scratch {
     /// search tree), so the same unions. Taken from the frame above at each branch point.
     table_lens: Vec<u32>,
     table_unions: Vec<u64>,
+    /// The values each hidden value the tables share may still take (bit `i` for its
+    /// `i`-th value), numbered after the cells in the tables' sets: every value at each
+    /// round, narrowed by the unions of the open tables that name it.
+    hidden: Vec<u64>,
 }
 
 impl Scratch {
@@ -361,6 +366,10 @@ impl Scratch {
         self.table_lens.clear();
         self.table_lens.resize(anchors.len(), u32::MAX);
         let cells = model.allowed.len();
+        let hidden = model.tables.iter().flat_map(|t| t.narrowed_hidden());
+        let hidden = hidden.map(|&h| h as usize + 1 - cells).max().unwrap_or(0);
+        self.hidden.clear();
+        self.hidden.resize(hidden, u64::MAX);
         self.masks.clear();
         self.masks.resize(cells, 0);
         self.before.clear();

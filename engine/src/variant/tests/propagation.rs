@@ -31,7 +31,8 @@ fn solutions(solver: &mut VariantSolver, variant: &Variant, on: bool, cap: usize
 /// A rule of a random family on the 4x4 grid, on two to four random cells: a kropki dot or
 /// an XV of any value, a negative constraint, non-consecutive, anti-knight, a thermometer, a
 /// line rule, clone, minimum, maximum or indexer, a killer cage (its total in `planted`, or
-/// another, or none), an arrow, or a little killer, sandwich or between line.
+/// another, or none), an arrow, a little killer, sandwich or between line, or a region-sum
+/// line, zipper line, double arrow or pill arrow.
 fn random_rule_4x4(planted: &[u8], rng: &mut SetterRng) -> Rule {
     let cells = rng.permutation(N * N)[..2 + rng.below(3)].to_vec();
     let total: u32 = cells.iter().map(|&c| u32::from(planted[c])).sum();
@@ -54,7 +55,9 @@ fn random_rule_4x4(planted: &[u8], rng: &mut SetterRng) -> Rule {
             line: cells[1..].to_vec(),
         },
         _ => {
-            let kind = [1, 2, 5][rng.below(3)];
+            // Little killers, sandwiches, between lines, and the tables that share a hidden
+            // value: region-sum and zipper lines, double arrows and pill arrows.
+            let kind = [1, 2, 5, 7, 8, 9, 10][rng.below(7)];
             tables::table_rule(kind, cells, 1 + rng.below(12) as u32, rng)
         }
     }
