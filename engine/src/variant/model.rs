@@ -117,8 +117,9 @@ impl Eq for Lazy {}
 /// `D` (one digit, or a set: a sandwich leaves the cells outside its crusts free) covers
 /// `Z(T, cell, e)` for every allowed `e` outside `D`. So the two clash exactly when the cell's
 /// digit is outside `D`, and two tables that do not own the cell never clash through it. A
-/// hidden value is owned by the first table that names it; its other tables get one
-/// agreement item per value it may take, in the same way. A table that places no cell gets
+/// hidden value is owned by the first table that names it; each other table gets two
+/// agreement items per bit of the value's place among the values it may take (see
+/// `value_bits`), where the options of different values clash. A table that places no cell gets
 /// a primary *guard* item that all its options cover, so that it takes exactly one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct TableOptions {
@@ -453,7 +454,7 @@ impl Model {
                 }
                 blocks.insert((t, place), next as u32);
                 others[h].push(next as u32);
-                next += values[h].len();
+                next += 2 * value_bits(values[h].len());
             }
         }
         for (t, (table, assignments)) in tables.iter().zip(all).enumerate() {
@@ -509,14 +510,19 @@ impl Model {
                             if options.hidden.contains(&((self.allowed.len() + h) as u32)) {
                                 options.hidden_bits.push(1 << index);
                             }
+                            // Two values differ in some bit of their places: the items of
+                            // that bit (see `value_bits`) are where two such options clash.
+                            let bits = value_bits(values[h].len()) as u32;
+                            let bit = |b: u32| (index >> b) & 1;
                             if owner[h] == Some(t) {
-                                options.items.extend(others[h].iter().map(|&b| b + index));
+                                for &block in &others[h] {
+                                    let items = (0..bits).map(|b| block + 2 * b + bit(b));
+                                    options.items.extend(items);
+                                }
                             } else {
                                 let block = blocks[&(t, place)];
-                                let count = values[h].len() as u32;
-                                options
-                                    .items
-                                    .extend((0..count).filter(|&i| i != index).map(|i| block + i));
+                                let items = (0..bits).map(|b| block + 2 * b + 1 - bit(b));
+                                options.items.extend(items);
                             }
                         }
                     }
@@ -528,6 +534,17 @@ impl Model {
         }
         next
     }
+}
+
+/// How many bits number the places of `values` values: the agreement items of a hidden
+/// value between its owner and another table are two per bit. The owner's option giving
+/// the value at place `i` covers, for each bit `b`, item `2b + (bit b of i)`; the other
+/// table's option giving the value at place `j` covers item `2b + 1 - (bit b of j)`. Two
+/// options of different values share the item of a bit where their places differ, two of
+/// one value none: the values agree with `2·⌈log₂ values⌉` items, an option of the other
+/// table covering `⌈log₂ values⌉` of them rather than one per value it does not give.
+fn value_bits(values: usize) -> usize {
+    values.next_power_of_two().trailing_zeros() as usize
 }
 
 /// Which table places each cell: the first that gives it one digit in every option (its
