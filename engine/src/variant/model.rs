@@ -250,7 +250,7 @@ impl Model {
         let arcs = Arcs::new(n, cells, &related, peers);
         let mut sums = Sums::new();
         for (terms, total) in &parts.sums {
-            sums.push(terms, *total);
+            sums.push(terms, *total, peers);
         }
         for (cells, total) in &parts.distinct_sums {
             sums.push_distinct(cells, *total);

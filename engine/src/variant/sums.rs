@@ -21,19 +21,11 @@ use super::propagate::{keep_only, Narrows};
 pub(crate) struct Sums {
     terms: Flat<(u32, i32)>,
     totals: Vec<i32>,
-    /// Per sum: its cells hold distinct digits (a killer cage), and every weight is 1.
-    distinct: Vec<bool>,
-}
-
-/// The least and the most `weight` times a digit of `mask` (bit `d` for digit `d + 1`)
-/// makes; `mask` is not empty.
-fn range(mask: u64, weight: i32) -> (i32, i32) {
-    let low = mask.trailing_zeros() as i32 + 1;
-    let high = 64 - mask.leading_zeros() as i32;
-    match weight > 0 {
-        true => (weight * low, weight * high),
-        false => (weight * high, weight * low),
-    }
+    /// Per sum, its terms cut into runs `start..end` of one weight whose cells hold
+    /// distinct digits (a killer cage's cells; cells of one row, column or region, as a
+    /// region-sum line's segment or an arrow's shaft in one box): `k` of them make at least
+    /// the `k` least digits left among them and at most the `k` greatest.
+    groups: Flat<(u32, u32)>,
 }
 
 /// The digits (bit `d` for digit `d + 1`) whose multiple by `weight` lies in
@@ -74,6 +66,53 @@ fn extreme_sums(mut mask: u64, k: usize, largest: bool) -> (i32, i32) {
     (sum, sum - last)
 }
 
+/// `terms` with the weights of a cell named twice added, and the terms of weight 0 left out.
+fn merge(terms: &[(usize, i32)]) -> Vec<(u32, i32)> {
+    let mut merged: Vec<(u32, i32)> = Vec::with_capacity(terms.len());
+    for &(cell, weight) in terms {
+        match merged.iter_mut().find(|t| t.0 == cell as u32) {
+            Some(term) => term.1 += weight,
+            None => merged.push((cell as u32, weight)),
+        }
+    }
+    merged.retain(|t| t.1 != 0);
+    merged
+}
+
+/// What `weight` times a sum in `low..=high` makes, least first.
+fn scaled(weight: i32, (low, high): (i32, i32)) -> (i32, i32) {
+    match weight > 0 {
+        true => (weight * low, weight * high),
+        false => (weight * high, weight * low),
+    }
+}
+
+/// The least and the most the digits of the `k` cells of `group` (distinct, each of
+/// `masks`) sum to, and the least and the most any `k - 1` of them do; `Err` when
+/// they cannot hold distinct digits.
+fn group_sums(group: &[(u32, i32)], masks: &[u64]) -> Result<[(i32, i32); 2], ()> {
+    let (mut low, mut high, mut union) = (0, 0, 0);
+    for &(cell, _) in group {
+        let mask = masks[cell as usize];
+        if mask == 0 {
+            return Err(());
+        }
+        low += mask.trailing_zeros() as i32 + 1;
+        high += 64 - mask.leading_zeros() as i32;
+        union |= mask;
+    }
+    let k = group.len();
+    if k == 1 {
+        return Ok([(low, high), (0, 0)]);
+    }
+    if (union.count_ones() as usize) < k {
+        return Err(());
+    }
+    let fewest = extreme_sums(union, k, false);
+    let most = extreme_sums(union, k, true);
+    Ok([(low.max(fewest.0), high.min(most.0)), (fewest.1, most.1)])
+}
+
 fn div_floor(a: i32, b: i32) -> i32 {
     let q = a / b;
     if (a % b != 0) && ((a < 0) != (b < 0)) {
@@ -94,31 +133,44 @@ impl Sums {
     }
 
     /// Adds the sum `Σ weight·digit(cell) = total` of `terms`. A cell named twice has its
-    /// weights added; a weight of 0 drops the term.
-    pub(crate) fn push(&mut self, terms: &[(usize, i32)], total: i32) {
-        self.push_sum(terms, total, false);
+    /// weights added; a weight of 0 drops the term. Runs of terms of one weight whose cells
+    /// are all `peers` (hold distinct digits) are bounded as such.
+    pub(crate) fn push(
+        &mut self,
+        terms: &[(usize, i32)],
+        total: i32,
+        peers: impl Fn(usize, usize) -> bool,
+    ) {
+        let merged = merge(terms);
+        let mut groups: Vec<(u32, u32)> = Vec::new();
+        for (k, &(cell, weight)) in merged.iter().enumerate() {
+            let joins = groups.last().is_some_and(|&(start, _)| {
+                let group = &merged[start as usize..k];
+                group[0].1 == weight && group.iter().all(|&(c, _)| peers(c as usize, cell as usize))
+            });
+            match groups.last_mut() {
+                Some(group) if joins => group.1 += 1,
+                _ => groups.push((k as u32, k as u32 + 1)),
+            }
+        }
+        self.terms.push(merged);
+        self.totals.push(total);
+        self.groups.push(groups);
     }
 
     /// Adds the sum of `cells`, which hold distinct digits, making `total`: its bounds
     /// also count that `k` distinct digits make at least the `k` least of those left.
     pub(crate) fn push_distinct(&mut self, cells: &[usize], total: i32) {
         let terms: Vec<_> = cells.iter().map(|&cell| (cell, 1)).collect();
-        self.push_sum(&terms, total, true);
-    }
-
-    fn push_sum(&mut self, terms: &[(usize, i32)], total: i32, distinct: bool) {
-        let mut merged: Vec<(u32, i32)> = Vec::with_capacity(terms.len());
-        for &(cell, weight) in terms {
-            match merged.iter_mut().find(|t| t.0 == cell as u32) {
-                Some(term) => term.1 += weight,
-                None => merged.push((cell as u32, weight)),
-            }
-        }
-        merged.retain(|t| t.1 != 0);
-        let ones = merged.iter().all(|t| t.1 == 1);
+        let merged = merge(&terms);
+        let all = (merged.len() == cells.len()).then_some((0, merged.len() as u32));
+        let groups: Vec<(u32, u32)> = match all {
+            Some(all) => vec![all],
+            None => (0..merged.len() as u32).map(|k| (k, k + 1)).collect(),
+        };
         self.terms.push(merged);
         self.totals.push(total);
-        self.distinct.push(distinct && ones);
+        self.groups.push(groups);
     }
 
     /// Makes `self` a copy of `other`, reusing its buffers (no allocation once they are
@@ -130,7 +182,7 @@ impl Sums {
         }
         self.terms.copy_from(&other.terms);
         copy(&mut self.totals, &other.totals);
-        copy(&mut self.distinct, &other.distinct);
+        self.groups.copy_from(&other.groups);
     }
 
     /// The number of sums.
@@ -179,43 +231,65 @@ impl Narrows for Sums {
         narrowed: &mut impl FnMut(usize),
     ) -> Result<bool, ()> {
         let total = self.totals[s];
+        let terms = self.terms(s);
+        let groups = self.groups.get(s);
         let (mut low, mut high) = (0, 0);
-        for &(cell, weight) in self.terms(s) {
-            let mask = masks[cell as usize];
-            if mask == 0 {
-                return Err(());
-            }
-            let (l, h) = range(mask, weight);
+        for &(start, end) in groups {
+            let group = &terms[start as usize..end as usize];
+            let [sums, _] = group_sums(group, masks)?;
+            let (l, h) = scaled(group[0].1, sums);
             low += l;
             high += h;
         }
-        // Distinct digits: `k` cells make at least the `k` least digits left among them,
-        // and the others of a cell at least the `k - 1` least.
-        let (mut fewest, mut most) = ((i32::MIN, i32::MIN), (i32::MAX, i32::MAX));
-        if self.distinct[s] {
-            let union = self.terms(s).iter().fold(0, |u, t| u | masks[t.0 as usize]);
-            let k = self.terms(s).len();
-            if (union.count_ones() as usize) < k {
-                return Err(());
-            }
-            fewest = extreme_sums(union, k, false);
-            most = extreme_sums(union, k, true);
-        }
-        if total < low.max(fewest.0) || total > high.min(most.0) {
+        if total < low || total > high {
             return Err(());
         }
+        // Each term makes at least the total less what the others make at most: the other
+        // groups (bounds read before this round narrowed any, which are looser, so sound),
+        // and the rest of its own group (read now).
         let mut changed = false;
-        for &(cell, weight) in self.terms(s) {
-            let mask = masks[cell as usize];
-            let (l, h) = range(mask, weight);
-            // This term makes at least the total less what the others make at most.
-            let others_low = (low - l).max(fewest.1);
-            let others_high = (high - h).min(most.1);
-            let keep = digits_between(weight, total - others_high, total - others_low);
-            changed |= keep_only(masks, cell as usize, keep, narrowed)?;
+        for &(start, end) in groups {
+            let group = &terms[start as usize..end as usize];
+            let weight = group[0].1;
+            let [sums, _] = group_sums(group, masks)?;
+            let (l, h) = scaled(weight, sums);
+            let (outside_low, outside_high) = (low - l, high - h);
+            for &(cell, _) in group {
+                // The rest of the group: by their own digits, and as distinct digits.
+                let rest = match group.len() {
+                    1 => (0, 0),
+                    _ => {
+                        let [_, distinct] = group_sums(group, masks)?;
+                        let own = bounds_without(group, masks, cell);
+                        (own.0.max(distinct.0), own.1.min(distinct.1))
+                    }
+                };
+                let (rl, rh) = scaled(weight, rest);
+                let keep = digits_between(
+                    weight,
+                    total - (outside_high + rh),
+                    total - (outside_low + rl),
+                );
+                changed |= keep_only(masks, cell as usize, keep, narrowed)?;
+            }
         }
         Ok(changed)
     }
+}
+
+/// The least and the most the cells of `group` other than `cell` make, each by its own
+/// digits (not counting that they differ).
+fn bounds_without(group: &[(u32, i32)], masks: &[u64], cell: u32) -> (i32, i32) {
+    group
+        .iter()
+        .filter(|&&(c, _)| c != cell)
+        .fold((0, 0), |(low, high), &(c, _)| {
+            let mask = masks[c as usize];
+            (
+                low + mask.trailing_zeros() as i32 + 1,
+                high + 64 - mask.leading_zeros() as i32,
+            )
+        })
 }
 
 #[cfg(test)]
@@ -227,7 +301,7 @@ mod tests {
     fn an_arrow_narrows_its_circle_and_shaft() {
         // circle = a + b, with a, b in 1..=9 and the circle in 1..=9.
         let mut sums = Sums::new();
-        sums.push(&[(0, 1), (1, -1), (2, -1)], 0);
+        sums.push(&[(0, 1), (1, -1), (2, -1)], 0, |_, _| false);
         let mut masks = vec![mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]); 3];
         let mut touched = Vec::new();
         sums.narrow(&mut masks, |c| touched.push(c)).unwrap();
@@ -244,7 +318,9 @@ mod tests {
     fn one_open_term_gets_exactly_what_is_left() {
         // 10·a + b = c + d + e: a pill of two cells and a shaft of three.
         let mut sums = Sums::new();
-        sums.push(&[(0, 10), (1, 1), (2, -1), (3, -1), (4, -1)], 0);
+        sums.push(&[(0, 10), (1, 1), (2, -1), (3, -1), (4, -1)], 0, |_, _| {
+            false
+        });
         let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
         let mut masks = vec![mask(&[1]), mask(&[9]), mask(&[9]), mask(&[8]), all];
         sums.narrow(&mut masks, |_| {}).unwrap();
@@ -258,7 +334,7 @@ mod tests {
     #[test]
     fn repeated_cells_add_their_weights() {
         let mut sums = Sums::new();
-        sums.push(&[(0, 1), (1, 1), (0, -1)], 4);
+        sums.push(&[(0, 1), (1, 1), (0, -1)], 4, |_, _| false);
         let mut masks = vec![mask(&[1, 2, 3]), mask(&[1, 2, 3, 4, 5])];
         sums.narrow(&mut masks, |_| {}).unwrap();
         assert_eq!(masks, vec![mask(&[1, 2, 3]), mask(&[4])]);
@@ -279,6 +355,32 @@ mod tests {
         sums.push_distinct(&(0..9).collect::<Vec<_>>(), 44);
         assert!(sums.narrow(&mut [all; 9], |_| {}).is_err());
         assert_eq!(extreme_sums(all, 3, true), (24, 17));
+    }
+
+    #[test]
+    fn cells_that_see_each_other_make_distinct_digits_in_any_sum() {
+        // A region-sum line: r1c1 alone in its box makes what r1c4 and r2c5 (one box)
+        // make together. They hold distinct digits, so they make at least 1 + 2: r1c1 is
+        // at least 3, where bounds alone allow 2 (1 + 1).
+        let peers = |a: usize, b: usize| a / 9 == b / 9 || a % 9 == b % 9 || (a, b) == (3, 13);
+        let mut sums = Sums::new();
+        sums.push(&[(0, 1), (3, -1), (13, -1)], 0, peers);
+        let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let mut masks = vec![all; 14];
+        sums.narrow(&mut masks, |_| {}).unwrap();
+        assert_eq!(masks[0], mask(&[3, 4, 5, 6, 7, 8, 9]));
+        assert_eq!(masks[3], mask(&[1, 2, 3, 4, 5, 6, 7, 8]));
+        // r1c4 and r2c5 left {1, 2}: r1c1 is 3.
+        masks[3] = mask(&[1, 2]);
+        masks[13] = mask(&[1, 2]);
+        sums.narrow(&mut masks, |_| {}).unwrap();
+        assert_eq!(masks[0], mask(&[3]));
+        // Without seeing each other, they may both hold 1.
+        let mut apart = Sums::new();
+        apart.push(&[(0, 1), (3, -1), (13, -1)], 0, |_, _| false);
+        let mut masks = vec![all; 14];
+        apart.narrow(&mut masks, |_| {}).unwrap();
+        assert_eq!(masks[0], mask(&[2, 3, 4, 5, 6, 7, 8, 9]));
     }
 
     #[test]
