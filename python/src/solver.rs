@@ -82,6 +82,18 @@ impl Stats {
 /// True
 /// >>> solver.count("." * 16), solver.verdict("." * 16), solver.is_unique("." * 16)
 /// (288, 'multiple', False)
+///
+/// `threads` (1 by default) is how many threads a count of a variant puzzle may search
+/// on: once the search has run 10,000 nodes it hands its untried branches to the others,
+/// so a long count (a setter's draft, a proof of uniqueness) takes less time on several
+/// cores, and a short one never starts them. The count is the same on any number.
+///
+/// >>> Solver(threads=2).count("." * 81, limit=1000, rules="anti-knight")
+/// 1000
+/// >>> Solver(threads=0)
+/// Traceback (most recent call last):
+///   ...
+/// ValueError: threads must be at least 1, got 0
 #[pyclass(module = "sudoku_dlx")]
 #[derive(Default)]
 pub struct Solver {
@@ -91,8 +103,16 @@ pub struct Solver {
 #[pymethods]
 impl Solver {
     #[new]
-    fn new() -> Solver {
-        Solver::default()
+    #[pyo3(signature = (*, threads = 1))]
+    fn new(threads: i64) -> PyResult<Solver> {
+        if threads < 1 {
+            return Err(PyValueError::new_err(format!(
+                "threads must be at least 1, got {threads}"
+            )));
+        }
+        let mut solver = Solver::default();
+        solver.inner.set_threads(threads.min(256) as usize);
+        Ok(solver)
     }
 
     /// The first solution, in the board's form, or None (see `sudoku_dlx.solve`, also for

@@ -126,7 +126,8 @@ class Path:
 class Solver:
     """A solver to reuse: no allocation once warm, and `.stats` after each call."""
 
-    def __init__(self) -> None: ...
+    def __init__(self, *, threads: int = 1) -> None:
+        """`threads`: how many threads a count of a variant puzzle may search on."""
     def solve(self, board: B, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> Optional[B]:
         """The first solution, in the board's form, or None."""
     def count(self, board: Board, limit: Optional[int] = None, *, box: Optional[BoxShape] = None, rules: Optional[Rules] = None, regions: Optional[Regions] = None) -> int:

@@ -331,3 +331,14 @@ def test_an_unknown_key_is_a_warning_and_the_other_rules_are_read():
         answers = sudoku_dlx.solve_many([document, EMPTY4 + "}"], errors="return")
     assert len(caught) == 1
     assert all(not isinstance(answer, Exception) for answer in answers)
+
+
+def test_a_solver_on_two_threads_counts_a_long_variant_count_the_same():
+    """The empty 6x6 anti-knight grid takes about 176,000 nodes on one thread, past the
+    10,000 after which the search hands its untried branches to the other threads."""
+    board = "." * 36
+    one = sudoku_dlx.Solver().count(board, box=(2, 3), rules="anti-knight")
+    two = sudoku_dlx.Solver(threads=2).count(board, box=(2, 3), rules="anti-knight")
+    assert one == two == 11520
+    with pytest.raises(ValueError, match="threads must be at least 1"):
+        sudoku_dlx.Solver(threads=-1)

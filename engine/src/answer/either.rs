@@ -73,6 +73,25 @@ impl PuzzleSolver {
         }
     }
 
+    /// Has counts of variant puzzles search on up to `threads` threads (one, the caller's,
+    /// by default; see [`VariantSolver::set_threads`]). A classic count stays on one: it
+    /// takes microseconds.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Answerer, Grid, Puzzle, PuzzleSolver, Shape};
+    /// use sudoku_dlx::variant::{Rule, Variant};
+    ///
+    /// let variant = Variant::new(Grid::empty(Shape::new(3, 3)?), None, vec![Rule::AntiKnight])?;
+    /// let mut solver = PuzzleSolver::default();
+    /// solver.set_threads(2);
+    /// let count = solver.count(&Puzzle::Variant(Box::new(variant)), Some(1000));
+    /// assert_eq!(count.solutions, 1000);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_threads(&mut self, threads: usize) {
+        self.variant.set_threads(threads);
+    }
+
     /// Runs `classic` or `variant` on the solver of `puzzle`'s kind.
     fn ask<T>(
         &mut self,
