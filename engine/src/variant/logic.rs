@@ -14,8 +14,10 @@
 //! - with locked candidates, the arc consistency of the pairwise rules (see
 //!   [`arcs`](super::arcs)): a cell's digit that no digit left in a related cell goes with
 //!   goes, as the search's propagator does at its branch points, with the sets of the
-//!   groups (see [`groups`](super::groups)) and the bounds of the sums not enumerated (see
-//!   [`sums`](super::sums)).
+//!   groups (see [`groups`](super::groups)), the bounds of the sums not enumerated (see
+//!   [`sums`](super::sums)) and the tables that leave cells sets of digits or share a
+//!   hidden value (each cell and value narrowed to what every open table's live options
+//!   give it, and the table options that give one what it can no longer hold gone).
 //!
 //! [`Logic::LockedCandidates`] runs the same pass as
 //! [`Logic::LockedCandidatesBeforeSearch`]; the variant search's own propagator (arc
@@ -52,11 +54,31 @@ pub(crate) struct Options<'a> {
     pub items: &'a [u32],
     pub at: &'a [u32],
     pub placements: &'a [u32],
+    pub tables: Tables<'a>,
     pub rules: Narrowing<'a>,
     pub n: usize,
     pub cells: usize,
     pub primary: usize,
     pub total: usize,
+}
+
+/// The tables whose options leave cells sets of digits or give shared hidden values, as
+/// the search's propagator reads them (see `propagate::tables`): for each, an item that
+/// all its options cover (`anchors`), and per option its sets
+/// (`sets[set_at[k]..set_at[k + 1]]`, a cell or a hidden value numbered after the cells,
+/// and its digits or the bit of its value).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tables<'a> {
+    pub anchors: &'a [u32],
+    pub set_at: &'a [u32],
+    pub sets: &'a [(u32, u64)],
+}
+
+impl Tables<'_> {
+    /// The sets of `option`.
+    fn of(&self, option: usize) -> &[(u32, u64)] {
+        &self.sets[self.set_at[option] as usize..self.set_at[option + 1] as usize]
+    }
 }
 
 impl Options<'_> {
@@ -96,6 +118,8 @@ pub(crate) struct OptionLogic {
     /// Per cell, the digits its options left place, before and after arc consistency.
     masks: Vec<u64>,
     before: Vec<u64>,
+    /// Per hidden value the tables share, the values every open table still gives it.
+    hidden: Vec<u64>,
     /// The buffers of the narrowing.
     work: Work,
 }
@@ -261,7 +285,7 @@ impl OptionLogic {
     /// options that place a digit gone; `Ok(true)` when any went, `Err` when a cell is left
     /// with no digit.
     fn arc_consistency(&mut self, options: Options<'_>) -> Result<bool, ()> {
-        if options.rules.is_empty() {
+        if options.rules.is_empty() && options.tables.anchors.is_empty() {
             return Ok(false);
         }
         let cells = options.cells;
@@ -275,6 +299,7 @@ impl OptionLogic {
         }
         self.before.clear();
         self.before.extend_from_slice(&self.masks);
+        self.narrow_by_tables(options)?;
         self.work.prepare(cells, options.n, options.rules.arcs);
         self.work.queue_arcs(options.rules.arcs);
         let narrowed = narrow_rules(options.rules, &mut self.masks, &mut self.work);
@@ -296,7 +321,79 @@ impl OptionLogic {
                 }
             }
         }
+        // The table options that leave a cell no digit it can still hold, or give a hidden
+        // value one it can no longer take.
+        for &anchor in options.tables.anchors {
+            let anchor = anchor as usize;
+            if self.covered[anchor] {
+                continue;
+            }
+            let (start, end) = self.range(anchor);
+            for k in start..end {
+                let option = self.item_options[k] as usize;
+                let dead = options.tables.of(option).iter().any(|&(at, set)| {
+                    let mask = match at as usize {
+                        cell if cell < cells => self.masks[cell],
+                        value => self.hidden.get(value - cells).copied().unwrap_or(u64::MAX),
+                    };
+                    set & mask == 0
+                });
+                if self.alive[option] && dead {
+                    self.kill(options, option);
+                    progress = true;
+                }
+            }
+        }
         Ok(progress)
+    }
+
+    /// Narrows each cell's digits (`masks`) and each shared hidden value to what every open
+    /// table's live options leave it, as the search's propagator does; `Err` when one is
+    /// left with none. A table whose option is taken is passed over: its items ruled out
+    /// the rest.
+    fn narrow_by_tables(&mut self, options: Options<'_>) -> Result<(), ()> {
+        let cells = options.cells;
+        self.hidden.clear();
+        for &anchor in options.tables.anchors {
+            let anchor = anchor as usize;
+            if self.covered[anchor] {
+                continue;
+            }
+            let mut live = self.options_of(anchor).filter(|&o| self.alive[o]);
+            let Some(first) = live.next() else {
+                return Err(());
+            };
+            // The unions, in the place of the first option's sets (every option of a table
+            // lists the same cells and values in the same order).
+            let sets = options.tables.of(first);
+            let mut unions = [0u64; 64];
+            let width = sets.len().min(64);
+            for (union, &(_, set)) in unions.iter_mut().zip(sets) {
+                *union = set;
+            }
+            for option in live {
+                for (union, &(_, set)) in unions.iter_mut().zip(options.tables.of(option)) {
+                    *union |= set;
+                }
+            }
+            for (&(at, _), &union) in sets.iter().zip(&unions[..width]) {
+                let mask = match at as usize {
+                    cell if cell < cells => &mut self.masks[cell],
+                    value => {
+                        let value = value - cells;
+                        if self.hidden.len() <= value {
+                            self.hidden.resize(value + 1, u64::MAX);
+                        }
+                        &mut self.hidden[value]
+                    }
+                };
+                *mask &= union;
+                if *mask == 0 {
+                    return Err(());
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Takes `option`: its items are covered, and every other option on them goes.
@@ -395,5 +492,28 @@ impl OptionLogic {
             true => LogicEnd::Solved,
             false => LogicEnd::Contradiction,
         }
+    }
+}
+#[cfg(test)]
+mod tests {
+    use crate::variant::{Rule, Variant, VariantSolver};
+    use crate::{Grid, Logic, Shape};
+
+    /// A region-sum line through r1c3, r2c1 and r3c2 on the 4x4 grid, each cell in its own
+    /// box, so the three hold one digit; with r1c1 a 1, r3c4 a 3 and r4c4 a 2 it has one
+    /// solution. The pass reads the tables' shared total as the search does (each segment's
+    /// live options narrow it), and solves the puzzle without a guess; before it did, it was
+    /// stuck.
+    #[test]
+    fn the_pass_narrows_a_total_the_tables_share() {
+        let mut grid = Grid::empty(Shape::new(2, 2).unwrap());
+        grid.set(0, 0, 1);
+        grid.set(2, 3, 3);
+        grid.set(3, 3, 2);
+        let line = Rule::RegionSumLine(vec![2, 4, 9]);
+        let variant = Variant::new(grid, None, vec![line]).unwrap();
+        let mut solver = VariantSolver::new();
+        assert_eq!(solver.count(&variant, None).solutions, 1);
+        assert!(solver.solved_by_logic(&variant, Logic::LockedCandidates));
     }
 }

@@ -1,7 +1,7 @@
 //! The variant solver: the compiled model and the givens become one exact-cover matrix,
 //! searched by the generic engine; solutions are decoded back into grids.
 
-use super::logic::{LogicEnd, OptionLogic, Options};
+use super::logic::{LogicEnd, OptionLogic, Options, Tables};
 use super::pointing::Pointing;
 use super::propagate::{Narrowing, Scratch, VariantPropagator};
 use super::Variant;
@@ -287,15 +287,19 @@ impl VariantSolver {
             &self.staged_at,
             &self.staged_placements,
         ];
-        let end = self.pass.run(staged(lists, variant, None), logic);
+        let tables = Tables {
+            anchors: &self.anchors,
+            set_at: &self.staged_set_at,
+            sets: &self.staged_sets,
+        };
+        let staged = |pointing| staged(lists, tables, variant, pointing);
+        let end = self.pass.run(staged(None), logic);
         let houses_only = variant.model().houses_only;
         if end != LogicEnd::Stuck || logic < Logic::LockedCandidatesBeforeSearch || houses_only {
             return end;
         }
         match variant.model().pointing() {
-            Some(pointing) => self
-                .pass
-                .resume(staged(lists, variant, Some(&pointing)), logic),
+            Some(pointing) => self.pass.resume(staged(Some(&pointing)), logic),
             None => end,
         }
     }
@@ -734,9 +738,11 @@ impl CandidateSearch for VariantSolver {
 }
 
 /// The staged options of `variant` (`start`, `items`, and what each places, `at` and
-/// `placements`), as the logic pass reads them, with `pointing` or without.
+/// `placements`) and its tables that leave cells sets or share hidden values, as the logic
+/// pass reads them, with `pointing` or without.
 fn staged<'a>(
     [start, items, at, placements]: [&'a [u32]; 4],
+    tables: Tables<'a>,
     variant: &'a Variant,
     pointing: Option<&'a Pointing>,
 ) -> Options<'a> {
@@ -746,6 +752,7 @@ fn staged<'a>(
         items,
         at,
         placements,
+        tables,
         rules: Narrowing {
             arcs: &model.arcs,
             sums: &model.sums,
