@@ -30,7 +30,7 @@
 //! the options it leaves hold every solution, and a pass that covers every primary item has
 //! found the one solution.
 
-use super::propagate::{digit_placed, narrow_rules, Narrowing, Work};
+use super::propagate::{digit_placed, mask_of, narrow_rules, Narrowing, Work};
 use crate::Logic;
 
 /// Where the pass left the options.
@@ -75,6 +75,12 @@ pub(crate) struct Tables<'a> {
 }
 
 impl Tables<'_> {
+    /// How many hidden values the sets name, on a grid of `cells` cells.
+    fn hidden(&self, cells: usize) -> usize {
+        let last = self.sets.iter().map(|&(at, _)| at as usize + 1).max();
+        last.unwrap_or(0).saturating_sub(cells)
+    }
+
     /// The sets of `option`.
     fn of(&self, option: usize) -> &[(u32, u64)] {
         &self.sets[self.set_at[option] as usize..self.set_at[option + 1] as usize]
@@ -169,6 +175,9 @@ impl OptionLogic {
     /// Builds the item-to-options index; every option alive, none taken.
     fn index(&mut self, options: Options<'_>) {
         let count = options.count();
+        self.hidden.clear();
+        self.hidden
+            .resize(options.tables.hidden(options.cells), u64::MAX);
         self.alive.clear();
         self.alive.resize(count, true);
         self.taken.clear();
@@ -331,13 +340,9 @@ impl OptionLogic {
             let (start, end) = self.range(anchor);
             for k in start..end {
                 let option = self.item_options[k] as usize;
-                let dead = options.tables.of(option).iter().any(|&(at, set)| {
-                    let mask = match at as usize {
-                        cell if cell < cells => self.masks[cell],
-                        value => self.hidden.get(value - cells).copied().unwrap_or(u64::MAX),
-                    };
-                    set & mask == 0
-                });
+                let (masks, hidden) = (&mut self.masks, &mut self.hidden);
+                let mut sets = options.tables.of(option).iter();
+                let dead = sets.any(|&(at, set)| set & *mask_of(masks, hidden, at) == 0);
                 if self.alive[option] && dead {
                     self.kill(options, option);
                     progress = true;
@@ -352,8 +357,7 @@ impl OptionLogic {
     /// left with none. A table whose option is taken is passed over: its items ruled out
     /// the rest.
     fn narrow_by_tables(&mut self, options: Options<'_>) -> Result<(), ()> {
-        let cells = options.cells;
-        self.hidden.clear();
+        self.hidden.fill(u64::MAX);
         for &anchor in options.tables.anchors {
             let anchor = anchor as usize;
             if self.covered[anchor] {
@@ -377,16 +381,7 @@ impl OptionLogic {
                 }
             }
             for (&(at, _), &union) in sets.iter().zip(&unions[..width]) {
-                let mask = match at as usize {
-                    cell if cell < cells => &mut self.masks[cell],
-                    value => {
-                        let value = value - cells;
-                        if self.hidden.len() <= value {
-                            self.hidden.resize(value + 1, u64::MAX);
-                        }
-                        &mut self.hidden[value]
-                    }
-                };
+                let mask = mask_of(&mut self.masks, &mut self.hidden, at);
                 *mask &= union;
                 if *mask == 0 {
                     return Err(());

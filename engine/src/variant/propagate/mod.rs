@@ -32,6 +32,8 @@ use std::sync::Arc;
 
 mod tables;
 
+pub(crate) use tables::mask_of;
+
 /// Why the rules cannot be kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Failure {

@@ -10,6 +10,16 @@
 use super::{Scratch, VariantPropagator};
 use crate::exact_cover::Pruning;
 
+/// The digits position `at` of a table's sets may still hold: a cell's in `masks`, or the
+/// values of a shared hidden value (numbered after the cells) in `hidden`.
+pub(crate) fn mask_of<'m>(masks: &'m mut [u64], hidden: &'m mut [u64], at: u32) -> &'m mut u64 {
+    let at = at as usize;
+    match at.checked_sub(masks.len()) {
+        None => &mut masks[at],
+        Some(value) => &mut hidden[value],
+    }
+}
+
 impl Scratch {
     /// The digits of `cell`, or the values of a hidden value (numbered after the cells).
     fn mask(&self, cell: u32) -> u64 {
@@ -84,13 +94,9 @@ impl<'a> VariantPropagator<'a> {
                 pruning.options_of(anchor).fold(0, |u, o| u | of(o)) == union
             }));
             let mut emptied = false;
-            let grid = scratch.masks.len();
             for (&cell, &union) in cells.iter().zip(&*unions) {
                 if union != 0 {
-                    let mask = match cell as usize {
-                        cell if cell < grid => &mut scratch.masks[cell],
-                        value => &mut scratch.hidden[value - grid],
-                    };
+                    let mask = mask_of(&mut scratch.masks, &mut scratch.hidden, cell);
                     *mask &= union;
                     emptied |= *mask == 0;
                 }
