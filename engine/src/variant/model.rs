@@ -108,10 +108,11 @@ impl Eq for Lazy {}
 
 /// The options of one table (see [`tables`](super::tables)), with the items each covers.
 ///
-/// Tables may share cells and hidden values. Each cell is placed by one table only, its
-/// *owner*: the first that gives it one digit in every option (a cage, an arrow, a between
-/// line's end...); the owner's options cover the cell's items as a placement would. Every
-/// other table `T` through the cell gets a block of `n` secondary *agreement* items for it,
+/// Tables may share cells and hidden values. A cell is placed by at most one table, its
+/// *owner*: the table that gives it one digit in every option (a cage, an arrow, a between
+/// line's end...) and shares none of its cells with another table (see `Sharing`); the
+/// owner's options cover the cell's items as a placement would. Every other table `T`
+/// through the cell gets a block of `n` secondary *agreement* items for it,
 /// `Z(T, cell, e)` for each digit `e`: the cell's placement of digit `e` (its own option, or
 /// its owner's) covers `Z(T, cell, e)`, and an option of `T` that leaves the cell the digits
 /// `D` (one digit, or a set: a sandwich leaves the cells outside its crusts free) covers
@@ -547,8 +548,14 @@ fn value_bits(values: usize) -> usize {
     values.next_power_of_two().trailing_zeros() as usize
 }
 
-/// Which table places each cell: the first that gives it one digit in every option (its
-/// *owner*), and how many tables place no cell (each gets a guard item).
+/// Which table places each cell (its *owner*): the table that gives it one digit in every
+/// option, unless that table shares a cell with another table; and how many tables place
+/// no cell (each gets a guard item). A table that shares a cell places none: its cells
+/// keep their own options, so the search may guess one of their digits (at most `n`)
+/// rather than one of a table's assignments, and every table through them agrees with
+/// them through agreement items. "Sistine Hippos" (cages and arrows that share cells) went
+/// from 208 guesses to 14 with it, "It being a weekend…" (arrows sharing cells) from 902
+/// to 325.
 struct Sharing {
     owner: Vec<Option<usize>>,
     guarded: usize,
@@ -558,7 +565,25 @@ impl Sharing {
     fn of(tables: &[Table], cells: usize) -> Sharing {
         let mut owner = vec![None; cells];
         let mut owns = vec![false; tables.len()];
+        // How many tables name each cell: a table that shares one places none.
+        let mut named = vec![0u32; cells];
+        for table in tables {
+            for position in &table.positions {
+                if let Position::Cell(cell) = *position {
+                    named[cell] += 1;
+                }
+            }
+        }
         for (t, table) in tables.iter().enumerate() {
+            let cells_of = || {
+                table.positions.iter().filter_map(|p| match *p {
+                    Position::Cell(cell) => Some(cell),
+                    Position::Hidden(_) => None,
+                })
+            };
+            if cells_of().any(|cell| named[cell] > 1) {
+                continue;
+            }
             for (k, position) in table.positions.iter().enumerate() {
                 if let Position::Cell(cell) = *position {
                     if owner[cell].is_none() && table.places(k) {
@@ -666,4 +691,33 @@ fn add_bans(
         }
     }
     next
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::variant::{Rule, Variant};
+    use crate::{Grid, Shape};
+
+    /// A cage alone places its cells; a cage and an arrow (r4c4 = r1c2 + r2c3) that share
+    /// r1c2 place none of theirs, so each cell keeps its own digits for the search to
+    /// guess. (The sums the cage implies on the rest of its row and box, 7 each, are
+    /// tables of their own.)
+    #[test]
+    fn a_table_that_shares_a_cell_places_none() {
+        let empty = Grid::empty(Shape::new(2, 2).unwrap());
+        let cage = Rule::Killer {
+            cells: vec![0, 1],
+            sum: Some(3),
+        };
+        let alone = Variant::new(empty.clone(), None, vec![cage.clone()]).unwrap();
+        let placed = &alone.model().table_of_cell;
+        assert_eq!((placed[0], placed[1]), (Some(0), Some(0)));
+        let arrow = Rule::Arrow {
+            circle: 15,
+            line: vec![1, 6],
+        };
+        let shared = Variant::new(empty, None, vec![cage, arrow]).unwrap();
+        let placed = &shared.model().table_of_cell;
+        assert!([0, 1, 6, 15].iter().all(|&cell| placed[cell].is_none()));
+    }
 }
