@@ -126,6 +126,8 @@ pub(crate) struct OptionLogic {
     before: Vec<u64>,
     /// Per hidden value the tables share, the values every open table still gives it.
     hidden: Vec<u64>,
+    /// The unions of one table's live options, in the order of its sets.
+    unions: Vec<u64>,
     /// The buffers of the narrowing.
     work: Work,
 }
@@ -340,10 +342,12 @@ impl OptionLogic {
             let (start, end) = self.range(anchor);
             for k in start..end {
                 let option = self.item_options[k] as usize;
+                if !self.alive[option] {
+                    continue;
+                }
                 let (masks, hidden) = (&mut self.masks, &mut self.hidden);
                 let mut sets = options.tables.of(option).iter();
-                let dead = sets.any(|&(at, set)| set & *mask_of(masks, hidden, at) == 0);
-                if self.alive[option] && dead {
+                if sets.any(|&(at, set)| set & *mask_of(masks, hidden, at) == 0) {
                     self.kill(options, option);
                     progress = true;
                 }
@@ -363,24 +367,26 @@ impl OptionLogic {
             if self.covered[anchor] {
                 continue;
             }
-            let mut live = self.options_of(anchor).filter(|&o| self.alive[o]);
+            let (start, end) = self.range(anchor);
+            let (alive, unions) = (&self.alive, &mut self.unions);
+            let mut live = self.item_options[start..end]
+                .iter()
+                .map(|&o| o as usize)
+                .filter(|&o| alive[o]);
             let Some(first) = live.next() else {
                 return Err(());
             };
             // The unions, in the place of the first option's sets (every option of a table
             // lists the same cells and values in the same order).
             let sets = options.tables.of(first);
-            let mut unions = [0u64; 64];
-            let width = sets.len().min(64);
-            for (union, &(_, set)) in unions.iter_mut().zip(sets) {
-                *union = set;
-            }
+            unions.clear();
+            unions.extend(sets.iter().map(|&(_, set)| set));
             for option in live {
                 for (union, &(_, set)) in unions.iter_mut().zip(options.tables.of(option)) {
                     *union |= set;
                 }
             }
-            for (&(at, _), &union) in sets.iter().zip(&unions[..width]) {
+            for (&(at, _), &union) in sets.iter().zip(&self.unions) {
                 let mask = mask_of(&mut self.masks, &mut self.hidden, at);
                 *mask &= union;
                 if *mask == 0 {

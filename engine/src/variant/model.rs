@@ -111,10 +111,11 @@ impl Eq for Lazy {}
 /// Tables may share cells and hidden values. A cell is placed by at most one table, its
 /// *owner*: the table that gives it one digit in every option (a cage, an arrow, a between
 /// line's end...) and shares none of its cells with another table (see `Sharing`); the
-/// owner's options cover the cell's items as a placement would. Every other table `T`
-/// through the cell gets a block of `n` secondary *agreement* items for it,
-/// `Z(T, cell, e)` for each digit `e`: the cell's placement of digit `e` (its own option, or
-/// its owner's) covers `Z(T, cell, e)`, and an option of `T` that leaves the cell the digits
+/// owner's options cover the cell's items as a placement would. Every table `T` through a
+/// cell it does not place (the cell then has no owner: its own options place it) gets a
+/// block of `n` secondary *agreement* items for it, `Z(T, cell, e)` for each digit `e`:
+/// the cell's placement of digit `e` covers `Z(T, cell, e)`, and an option of `T` that
+/// leaves the cell the digits
 /// `D` (one digit, or a set: a sandwich leaves the cells outside its crusts free) covers
 /// `Z(T, cell, e)` for every allowed `e` outside `D`. So the two clash exactly when the cell's
 /// digit is outside `D`, and two tables that do not own the cell never clash through it. A
