@@ -42,6 +42,25 @@ impl<T: Copy> Flat<T> {
     pub(crate) fn get(&self, k: usize) -> &[T] {
         &self.items[self.start[k] as usize..self.start[k + 1] as usize]
     }
+
+    /// The inverse index, for items that name one of `cells` cells (`cell_of`): list
+    /// `cell` of the result is the lists of `self` that name `cell`, in order, each once.
+    pub(crate) fn inverse(&self, cells: usize, cell_of: impl Fn(&T) -> usize) -> Flat<u32> {
+        let mut of_cell = vec![Vec::new(); cells];
+        for k in 0..self.len() {
+            for item in self.get(k) {
+                let lists: &mut Vec<u32> = &mut of_cell[cell_of(item)];
+                if lists.last() != Some(&(k as u32)) {
+                    lists.push(k as u32);
+                }
+            }
+        }
+        let mut inverse = Flat::default();
+        for lists in of_cell {
+            inverse.push(lists);
+        }
+        inverse
+    }
 }
 
 #[cfg(test)]
@@ -64,5 +83,19 @@ mod tests {
         copy.push([9]);
         copy.copy_from(&lists);
         assert_eq!(copy, lists);
+    }
+
+    #[test]
+    fn the_inverse_names_each_list_of_a_cell_once() {
+        let mut lists = Flat::default();
+        lists.push([0u32, 2, 2]);
+        lists.push([2]);
+        let inverse = lists.inverse(4, |&cell| cell as usize);
+        assert_eq!(inverse.len(), 4);
+        let of = |cell| inverse.get(cell).to_vec();
+        assert_eq!(
+            (of(0), of(1), of(2), of(3)),
+            (vec![0], vec![], vec![0, 1], vec![])
+        );
     }
 }

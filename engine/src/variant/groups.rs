@@ -12,7 +12,7 @@
 //!   cannot (the required values of ISS's pairwise handlers).
 
 use super::flat::Flat;
-use super::propagate::{keep_only, narrow_every, Narrows};
+use super::propagate::{keep_only, narrow_changed, Narrows};
 
 /// Groups over cells: group `g` has the cells `cells.get(g)` and the sets of digits
 /// `sets.get(g)` (bit `d - 1` for digit `d`).
@@ -28,10 +28,6 @@ pub(crate) struct Groups {
     /// groups whose cells lost a digit; empty until [`Groups::see`].
     of_cell: Flat<u32>,
 }
-
-/// The most groups whose narrowing goes back only to those with a cell that lost a digit
-/// (a bit each, on the stack); past it every group is narrowed again after any change.
-const MOST_TRACKED: usize = 512;
 
 impl Groups {
     /// No groups.
@@ -172,47 +168,10 @@ impl Narrows for Groups {
     }
 
     /// Narrows by every group, then again by the groups with a cell that lost a digit, until
-    /// none does; `Err` with the first group that cannot be kept.
-    fn narrow(&self, masks: &mut [u64], mut narrowed: impl FnMut(usize)) -> Result<(), usize> {
-        let len = self.len();
-        if len == 0 {
-            return Ok(());
-        }
-        if self.of_cell.len() == 0 || len > MOST_TRACKED {
-            // Without the index (or with too many groups): every group, until none narrows.
-            return narrow_every(self, masks, narrowed);
-        }
-        let words = len.div_ceil(64);
-        let mut dirty = [0u64; MOST_TRACKED / 64];
-        for (word, bits) in dirty[..words].iter_mut().enumerate() {
-            let left = len - word * 64;
-            *bits = if left >= 64 {
-                u64::MAX
-            } else {
-                (1 << left) - 1
-            };
-        }
-        loop {
-            let mut next = [0u64; MOST_TRACKED / 64];
-            for (word, &bits) in dirty[..words].iter().enumerate() {
-                let mut bits = bits;
-                while bits != 0 {
-                    let g = word * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let mut lost = |cell: usize| {
-                        narrowed(cell);
-                        for &h in self.of_cell.get(cell) {
-                            next[h as usize / 64] |= 1 << (h % 64);
-                        }
-                    };
-                    self.narrow_one(g, masks, &mut lost).map_err(|()| g)?;
-                }
-            }
-            if next[..words].iter().all(|&bits| bits == 0) {
-                return Ok(());
-            }
-            dirty = next;
-        }
+    /// none does; `Err` with the first group that cannot be kept. (A group also reads its
+    /// peers' digits, so it is not narrowed by what changed since another branch point.)
+    fn narrow(&self, masks: &mut [u64], narrowed: impl FnMut(usize)) -> Result<(), usize> {
+        narrow_changed(self, &self.of_cell, masks, None, narrowed)
     }
 
     /// Narrows by group `g` once; true when some cell lost a digit.
@@ -295,6 +254,7 @@ impl Narrows for Groups {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variant::propagate::narrow_every;
     use crate::variant::tests::mask;
 
     #[test]

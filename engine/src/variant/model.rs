@@ -257,10 +257,12 @@ impl Model {
         for (cells, total) in &parts.distinct_sums {
             sums.push_distinct(cells, *total);
         }
+        sums.watch(cells);
         let mut skylines = Skylines::new(n);
         for (line, count) in &parts.skylines {
             skylines.push(line, *count);
         }
+        skylines.watch(cells);
         let mut groups = Groups::new();
         for (cells, sets) in &parts.groups {
             groups.push(cells, sets);

@@ -16,6 +16,8 @@
 //! option at every branch point (docs/lab/variant-search.md, seventh round).
 
 use super::flat::Flat;
+#[cfg(doc)]
+use super::propagate::narrow_seen;
 use super::propagate::{keep_only, Narrows};
 
 /// The longest line kept as a walk: its states fit the fixed arrays of one narrowing.
@@ -32,6 +34,9 @@ pub(crate) struct Skylines {
     n: usize,
     lines: Flat<u32>,
     counts: Vec<u32>,
+    /// `of_cell.get(cell)`: the lines through `cell` (see [`narrow_seen`]); empty until
+    /// [`Skylines::watch`].
+    of_cell: Flat<u32>,
 }
 
 impl Skylines {
@@ -41,6 +46,7 @@ impl Skylines {
             n,
             lines: Flat::default(),
             counts: Vec::new(),
+            of_cell: Flat::default(),
         }
     }
 
@@ -57,6 +63,13 @@ impl Skylines {
         self.lines.copy_from(&other.lines);
         self.counts.clear();
         self.counts.extend_from_slice(&other.counts);
+        self.of_cell.copy_from(&other.of_cell);
+    }
+
+    /// Indexes the lines by their cells, on a grid of `cells` cells, so that a branch point
+    /// narrows again only by the lines whose cells changed (see [`narrow_seen`]).
+    pub(crate) fn watch(&mut self, cells: usize) {
+        self.of_cell = self.lines.inverse(cells, |&cell| cell as usize);
     }
 
     /// The number of lines.
@@ -97,6 +110,11 @@ impl Skylines {
 impl Narrows for Skylines {
     fn len(&self) -> usize {
         Skylines::len(self)
+    }
+
+    /// A line's walk reads its own cells alone.
+    fn of_cell(&self) -> Option<&Flat<u32>> {
+        Some(&self.of_cell).filter(|of_cell| of_cell.len() > 0)
     }
 
     /// Narrows the cells of line `s` once; true when some cell lost a digit.

@@ -13,6 +13,8 @@
 //! others, or none.
 
 use super::flat::Flat;
+#[cfg(doc)]
+use super::propagate::narrow_seen;
 use super::propagate::{keep_only, Narrows};
 
 /// Linear sums over cells: sum `s` has the terms `terms.get(s)`, each a cell and its
@@ -26,6 +28,9 @@ pub(crate) struct Sums {
     /// region-sum line's segment or an arrow's shaft in one box): `k` of them make at least
     /// the `k` least digits left among them and at most the `k` greatest.
     groups: Flat<(u32, u32)>,
+    /// `of_cell.get(cell)`: the sums with `cell` (see [`narrow_seen`]); empty until
+    /// [`Sums::watch`].
+    of_cell: Flat<u32>,
 }
 
 /// The digits (bit `d` for digit `d + 1`) whose multiple by `weight` lies in
@@ -183,6 +188,13 @@ impl Sums {
         self.terms.copy_from(&other.terms);
         copy(&mut self.totals, &other.totals);
         self.groups.copy_from(&other.groups);
+        self.of_cell.copy_from(&other.of_cell);
+    }
+
+    /// Indexes the sums by their cells, on a grid of `cells` cells, so that a branch point
+    /// narrows again only by the sums whose cells changed (see [`narrow_seen`]).
+    pub(crate) fn watch(&mut self, cells: usize) {
+        self.of_cell = self.terms.inverse(cells, |&(cell, _)| cell as usize);
     }
 
     /// The number of sums.
@@ -221,6 +233,11 @@ impl Sums {
 impl Narrows for Sums {
     fn len(&self) -> usize {
         Sums::len(self)
+    }
+
+    /// A sum's bounds read its own cells alone.
+    fn of_cell(&self) -> Option<&Flat<u32>> {
+        Some(&self.of_cell).filter(|of_cell| of_cell.len() > 0)
     }
 
     /// Narrows the cells of sum `s` to its bounds once; true when some cell lost a digit.

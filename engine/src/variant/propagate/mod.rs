@@ -21,6 +21,7 @@
 //! of removals is all there is: the digits read after it would be those it narrowed to.
 
 use super::arcs::{empty_queue, Arcs};
+use super::flat::Flat;
 use super::frames::Frames;
 use super::groups::Groups;
 use super::model::Model;
@@ -30,7 +31,10 @@ use super::sums::Sums;
 use crate::exact_cover::{Propagator, Pruning};
 use std::sync::Arc;
 
+mod seen;
 mod tables;
+
+pub(crate) use seen::{narrow_changed, narrow_seen};
 
 pub(crate) use tables::mask_of;
 
@@ -103,6 +107,10 @@ pub(crate) struct Work {
     open: Vec<u64>,
     /// The digits each cell's unit was pointed with (see [`Pointing::narrow`]).
     read: Vec<u64>,
+    /// Per cell, the digits on which every sum, and every skyscraper line, was last at its
+    /// fixpoint (see [`narrow_seen`]).
+    seen_sums: Vec<u64>,
+    seen_skylines: Vec<u64>,
 }
 
 impl Work {
@@ -119,6 +127,10 @@ impl Work {
         self.open.reserve(cells.div_ceil(64) * (n + 1));
         self.read.clear();
         self.read.resize(cells, 0);
+        for seen in [&mut self.seen_sums, &mut self.seen_skylines] {
+            seen.clear();
+            seen.resize(cells, u64::MAX);
+        }
     }
 
     /// Queues every cell with arcs, for a narrowing from scratch.
@@ -162,6 +174,8 @@ pub(crate) fn narrow_rules(
         supports,
         open,
         read,
+        seen_sums,
+        seen_skylines,
     } = work;
     loop {
         arcs.narrow(masks, queue, queued, supports)
@@ -174,11 +188,9 @@ pub(crate) fn narrow_rules(
                 queue.push(cell as u32);
             }
         };
-        let narrowed = match rules.sums.narrow(masks, &mut requeue) {
+        let narrowed = match narrow_seen(rules.sums, masks, seen_sums, &mut requeue) {
             Ok(()) => match rules.groups.narrow(masks, &mut requeue) {
-                Ok(()) => rules
-                    .skylines
-                    .narrow(masks, &mut requeue)
+                Ok(()) => narrow_seen(rules.skylines, masks, seen_skylines, &mut requeue)
                     .map_err(Failure::Skyline),
                 Err(group) => Err(Failure::Group(group)),
             },
@@ -240,6 +252,12 @@ pub(crate) trait Narrows {
         masks: &mut [u64],
         narrowed: &mut impl FnMut(usize),
     ) -> Result<bool, ()>;
+
+    /// `of_cell.get(cell)`: the rules whose narrowing reads `cell`, for a kind whose rules
+    /// read their own cells alone (see [`narrow_seen`]); `None` for the others.
+    fn of_cell(&self) -> Option<&Flat<u32>> {
+        None
+    }
 
     /// Narrows `masks` by every rule, again until none narrows; `Err` with the first rule
     /// that cannot be kept.
