@@ -8,12 +8,14 @@
 //! digit that the cells of a renban line or a killer cage must hold (see
 //! [`required`](super::required)). Then
 //! the secondary items: each digit of every extra unit of fewer cells (anti-king squares,
-//! small extra regions, unvalued cages), one item per group of forbidden pairs of
+//! small extra regions, unvalued cages), one item per block of forbidden pairs of
 //! placements, and the agreement items of the cells and hidden values that tables share
-//! (see [`TableOptions`]). A forbidden pair `(A=x, B=y)` is an item that both placements
-//! cover, so at most one of them is chosen; where `A` and `B` already see each other (one
-//! row, column or region) and `(A=y, B=x)` is forbidden too, one item `{A=x, A=y, B=x, B=y}`
-//! serves both pairs, since `A=x, B=x` and `A=y, B=y` are already impossible.
+//! (see [`TableOptions`]). A block is a set of digits `X` of cell `A` and a set `Y` of cell
+//! `B` of which every pair `(A=x, B=y)` is forbidden: its item is covered by the placements
+//! `A=x` and `B=y`, so at most one of them is chosen, and since a cell holds one digit the
+//! item forbids exactly the pairs of the block. Where `A` and `B` see each other (one row,
+//! column or region) a block may also take in `A=x, B=x`, impossible already (see
+//! [`bicliques`]).
 
 use super::arcs::Arcs;
 use super::compile::{all_digits, Parts};
@@ -673,33 +675,159 @@ fn add_bans(
         }
     }
     let all = all_digits(n);
-    for ((a, b), mut masks) in banned {
+    for ((a, b), masks) in banned {
         let peers = a / n == b / n || a % n == b % n || region_of[a] == region_of[b];
-        for x in 0..n {
-            for y in 0..n {
-                if masks[x] & all & (1 << y) == 0 || (peers && x == y) {
-                    continue;
-                }
-                masks[x] &= !(1 << y);
+        for (xs, ys) in bicliques(&masks, all, peers) {
+            for x in (0..n).filter(|x| xs & 1 << x != 0) {
                 extra[a * n + x].push(next as u32);
-                extra[b * n + y].push(next as u32);
-                if peers && masks[y] & (1 << x) != 0 {
-                    // (A=y, B=x) is forbidden too: the same item serves it.
-                    masks[y] &= !(1 << x);
-                    extra[a * n + y].push(next as u32);
-                    extra[b * n + x].push(next as u32);
-                }
-                next += 1;
             }
+            for y in (0..n).filter(|y| ys & 1 << y != 0) {
+                extra[b * n + y].push(next as u32);
+            }
+            next += 1;
         }
     }
     next
+}
+
+/// Covers the forbidden pairs of two cells `A` and `B` with few items: `banned[x]` holds
+/// the digits of `B` (bit `y` for digit `y + 1`, within `all`) that may not meet digit
+/// `x + 1` in `A`. Each item `(xs, ys)` is a whole block of forbidden pairs, every digit of
+/// `xs` in `A` against every digit of `ys` in `B`, which the placements of both sides
+/// cover: at most one of them is chosen, and `A` (or `B`) holds one digit anyway, so the
+/// item forbids exactly the pairs of its block. Where the cells see each other, `A = B` is
+/// impossible already and a block may take it in. Blocks are taken greedily, the most
+/// pairs still open for the fewest placements (a row's open pairs with every row that
+/// forbids them all, or a column's likewise): a non-consecutive pair's digit against its
+/// two neighbours, one item for the low digits of a whisper against each other. Fewer
+/// placements on the items make the options shorter for the dancing links, and the
+/// options an item removes are those of the pairs it forbids, so the search is the same.
+fn bicliques(banned: &[u64], all: u64, peers: bool) -> Vec<(u64, u64)> {
+    let n = banned.len();
+    let mut open: Vec<u64> = banned.iter().map(|&b| b & all).collect();
+    for (x, row) in open.iter_mut().enumerate() {
+        if peers {
+            *row &= !(1 << x);
+        }
+    }
+    // The pairs a block may take in: the forbidden ones, and `A = B` between peers.
+    let may: Vec<u64> = (0..n)
+        .map(|x| open[x] | if peers { all & 1 << x } else { 0 })
+        .collect();
+    let mut blocks = Vec::new();
+    while open.iter().any(|&row| row != 0) {
+        // (pairs still open, placements, xs, ys) of the best block so far.
+        let mut best = (0u32, 1u32, 0u64, 0u64);
+        let mut consider = |xs: u64, ys: u64| {
+            let gained: u32 = (0..n)
+                .filter(|x| xs & 1 << x != 0)
+                .map(|x| (open[x] & ys).count_ones())
+                .sum();
+            let cost = xs.count_ones() + ys.count_ones();
+            if u64::from(gained) * u64::from(best.1) > u64::from(best.0) * u64::from(cost) {
+                best = (gained, cost, xs, ys);
+            }
+        };
+        for &ys in open.iter().filter(|&&row| row != 0) {
+            let xs = (0..n)
+                .filter(|&x| may[x] & ys == ys)
+                .fold(0u64, |xs, x| xs | 1 << x);
+            consider(xs, ys);
+        }
+        for y in 0..n {
+            let xs = (0..n)
+                .filter(|&x| open[x] & 1 << y != 0)
+                .fold(0u64, |xs, x| xs | 1 << x);
+            if xs == 0 {
+                continue;
+            }
+            let ys = (0..n)
+                .filter(|&x| xs & 1 << x != 0)
+                .fold(all, |ys, x| ys & may[x]);
+            consider(xs, ys);
+        }
+        let (_, _, xs, ys) = best;
+        for (x, row) in open.iter_mut().enumerate() {
+            if xs & 1 << x != 0 {
+                *row &= !ys;
+            }
+        }
+        blocks.push((xs, ys));
+    }
+    blocks
 }
 
 #[cfg(test)]
 mod tests {
     use crate::variant::{Rule, Variant};
     use crate::{Grid, Shape};
+
+    use super::bicliques;
+
+    /// Every pair of digits of two cells that `banned` forbids, and no other (but `x, x`
+    /// for peers), is in some block; the blocks.
+    fn covers_exactly(banned: &[u64], peers: bool) -> Vec<(u64, u64)> {
+        let n = banned.len();
+        let blocks = bicliques(banned, (1 << n) - 1, peers);
+        for (x, &row) in banned.iter().enumerate() {
+            for y in 0..n {
+                let covered = blocks
+                    .iter()
+                    .any(|&(xs, ys)| xs & 1 << x != 0 && ys & 1 << y != 0);
+                let forbidden = row & 1 << y != 0;
+                if peers && x == y {
+                    continue;
+                }
+                assert_eq!(covered, forbidden, "{x} {y}");
+            }
+        }
+        blocks
+    }
+
+    #[test]
+    fn forbidden_pairs_are_covered_by_blocks_with_few_placements() {
+        // Non-consecutive neighbours (peers): each digit against its two neighbours, one
+        // item of three placements a digit, where a pair of pairs took four.
+        let n = 9;
+        let consecutive: Vec<u64> = (0..n)
+            .map(|x| {
+                let below = if x > 0 { 1 << (x - 1) } else { 0 };
+                let above = if x + 1 < n { 1 << (x + 1) } else { 0 };
+                below | above
+            })
+            .collect();
+        let blocks = covers_exactly(&consecutive, true);
+        let placements: u32 = blocks
+            .iter()
+            .map(|(x, y)| x.count_ones() + y.count_ones())
+            .sum();
+        assert!(placements < 8 * 4, "{placements}");
+        // German whispers (not peers): digits less than 5 apart; 5 meets nothing. One
+        // block holds 1-5 against each other, one 5-9; a pair took an item of two.
+        let whispers: Vec<u64> = (0..n)
+            .map(|x: usize| {
+                (0..n)
+                    .filter(|&y| x.abs_diff(y) < 5)
+                    .fold(0, |m, y| m | 1 << y)
+            })
+            .collect();
+        let blocks = covers_exactly(&whispers, false);
+        assert!(
+            blocks.contains(&(0b11111, 0b11111))
+                && blocks.contains(&(0b1_1111_0000, 0b1_1111_0000))
+        );
+        let placements: u32 = blocks
+            .iter()
+            .map(|(x, y)| x.count_ones() + y.count_ones())
+            .sum();
+        let pairs: u32 = whispers.iter().map(|m| m.count_ones()).sum();
+        assert!(
+            placements < 2 * pairs,
+            "{placements} placements for {pairs} pairs"
+        );
+        // No pair forbidden: no block.
+        assert!(bicliques(&[0; 4], 0b1111, true).is_empty());
+    }
 
     /// A cage alone places its cells; a cage and an arrow (r4c4 = r1c2 + r2c3) that share
     /// r1c2 place none of theirs, so each cell keeps its own digits for the search to
