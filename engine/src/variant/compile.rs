@@ -1,6 +1,7 @@
 //! What each rule compiles to, before items are numbered: units where no digit repeats,
 //! pairwise relations between two cells, digits a cell may hold, and table constraints.
 
+use super::ends::EndsKind;
 use super::estimate;
 use super::geometry::{
     diagonal_cells, disjoint_groups, king_squares, knight_pairs, orthogonal_neighbours,
@@ -37,6 +38,8 @@ pub(crate) struct Parts {
     /// Skyscraper lines (cells from the clue) and the buildings they show (see
     /// [`skylines`](super::skylines)).
     pub skylines: Vec<(Vec<usize>, u32)>,
+    /// Lines whose cells hang on their two ends, the ends first (see [`ends`](super::ends)).
+    pub ends: Vec<(Vec<usize>, EndsKind)>,
     /// Relations the others imply, kept as arcs only (the matrix has no items for them).
     pub implied: Vec<(usize, usize, Relation)>,
     /// Cells of distinct digits and the digits they must hold, bit `d - 1` for digit `d`
@@ -368,9 +371,14 @@ impl Parts {
                 .tables
                 .push(table(&clue.cells(n), TableKind::Skyscraper(*count))),
             // A between line of two cells means nothing (dclamage's reading).
-            Rule::BetweenLine(line) if line.len() > 2 => self
-                .tables
-                .push(table(&ends_first(line), TableKind::Between)),
+            Rule::BetweenLine(line) if line.len() > 2 => {
+                self.ends.push((ends_first(line), EndsKind::Between))
+            }
+            // Past its ends, a lockout line's cells hang on them; its two ends alone are a
+            // table of the pairs far enough apart.
+            Rule::Lockout { line, gap } if line.len() > 2 => {
+                self.ends.push((ends_first(line), EndsKind::Lockout(*gap)))
+            }
             Rule::Lockout { line, gap } if line.len() > 1 => self
                 .tables
                 .push(table(&ends_first(line), TableKind::Lockout(*gap))),

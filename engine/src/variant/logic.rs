@@ -476,7 +476,10 @@ impl OptionLogic {
     /// Solved when the taken options, which place every cell, make every sum kept by
     /// bounds and show every skyscraper line's count; else a contradiction.
     fn solved_if_sums_hold(&mut self, options: Options<'_>) -> LogicEnd {
-        if options.rules.sums.is_empty() && options.rules.skylines.is_empty() {
+        if options.rules.sums.is_empty()
+            && options.rules.skylines.is_empty()
+            && options.rules.ends.is_empty()
+        {
             return LogicEnd::Solved;
         }
         let n = options.n as u32;
@@ -489,7 +492,8 @@ impl OptionLogic {
         }
         let masks = &self.masks;
         let digit = |cell: usize| 64 - masks[cell].leading_zeros();
-        match options.rules.sums.hold(digit) && options.rules.skylines.hold(digit) {
+        let rules = &options.rules;
+        match rules.sums.hold(digit) && rules.skylines.hold(digit) && rules.ends.hold(digit) {
             true => LogicEnd::Solved,
             false => LogicEnd::Contradiction,
         }

@@ -40,6 +40,7 @@
 mod arcs;
 mod check;
 mod compile;
+mod ends;
 mod error;
 mod estimate;
 mod flat;

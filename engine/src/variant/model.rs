@@ -19,6 +19,7 @@
 
 use super::arcs::Arcs;
 use super::compile::{all_digits, Parts};
+use super::ends::Ends;
 use super::groups::Groups;
 use super::pointing::Pointing;
 use super::skylines::Skylines;
@@ -52,6 +53,9 @@ pub(crate) struct Model {
     pub sums: Sums,
     /// The skyscraper lines kept as walks rather than tables.
     pub skylines: Skylines,
+    /// The lines whose cells hang on their ends (between and lockout lines, see
+    /// [`ends`](super::ends)).
+    pub ends: Ends,
     /// The groups of distinct digits (renban lines, killer cages, quadruples in one box),
     /// for the propagator and the logic pass.
     pub groups: Groups,
@@ -265,6 +269,11 @@ impl Model {
             skylines.push(line, *count);
         }
         skylines.watch(cells);
+        let mut ends = Ends::new(n);
+        for (line, kind) in &parts.ends {
+            ends.push(line, *kind);
+        }
+        ends.watch(cells);
         let mut groups = Groups::new();
         for (cells, sets) in &parts.groups {
             groups.push(cells, sets);
@@ -324,6 +333,7 @@ impl Model {
             arcs,
             sums,
             skylines,
+            ends,
             groups,
             points,
             houses_only: false,
@@ -338,6 +348,7 @@ impl Model {
             && model.arcs.is_empty()
             && model.sums.is_empty()
             && model.skylines.is_empty()
+            && model.ends.is_empty()
             && model.groups.is_empty()
             && required == 0
             && shares_lines(n, &full);
@@ -357,6 +368,7 @@ impl Model {
             && self.tables.is_empty()
             && self.sums.is_empty()
             && self.skylines.is_empty()
+            && self.ends.is_empty()
         {
             Branching::Weighted
         } else {

@@ -524,10 +524,13 @@ impl VariantSolver {
         let narrows = !model.arcs.is_empty()
             || !model.groups.is_empty()
             || !model.skylines.is_empty()
+            || !model.ends.is_empty()
             || !self.anchors.is_empty()
             || pointing.is_some();
-        self.propagating =
-            (self.propagation && narrows) || !model.sums.is_empty() || !model.skylines.is_empty();
+        self.propagating = (self.propagation && narrows)
+            || !model.sums.is_empty()
+            || !model.skylines.is_empty()
+            || !model.ends.is_empty();
         if self.propagating {
             let one_round =
                 self.sets.is_empty() && self.option_start.windows(2).all(|w| w[1] - w[0] <= 1);
@@ -757,6 +760,7 @@ fn staged<'a>(
             arcs: &model.arcs,
             sums: &model.sums,
             skylines: &model.skylines,
+            ends: &model.ends,
             groups: &model.groups,
             pointing,
             pointed_above: None,

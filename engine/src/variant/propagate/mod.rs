@@ -21,6 +21,7 @@
 //! of removals is all there is: the digits read after it would be those it narrowed to.
 
 use super::arcs::{empty_queue, Arcs};
+use super::ends::Ends;
 use super::flat::Flat;
 use super::frames::Frames;
 use super::groups::Groups;
@@ -49,6 +50,8 @@ pub(crate) enum Failure {
     Group(usize),
     /// No walk along this skyscraper line shows its count.
     Skyline(usize),
+    /// No pair of digits of this line's ends leaves its other cells a digit.
+    Ends(usize),
 }
 
 /// The rules that narrow the cells' digits beside the matrix: the pairwise rules as arcs,
@@ -58,6 +61,7 @@ pub(crate) struct Narrowing<'a> {
     pub arcs: &'a Arcs,
     pub sums: &'a Sums,
     pub skylines: &'a Skylines,
+    pub ends: &'a Ends,
     pub groups: &'a Groups,
     /// `None` where pointing does not pay (see [`Model::pointing`]).
     pub pointing: Option<&'a Pointing>,
@@ -72,22 +76,25 @@ impl Narrowing<'_> {
         self.arcs.is_empty()
             && self.sums.is_empty()
             && self.skylines.is_empty()
+            && self.ends.is_empty()
             && self.groups.is_empty()
             && self.pointing.is_none()
     }
 
     /// The cells a failure is about: the emptied cell, or the cells of the sum or group.
     fn cells(&self, failure: Failure) -> impl Iterator<Item = usize> + '_ {
-        let line = match failure {
-            Failure::Skyline(line) => Some(line),
-            _ => None,
+        let (line, ends) = match failure {
+            Failure::Skyline(line) => (Some(line), None),
+            Failure::Ends(line) => (None, Some(line)),
+            _ => (None, None),
         };
         let lines = line.into_iter().flat_map(|s| self.skylines.cells(s));
+        let lines = lines.chain(ends.into_iter().flat_map(|k| self.ends.cells(k)));
         let (cell, sum, group) = match failure {
             Failure::Cell(cell) => (Some(cell), None, None),
             Failure::Sum(sum) => (None, Some(sum), None),
             Failure::Group(group) => (None, None, Some(group)),
-            Failure::Skyline(_) => (None, None, None),
+            Failure::Skyline(_) | Failure::Ends(_) => (None, None, None),
         };
         let sums = sum.into_iter().flat_map(|s| self.sums.cells(s));
         let groups = group.into_iter().flat_map(|g| self.groups.cells(g));
@@ -111,6 +118,7 @@ pub(crate) struct Work {
     /// fixpoint (see [`narrow_seen`]).
     seen_sums: Vec<u64>,
     seen_skylines: Vec<u64>,
+    seen_ends: Vec<u64>,
 }
 
 impl Work {
@@ -127,7 +135,11 @@ impl Work {
         self.open.reserve(cells.div_ceil(64) * (n + 1));
         self.read.clear();
         self.read.resize(cells, 0);
-        for seen in [&mut self.seen_sums, &mut self.seen_skylines] {
+        for seen in [
+            &mut self.seen_sums,
+            &mut self.seen_skylines,
+            &mut self.seen_ends,
+        ] {
             seen.clear();
             seen.resize(cells, u64::MAX);
         }
@@ -176,6 +188,7 @@ pub(crate) fn narrow_rules(
         read,
         seen_sums,
         seen_skylines,
+        seen_ends,
     } = work;
     loop {
         arcs.narrow(masks, queue, queued, supports)
@@ -190,8 +203,11 @@ pub(crate) fn narrow_rules(
         };
         let narrowed = match narrow_seen(rules.sums, masks, seen_sums, &mut requeue) {
             Ok(()) => match rules.groups.narrow(masks, &mut requeue) {
-                Ok(()) => narrow_seen(rules.skylines, masks, seen_skylines, &mut requeue)
-                    .map_err(Failure::Skyline),
+                Ok(()) => match narrow_seen(rules.skylines, masks, seen_skylines, &mut requeue) {
+                    Ok(()) => narrow_seen(rules.ends, masks, seen_ends, &mut requeue)
+                        .map_err(Failure::Ends),
+                    Err(line) => Err(Failure::Skyline(line)),
+                },
                 Err(group) => Err(Failure::Group(group)),
             },
             Err(sum) => Err(Failure::Sum(sum)),
@@ -307,6 +323,7 @@ pub(crate) struct Scratch {
     arcs: Arcs,
     sums: Sums,
     skylines: Skylines,
+    ends: Ends,
     groups: Groups,
     pointing: Option<Arc<Pointing>>,
     /// The digits each cell may hold, bit `d` for digit `d + 1`.
@@ -367,6 +384,7 @@ impl Scratch {
         self.arcs.copy_from(&model.arcs);
         self.sums.copy_from(&model.sums);
         self.skylines.copy_from(&model.skylines);
+        self.ends.copy_from(&model.ends);
         self.groups.copy_from(&model.groups);
         self.pointing = pointing;
         self.anchors.clear();
@@ -524,7 +542,10 @@ impl<'a> VariantPropagator<'a> {
 
 impl Propagator for VariantPropagator<'_> {
     fn accept(&mut self, pruning: &mut Pruning<'_>) -> bool {
-        if self.scratch.sums.is_empty() && self.scratch.skylines.is_empty() {
+        if self.scratch.sums.is_empty()
+            && self.scratch.skylines.is_empty()
+            && self.scratch.ends.is_empty()
+        {
             return true;
         }
         // Every cell is placed: its mask is its digit.
@@ -540,7 +561,9 @@ impl Propagator for VariantPropagator<'_> {
         }
         let masks = &self.scratch.masks;
         let digit = |cell: usize| 64 - masks[cell].leading_zeros();
-        self.scratch.sums.hold(digit) && self.scratch.skylines.hold(digit)
+        self.scratch.sums.hold(digit)
+            && self.scratch.skylines.hold(digit)
+            && self.scratch.ends.hold(digit)
     }
 
     fn propagate(&mut self, pruning: &mut Pruning<'_>) {
@@ -567,6 +590,7 @@ impl Propagator for VariantPropagator<'_> {
                 arcs: &scratch.arcs,
                 sums: &scratch.sums,
                 skylines: &scratch.skylines,
+                ends: &scratch.ends,
                 groups: &scratch.groups,
                 // Once per branch point: measured best (docs/lab/variant-search.md).
                 pointing: scratch.pointing.as_deref().filter(|_| first),

@@ -28,10 +28,10 @@ pub(crate) enum TableKind {
     /// This many digits are larger than every digit before them; each other cell before
     /// `n` holds a digit below the largest so far, the cells after `n` are free.
     Skyscraper(u32),
-    /// The first two positions are the ends; the others hold digits strictly between.
-    Between,
     /// The first two positions are the ends, at least this far apart; the others hold
-    /// digits outside them.
+    /// digits outside them. (A lockout line of three cells or more, and a between line,
+    /// are kept by [`ends`](crate::variant::ends) instead: only a line of its two ends is a
+    /// table.)
     Lockout(u8),
     /// The cells hold each of these digits (sorted; a repeat means a repeat): each cell
     /// holds one of them or a digit of none.
@@ -56,7 +56,7 @@ impl TableKind {
     pub(crate) fn places(&self, k: usize) -> bool {
         match self {
             TableKind::Cage(_) | TableKind::Arrow | TableKind::Sum(_) | TableKind::Number => true,
-            TableKind::Between | TableKind::Lockout(_) => k < 2,
+            TableKind::Lockout(_) => k < 2,
             _ => false,
         }
     }
@@ -171,11 +171,7 @@ impl TableKind {
                     }
                 }
             }
-            TableKind::Between | TableKind::Lockout(_) if k < 2 => digits(out),
-            TableKind::Between => {
-                let (a, b) = (value(&chosen[0]), value(&chosen[1]));
-                out.push(Choice::Among(span(a.min(b) + 1, a.max(b) - 1)));
-            }
+            TableKind::Lockout(_) if k < 2 => digits(out),
             TableKind::Lockout(_) => {
                 let (a, b) = (value(&chosen[0]), value(&chosen[1]));
                 out.push(Choice::Among(all & !span(a.min(b), a.max(b))));
@@ -224,9 +220,6 @@ impl TableKind {
                 };
                 k as u32 <= highest && reach
             }
-            TableKind::Between if k == 2 => {
-                width == 2 || value(&chosen[0]).abs_diff(value(&chosen[1])) >= 2
-            }
             TableKind::Lockout(gap) if k == 2 => {
                 value(&chosen[0]).abs_diff(value(&chosen[1])) >= u32::from(*gap)
             }
@@ -255,7 +248,7 @@ impl TableKind {
                 highest == n32 && seen == *count
             }
             TableKind::Quadruple(required) => missing(required, chosen) == 0,
-            TableKind::Number | TableKind::Between | TableKind::Lockout(_) => true,
+            TableKind::Number | TableKind::Lockout(_) => true,
             TableKind::CageSet(_) => true,
         }
     }
