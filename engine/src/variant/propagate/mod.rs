@@ -7,9 +7,10 @@
 //! options that place a digit no longer possible go, and the table options that leave a
 //! cell no digit it can still hold, until nothing changes. The groups of distinct digits
 //! (renban lines, killer cages: see [`groups`](super::groups)), the skyscraper lines (see
-//! [`skylines`](super::skylines)) and the sums kept by bounds (see [`sums`](super::sums))
-//! narrow with the arcs, and the sums are checked again on each solution the
-//! search reaches. The search then looks again for a forced item before it guesses.
+//! [`skylines`](super::skylines)), the between and lockout lines (see [`ends`](super::ends))
+//! and the sums kept by bounds (see [`sums`](super::sums)) narrow with the arcs, the last
+//! three only where their cells changed (see [`narrow_seen`]), and all three are checked
+//! again on each solution the search reaches. The search then looks again for a forced item before it guesses.
 //! Removals go on the matrix's trail and are undone on backtracking.
 //!
 //! What a branch point reads is mostly what changed since the last: the options chosen are
