@@ -476,10 +476,7 @@ impl OptionLogic {
     /// Solved when the taken options, which place every cell, make every sum kept by
     /// bounds and show every skyscraper line's count; else a contradiction.
     fn solved_if_sums_hold(&mut self, options: Options<'_>) -> LogicEnd {
-        if options.rules.sums.is_empty()
-            && options.rules.skylines.is_empty()
-            && options.rules.ends.is_empty()
-        {
+        if !options.rules.checks_solutions() {
             return LogicEnd::Solved;
         }
         let n = options.n as u32;
@@ -492,8 +489,7 @@ impl OptionLogic {
         }
         let masks = &self.masks;
         let digit = |cell: usize| 64 - masks[cell].leading_zeros();
-        let rules = &options.rules;
-        match rules.sums.hold(digit) && rules.skylines.hold(digit) && rules.ends.hold(digit) {
+        match options.rules.hold(digit) {
             true => LogicEnd::Solved,
             false => LogicEnd::Contradiction,
         }

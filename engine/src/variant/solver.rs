@@ -527,10 +527,8 @@ impl VariantSolver {
             || !model.ends.is_empty()
             || !self.anchors.is_empty()
             || pointing.is_some();
-        self.propagating = (self.propagation && narrows)
-            || !model.sums.is_empty()
-            || !model.skylines.is_empty()
-            || !model.ends.is_empty();
+        self.propagating =
+            (self.propagation && narrows) || Narrowing::of(model, None).checks_solutions();
         if self.propagating {
             let one_round =
                 self.sets.is_empty() && self.option_start.windows(2).all(|w| w[1] - w[0] <= 1);
@@ -756,15 +754,7 @@ fn staged<'a>(
         at,
         placements,
         tables,
-        rules: Narrowing {
-            arcs: &model.arcs,
-            sums: &model.sums,
-            skylines: &model.skylines,
-            ends: &model.ends,
-            groups: &model.groups,
-            pointing,
-            pointed_above: None,
-        },
+        rules: Narrowing::of(model, pointing),
         n: model.n,
         cells: variant.shape().cells(),
         primary: model.primary,

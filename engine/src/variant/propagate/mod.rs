@@ -71,7 +71,20 @@ pub(crate) struct Narrowing<'a> {
     pub pointed_above: Option<&'a [u64]>,
 }
 
-impl Narrowing<'_> {
+impl<'a> Narrowing<'a> {
+    /// The rules of `model`, pointing through its bans with `pointing`.
+    pub(crate) fn of(model: &'a Model, pointing: Option<&'a Pointing>) -> Narrowing<'a> {
+        Narrowing {
+            arcs: &model.arcs,
+            sums: &model.sums,
+            skylines: &model.skylines,
+            ends: &model.ends,
+            groups: &model.groups,
+            pointing,
+            pointed_above: None,
+        }
+    }
+
     /// True when there is nothing to narrow by.
     pub(crate) fn is_empty(&self) -> bool {
         self.arcs.is_empty()
@@ -80,6 +93,19 @@ impl Narrowing<'_> {
             && self.ends.is_empty()
             && self.groups.is_empty()
             && self.pointing.is_none()
+    }
+
+    /// True when some rule is checked again on each solution the search reaches: the sums
+    /// kept by bounds, the skyscraper lines and the lines on their ends, which the matrix's
+    /// items do not keep.
+    pub(crate) fn checks_solutions(&self) -> bool {
+        !self.sums.is_empty() || !self.skylines.is_empty() || !self.ends.is_empty()
+    }
+
+    /// True when the cells' digits (from 1, `digit(cell)`) keep every rule checked on
+    /// solutions (see [`checks_solutions`](Self::checks_solutions)).
+    pub(crate) fn hold(&self, digit: impl Fn(usize) -> u32 + Copy) -> bool {
+        self.sums.hold(digit) && self.skylines.hold(digit) && self.ends.hold(digit)
     }
 
     /// The cells a failure is about: the emptied cell, or the cells of the sum or group.
@@ -368,6 +394,19 @@ pub(crate) struct Scratch {
 }
 
 impl Scratch {
+    /// Its rules, for what is checked on each solution (no pointing).
+    fn checked(&self) -> Narrowing<'_> {
+        Narrowing {
+            arcs: &self.arcs,
+            sums: &self.sums,
+            skylines: &self.skylines,
+            ends: &self.ends,
+            groups: &self.groups,
+            pointing: None,
+            pointed_above: None,
+        }
+    }
+
     /// Takes the arcs and sums of `model` and the `anchors` of its tables with free cells
     /// (with how many cells each table does not place, `free`), and sizes the buffers for
     /// its cells and `options` options. Without `narrowing` the propagator removes nothing
@@ -543,10 +582,7 @@ impl<'a> VariantPropagator<'a> {
 
 impl Propagator for VariantPropagator<'_> {
     fn accept(&mut self, pruning: &mut Pruning<'_>) -> bool {
-        if self.scratch.sums.is_empty()
-            && self.scratch.skylines.is_empty()
-            && self.scratch.ends.is_empty()
-        {
+        if !self.scratch.checked().checks_solutions() {
             return true;
         }
         // Every cell is placed: its mask is its digit.
@@ -562,9 +598,7 @@ impl Propagator for VariantPropagator<'_> {
         }
         let masks = &self.scratch.masks;
         let digit = |cell: usize| 64 - masks[cell].leading_zeros();
-        self.scratch.sums.hold(digit)
-            && self.scratch.skylines.hold(digit)
-            && self.scratch.ends.hold(digit)
+        self.scratch.checked().hold(digit)
     }
 
     fn propagate(&mut self, pruning: &mut Pruning<'_>) {
