@@ -11,6 +11,7 @@ use super::groups::{sums, windows};
 use super::rule::{Marker, Relation, Rule};
 use super::skylines::MAX_SKYLINE;
 use super::tables::{Position, Table, TableKind, MAX_SUM_OPTIONS};
+use super::totals;
 use crate::Shape;
 use std::collections::BTreeSet;
 
@@ -40,6 +41,9 @@ pub(crate) struct Parts {
     pub skylines: Vec<(Vec<usize>, u32)>,
     /// Lines whose cells hang on their two ends, the ends first (see [`ends`](super::ends)).
     pub ends: Vec<(Vec<usize>, EndsKind)>,
+    /// Segments, each blocks of cells of distinct digits, that make one total (see
+    /// [`totals`](super::totals)).
+    pub totals: Vec<Vec<Vec<Vec<usize>>>>,
     /// Relations the others imply, kept as arcs only (the matrix has no items for them).
     pub implied: Vec<(usize, usize, Relation)>,
     /// Cells of distinct digits and the digits they must hold, bit `d - 1` for digit `d`
@@ -55,6 +59,14 @@ type Terms = [(usize, i32)];
 /// narrow every cell to the digits of some whole assignment, which bounds do not.
 const ENUMERATE_UP_TO: u64 = 2_000;
 
+/// The most options a region-sum line's or zipper line's tables may have together and still
+/// be enumerated: past it the rule is kept by the propagator of [`totals`] (on grids of at
+/// most [`totals::MOST_DIGITS`] digits). None: the propagator was measured faster on the
+/// published puzzles' drafts (docs/lab/variant-search.md, "Sixteenth round"). A double
+/// arrow keeps its tables up to [`ENUMERATE_UP_TO`] options, where its middle's
+/// assignments as the search's choices measured faster on the published puzzle.
+const TOTALS_FROM: u64 = 0;
+
 /// The most sets of digits a killer cage may have and be narrowed by them as a group (see
 /// [`groups`](super::groups)): every cage of a 9x9 grid (126 at most).
 const MAX_GROUP_SETS: usize = 256;
@@ -63,12 +75,14 @@ const MAX_GROUP_SETS: usize = 256;
 /// their orders (see [`TableKind::CageSet`]).
 const CAGE_SETS_FROM: usize = 5;
 
-/// How the sums are kept: past `table` options a sum is kept by bounds; a cage of
-/// `cage_sets_from` cells or more by its sets of digits, and one of fewer cells with more
-/// than `cage_orders` orders (or none) by bounds.
+/// How the sums are kept: past `table` options a sum is kept by bounds; past `totals_from`
+/// (and `table` for a double arrow) a region-sum line, zipper line or double arrow by the
+/// propagator of [`totals`]; a cage of `cage_sets_from` cells or more by its sets of digits,
+/// and one of fewer cells with more than `cage_orders` orders (or none) by bounds.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
     table: u64,
+    totals_from: u64,
     cage_sets_from: usize,
     cage_orders: u64,
 }
@@ -76,6 +90,7 @@ pub(crate) struct Limits {
 /// The limits of the engine.
 const LIMITS: Limits = Limits {
     table: ENUMERATE_UP_TO,
+    totals_from: TOTALS_FROM,
     cage_sets_from: CAGE_SETS_FROM,
     cage_orders: MAX_SUM_OPTIONS as u64,
 };
@@ -91,6 +106,21 @@ thread_local! {
 pub(crate) fn by_bounds<T>(f: impl FnOnce() -> T) -> T {
     let limits = Limits {
         table: 0,
+        totals_from: u64::MAX,
+        cage_sets_from: usize::MAX,
+        cage_orders: 0,
+    };
+    with_limits(limits, f)
+}
+
+/// Runs `f` (under test) with every region-sum line, zipper line and double arrow that can
+/// be kept by [`totals`] kept so, and every other sum by bounds: the answers must be the
+/// same.
+#[cfg(test)]
+pub(crate) fn by_totals<T>(f: impl FnOnce() -> T) -> T {
+    let limits = Limits {
+        table: 0,
+        totals_from: 0,
         cage_sets_from: usize::MAX,
         cage_orders: 0,
     };
@@ -392,15 +422,24 @@ impl Parts {
                         _ => segments.push(vec![cell]),
                     }
                 }
+                if segments.len() < 2 {
+                    return;
+                }
                 let terms: Vec<Vec<_>> = segments.iter().map(|s| arrow_terms(&[], s)).collect();
                 let tables: Vec<_> = terms.iter().map(|t| (&t[..], None)).collect();
-                if segments.len() > 1 && self.too_large(n, region_of, &tables) {
+                if n <= totals::MOST_DIGITS
+                    && self.exceeds(n, region_of, &tables, limits().totals_from)
+                {
+                    // Each run is in one region: one block of distinct digits.
+                    self.totals
+                        .push(segments.into_iter().map(|run| vec![run]).collect());
+                } else if self.too_large(n, region_of, &tables) {
                     // Each segment makes what the first makes.
                     for segment in &segments[1..] {
                         let first: Vec<_> = segments[0].iter().map(|&c| (c, 1)).collect();
                         self.sums.push((arrow_terms(&first, segment), 0));
                     }
-                } else if segments.len() > 1 {
+                } else {
                     let total = self.hidden_value();
                     for segment in segments {
                         self.tables.push(total_of(index, total, &segment));
@@ -409,6 +448,23 @@ impl Parts {
             }
             Rule::ZipperLine(line) => {
                 let half = line.len() / 2;
+                let pairs: Vec<_> = (0..half)
+                    .map(|k| arrow_terms(&[], &[line[k], line[line.len() - 1 - k]]))
+                    .collect();
+                let tables: Vec<_> = pairs.iter().map(|t| (&t[..], None)).collect();
+                if line.len() >= 3
+                    && n <= totals::MOST_DIGITS
+                    && self.exceeds(n, region_of, &tables, limits().totals_from)
+                {
+                    let mut segments: Vec<_> = (0..half)
+                        .map(|k| blocks(n, region_of, &[line[k], line[line.len() - 1 - k]]))
+                        .collect();
+                    if line.len() % 2 == 1 {
+                        segments.push(vec![vec![line[half]]]);
+                    }
+                    self.totals.push(segments);
+                    return;
+                }
                 let total = match line.len() % 2 {
                     1 => Position::Cell(line[half]),
                     _ => self.hidden_value(),
@@ -422,7 +478,25 @@ impl Parts {
                 let ends = [(line[0], 1), (line[line.len() - 1], 1)];
                 let terms = arrow_terms(&ends, &line[1..line.len() - 1]);
                 let middle = arrow_terms(&[], &line[1..line.len() - 1]);
-                if self.too_large(n, region_of, &[(&ends, None), (&middle, None)]) {
+                let tables = [(&ends[..], None), (&middle[..], None)];
+                if n <= totals::MOST_DIGITS
+                    && (line.len() - 2) * n <= totals::MOST_TOTAL as usize
+                    && self.exceeds(
+                        n,
+                        region_of,
+                        &tables,
+                        limits().table.max(limits().totals_from),
+                    )
+                {
+                    let ends = [line[0], line[line.len() - 1]];
+                    let middle = &line[1..line.len() - 1];
+                    self.totals.push(vec![
+                        blocks(n, region_of, &ends),
+                        blocks(n, region_of, middle),
+                    ]);
+                    return;
+                }
+                if self.too_large(n, region_of, &tables) {
                     self.sums.push((terms, 0));
                     return;
                 }
@@ -461,7 +535,21 @@ impl Parts {
     /// have more options together than the [`Limits`] allow (see
     /// [`estimate`](super::estimate)).
     fn too_large(&self, n: usize, region_of: &[usize], tables: &[(&Terms, Option<i32>)]) -> bool {
-        let limit = limits().table;
+        self.exceeds(n, region_of, tables, limits().table)
+    }
+
+    /// True when the tables of a rule, each the terms of a sum (`total`, or any), would
+    /// have more than `limit` options together.
+    fn exceeds(
+        &self,
+        n: usize,
+        region_of: &[usize],
+        tables: &[(&Terms, Option<i32>)],
+        limit: u64,
+    ) -> bool {
+        if limit == u64::MAX {
+            return false;
+        }
         let grid = estimate::Cells {
             n,
             allowed: &self.allowed,
@@ -500,6 +588,21 @@ impl Parts {
         self.allowed[b] &= partnered(false);
         self.relations.push((a, b, relation));
     }
+}
+
+/// `cells` as blocks of consecutive cells that all see each other (in a row, a column or
+/// a region), for [`totals`]: each block's digits are distinct.
+fn blocks(n: usize, region_of: &[usize], cells: &[usize]) -> Vec<Vec<usize>> {
+    let sees =
+        |a: usize, b: usize| a / n == b / n || a % n == b % n || region_of[a] == region_of[b];
+    let mut blocks: Vec<Vec<usize>> = Vec::new();
+    for &cell in cells {
+        match blocks.last_mut() {
+            Some(block) if block.iter().all(|&other| sees(other, cell)) => block.push(cell),
+            _ => blocks.push(vec![cell]),
+        }
+    }
+    blocks
 }
 
 /// The table of rule `index`: `cells` sum to `total`.

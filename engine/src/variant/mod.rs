@@ -67,6 +67,7 @@ mod sums;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod totals;
 
 pub use error::{RuleRef, VariantError};
 pub use generate::{

@@ -25,6 +25,7 @@ use super::pointing::Pointing;
 use super::skylines::Skylines;
 use super::sums::Sums;
 use super::tables::{enumerate, Assignments, Position, Table, MAX_SUM_OPTIONS};
+use super::totals::Totals;
 use super::VariantError;
 use crate::exact_cover::Branching;
 use crate::Shape;
@@ -56,6 +57,8 @@ pub(crate) struct Model {
     /// The lines whose cells hang on their ends (between and lockout lines, see
     /// [`ends`](super::ends)).
     pub ends: Ends,
+    /// Segments that make one total (see [`totals`](super::totals)).
+    pub totals: Totals,
     /// The groups of distinct digits (renban lines, killer cages, quadruples in one box),
     /// for the propagator and the logic pass.
     pub groups: Groups,
@@ -274,6 +277,11 @@ impl Model {
             ends.push(line, *kind);
         }
         ends.watch(cells);
+        let mut totals = Totals::default();
+        for segments in &parts.totals {
+            totals.push(segments);
+        }
+        totals.watch(cells);
         let mut groups = Groups::new();
         for (cells, sets) in &parts.groups {
             groups.push(cells, sets);
@@ -334,6 +342,7 @@ impl Model {
             sums,
             skylines,
             ends,
+            totals,
             groups,
             points,
             houses_only: false,
@@ -349,6 +358,7 @@ impl Model {
             && model.sums.is_empty()
             && model.skylines.is_empty()
             && model.ends.is_empty()
+            && model.totals.is_empty()
             && model.groups.is_empty()
             && required == 0
             && shares_lines(n, &full);
@@ -369,6 +379,7 @@ impl Model {
             && self.sums.is_empty()
             && self.skylines.is_empty()
             && self.ends.is_empty()
+            && self.totals.is_empty()
         {
             Branching::Weighted
         } else {

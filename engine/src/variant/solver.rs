@@ -525,6 +525,7 @@ impl VariantSolver {
             || !model.groups.is_empty()
             || !model.skylines.is_empty()
             || !model.ends.is_empty()
+            || !model.totals.is_empty()
             || !self.anchors.is_empty()
             || pointing.is_some();
         self.propagating =

@@ -30,6 +30,7 @@ use super::model::Model;
 use super::pointing::Pointing;
 use super::skylines::Skylines;
 use super::sums::Sums;
+use super::totals::Totals;
 use crate::exact_cover::{Propagator, Pruning};
 use std::sync::Arc;
 
@@ -53,6 +54,8 @@ pub(crate) enum Failure {
     Skyline(usize),
     /// No pair of digits of this line's ends leaves its other cells a digit.
     Ends(usize),
+    /// The segments of this rule make no total together.
+    Totals(usize),
 }
 
 /// The rules that narrow the cells' digits beside the matrix: the pairwise rules as arcs,
@@ -63,6 +66,7 @@ pub(crate) struct Narrowing<'a> {
     pub sums: &'a Sums,
     pub skylines: &'a Skylines,
     pub ends: &'a Ends,
+    pub totals: &'a Totals,
     pub groups: &'a Groups,
     /// `None` where pointing does not pay (see [`Model::pointing`]).
     pub pointing: Option<&'a Pointing>,
@@ -79,6 +83,7 @@ impl<'a> Narrowing<'a> {
             sums: &model.sums,
             skylines: &model.skylines,
             ends: &model.ends,
+            totals: &model.totals,
             groups: &model.groups,
             pointing,
             pointed_above: None,
@@ -91,6 +96,7 @@ impl<'a> Narrowing<'a> {
             && self.sums.is_empty()
             && self.skylines.is_empty()
             && self.ends.is_empty()
+            && self.totals.is_empty()
             && self.groups.is_empty()
             && self.pointing.is_none()
     }
@@ -99,29 +105,37 @@ impl<'a> Narrowing<'a> {
     /// kept by bounds, the skyscraper lines and the lines on their ends, which the matrix's
     /// items do not keep.
     pub(crate) fn checks_solutions(&self) -> bool {
-        !self.sums.is_empty() || !self.skylines.is_empty() || !self.ends.is_empty()
+        !self.sums.is_empty()
+            || !self.skylines.is_empty()
+            || !self.ends.is_empty()
+            || !self.totals.is_empty()
     }
 
     /// True when the cells' digits (from 1, `digit(cell)`) keep every rule checked on
     /// solutions (see [`checks_solutions`](Self::checks_solutions)).
     pub(crate) fn hold(&self, digit: impl Fn(usize) -> u32 + Copy) -> bool {
-        self.sums.hold(digit) && self.skylines.hold(digit) && self.ends.hold(digit)
+        self.sums.hold(digit)
+            && self.skylines.hold(digit)
+            && self.ends.hold(digit)
+            && self.totals.hold(digit)
     }
 
     /// The cells a failure is about: the emptied cell, or the cells of the sum or group.
     fn cells(&self, failure: Failure) -> impl Iterator<Item = usize> + '_ {
-        let (line, ends) = match failure {
-            Failure::Skyline(line) => (Some(line), None),
-            Failure::Ends(line) => (None, Some(line)),
-            _ => (None, None),
+        let (line, ends, totals) = match failure {
+            Failure::Skyline(line) => (Some(line), None, None),
+            Failure::Ends(line) => (None, Some(line), None),
+            Failure::Totals(rule) => (None, None, Some(rule)),
+            _ => (None, None, None),
         };
         let lines = line.into_iter().flat_map(|s| self.skylines.cells(s));
         let lines = lines.chain(ends.into_iter().flat_map(|k| self.ends.cells(k)));
+        let lines = lines.chain(totals.into_iter().flat_map(|k| self.totals.cells(k)));
         let (cell, sum, group) = match failure {
             Failure::Cell(cell) => (Some(cell), None, None),
             Failure::Sum(sum) => (None, Some(sum), None),
             Failure::Group(group) => (None, None, Some(group)),
-            Failure::Skyline(_) | Failure::Ends(_) => (None, None, None),
+            Failure::Skyline(_) | Failure::Ends(_) | Failure::Totals(_) => (None, None, None),
         };
         let sums = sum.into_iter().flat_map(|s| self.sums.cells(s));
         let groups = group.into_iter().flat_map(|g| self.groups.cells(g));
@@ -146,6 +160,7 @@ pub(crate) struct Work {
     seen_sums: Vec<u64>,
     seen_skylines: Vec<u64>,
     seen_ends: Vec<u64>,
+    seen_totals: Vec<u64>,
 }
 
 impl Work {
@@ -166,6 +181,7 @@ impl Work {
             &mut self.seen_sums,
             &mut self.seen_skylines,
             &mut self.seen_ends,
+            &mut self.seen_totals,
         ] {
             seen.clear();
             seen.resize(cells, u64::MAX);
@@ -216,6 +232,7 @@ pub(crate) fn narrow_rules(
         seen_sums,
         seen_skylines,
         seen_ends,
+        seen_totals,
     } = work;
     loop {
         arcs.narrow(masks, queue, queued, supports)
@@ -231,8 +248,11 @@ pub(crate) fn narrow_rules(
         let narrowed = match narrow_seen(rules.sums, masks, seen_sums, &mut requeue) {
             Ok(()) => match rules.groups.narrow(masks, &mut requeue) {
                 Ok(()) => match narrow_seen(rules.skylines, masks, seen_skylines, &mut requeue) {
-                    Ok(()) => narrow_seen(rules.ends, masks, seen_ends, &mut requeue)
-                        .map_err(Failure::Ends),
+                    Ok(()) => match narrow_seen(rules.ends, masks, seen_ends, &mut requeue) {
+                        Ok(()) => narrow_seen(rules.totals, masks, seen_totals, &mut requeue)
+                            .map_err(Failure::Totals),
+                        Err(line) => Err(Failure::Ends(line)),
+                    },
                     Err(line) => Err(Failure::Skyline(line)),
                 },
                 Err(group) => Err(Failure::Group(group)),
@@ -351,6 +371,7 @@ pub(crate) struct Scratch {
     sums: Sums,
     skylines: Skylines,
     ends: Ends,
+    totals: Totals,
     groups: Groups,
     pointing: Option<Arc<Pointing>>,
     /// The digits each cell may hold, bit `d` for digit `d + 1`.
@@ -401,6 +422,7 @@ impl Scratch {
             sums: &self.sums,
             skylines: &self.skylines,
             ends: &self.ends,
+            totals: &self.totals,
             groups: &self.groups,
             pointing: None,
             pointed_above: None,
@@ -425,6 +447,7 @@ impl Scratch {
         self.sums.copy_from(&model.sums);
         self.skylines.copy_from(&model.skylines);
         self.ends.copy_from(&model.ends);
+        self.totals.copy_from(&model.totals);
         self.groups.copy_from(&model.groups);
         self.pointing = pointing;
         self.anchors.clear();
@@ -626,6 +649,7 @@ impl Propagator for VariantPropagator<'_> {
                 sums: &scratch.sums,
                 skylines: &scratch.skylines,
                 ends: &scratch.ends,
+                totals: &scratch.totals,
                 groups: &scratch.groups,
                 // Once per branch point: measured best (docs/lab/variant-search.md).
                 pointing: scratch.pointing.as_deref().filter(|_| first),

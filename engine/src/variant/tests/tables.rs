@@ -374,10 +374,11 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn sums_kept_by_bounds_or_sets_match_brute_force_on_4x4(seed in any::<u64>(), keep in any::<bool>(), sets in any::<bool>()) {
+    fn sums_kept_by_bounds_or_sets_match_brute_force_on_4x4(seed in any::<u64>(), keep in any::<bool>(), mode in 0usize..3) {
         // Killer cages, arrows, little killers, region-sum lines, double and pill arrows,
         // every one kept by bounds rather than by a table, among other rules; or every
-        // killer cage a table of its sets of digits.
+        // killer cage a table of its sets of digits; or every region-sum line, zipper line
+        // and double arrow kept by the propagator of segments' totals, the rest by bounds.
         let pick = |cells: Vec<usize>, planted: &[u8], rng: &mut SetterRng| {
             let total: u32 = cells.iter().map(|&c| u32::from(planted[c])).sum();
             let value = [total, 1 + rng.below(12) as u32][rng.below(2)];
@@ -385,7 +386,7 @@ proptest! {
                 0 => Rule::Killer { cells, sum: Some(value) },
                 1 => Rule::Arrow { circle: cells[0], line: cells[1..].to_vec() },
                 2 => Rule::Thermometer(cells),
-                _ => table_rule([1, 7, 9, 10][rng.below(4)], cells, value, rng),
+                _ => table_rule([1, 7, 8, 9, 10][rng.below(5)], cells, value, rng),
             }
         };
         let valid = |rule: &Rule, planted: &[u8]| {
@@ -394,13 +395,15 @@ proptest! {
                 && (!keep || super::oracle(rule, std::slice::from_ref(rule), planted))
         };
         let (rules, planted) = random_rules(seed, 7, pick, valid);
-        let build = |f: &dyn Fn() -> Variant| match sets {
-            true => crate::variant::compile::by_sets(f),
-            false => crate::variant::compile::by_bounds(f),
+        let build = |f: &dyn Fn() -> Variant| match mode {
+            0 => crate::variant::compile::by_sets(f),
+            1 => crate::variant::compile::by_bounds(f),
+            _ => crate::variant::compile::by_totals(f),
         };
-        let count = match sets {
-            true => crate::variant::compile::by_sets(|| check_rules(None, rules.clone())),
-            false => crate::variant::compile::by_bounds(|| check_rules(None, rules.clone())),
+        let count = match mode {
+            0 => crate::variant::compile::by_sets(|| check_rules(None, rules.clone())),
+            1 => crate::variant::compile::by_bounds(|| check_rules(None, rules.clone())),
+            _ => crate::variant::compile::by_totals(|| check_rules(None, rules.clone())),
         };
         if keep {
             prop_assert!(count >= 1, "{rules:?} lost {planted:?}");
