@@ -7,10 +7,11 @@
 //! options that place a digit no longer possible go, and the table options that leave a
 //! cell no digit it can still hold, until nothing changes. The groups of distinct digits
 //! (renban lines, killer cages: see [`groups`](super::groups)), the skyscraper lines (see
-//! [`skylines`](super::skylines)), the between and lockout lines (see [`ends`](super::ends))
-//! and the sums kept by bounds (see [`sums`](super::sums)) narrow with the arcs, the last
-//! three only where their cells changed (see [`narrow_seen`]), and all three are checked
-//! again on each solution the search reaches. The search then looks again for a forced item before it guesses.
+//! [`skylines`](super::skylines)), the between and lockout lines (see [`ends`](super::ends)),
+//! the segments that make one total (region-sum and zipper lines, see
+//! [`totals`](super::totals)) and the sums kept by bounds (see [`sums`](super::sums)) narrow
+//! with the arcs, the last four only where their cells changed (see [`narrow_seen`]), and
+//! those four are checked again on each solution the search reaches. The search then looks again for a forced item before it guesses.
 //! Removals go on the matrix's trail and are undone on backtracking.
 //!
 //! What a branch point reads is mostly what changed since the last: the options chosen are
@@ -59,7 +60,8 @@ pub(crate) enum Failure {
 }
 
 /// The rules that narrow the cells' digits beside the matrix: the pairwise rules as arcs,
-/// the sums kept by bounds, the groups and the pointing through the bans.
+/// the sums kept by bounds, the skyscraper lines, the lines on their ends, the segments
+/// that make one total, the groups and the pointing through the bans.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Narrowing<'a> {
     pub arcs: &'a Arcs,
@@ -102,8 +104,8 @@ impl<'a> Narrowing<'a> {
     }
 
     /// True when some rule is checked again on each solution the search reaches: the sums
-    /// kept by bounds, the skyscraper lines and the lines on their ends, which the matrix's
-    /// items do not keep.
+    /// kept by bounds, the skyscraper lines, the lines on their ends and the segments that
+    /// make one total, which the matrix's items do not keep.
     pub(crate) fn checks_solutions(&self) -> bool {
         !self.sums.is_empty()
             || !self.skylines.is_empty()
