@@ -42,7 +42,7 @@ pub(crate) struct Parts {
     /// Lines whose cells hang on their two ends, the ends first (see [`ends`](super::ends)).
     pub ends: Vec<(Vec<usize>, EndsKind)>,
     /// Segments, each blocks of cells of distinct digits, that make one total (see
-    /// [`totals`](super::totals)).
+    /// [`totals`]).
     pub totals: Vec<Vec<Vec<Vec<usize>>>>,
     /// Relations the others imply, kept as arcs only (the matrix has no items for them).
     pub implied: Vec<(usize, usize, Relation)>,
