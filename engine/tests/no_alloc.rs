@@ -351,16 +351,49 @@ fn killer_puzzle() -> sudoku_dlx::variant::Variant {
     Variant::new(Grid::empty(Shape::CLASSIC), None, rules).unwrap()
 }
 
+/// A 9x9 of region-sum lines read off [`SOLVED`]: every three or four cells in a row or
+/// column across two boxes, one or two in the first and two in the next, whose two runs
+/// make the same sum there (kept by the propagator of segments that make one total), and
+/// no givens.
+fn region_sum_puzzle() -> sudoku_dlx::variant::Variant {
+    use sudoku_dlx::variant::{Rule, Variant};
+    let solved: Grid = SOLVED.parse().unwrap();
+    let g = solved.cells();
+    let mut rules = Vec::new();
+    for line in 0..9 {
+        for start in [2, 5] {
+            for step in [1, 9] {
+                let first = if step == 1 {
+                    line * 9 + start
+                } else {
+                    start * 9 + line
+                };
+                let cells = vec![first, first + step, first + 2 * step];
+                if g[cells[0]] == g[cells[1]] + g[cells[2]] {
+                    rules.push(Rule::RegionSumLine(cells));
+                }
+                // Two cells in one box, two in the next.
+                let cells = vec![first - step, first, first + step, first + 2 * step];
+                if g[cells[0]] + g[cells[1]] == g[cells[2]] + g[cells[3]] {
+                    rules.push(Rule::RegionSumLine(cells));
+                }
+            }
+        }
+    }
+    assert!(rules.len() >= 3, "{} lines", rules.len());
+    Variant::new(Grid::empty(Shape::CLASSIC), None, rules).unwrap()
+}
+
 #[test]
 fn a_warmed_up_variant_solver_with_propagation_counts_without_allocating() {
     use sudoku_dlx::variant::VariantSolver;
-    let (kropki, killer) = (kropki_puzzle(), killer_puzzle());
+    let (kropki, killer, lines) = (kropki_puzzle(), killer_puzzle(), region_sum_puzzle());
     let mut solver = VariantSolver::new();
     solver.set_propagation(true);
-    for variant in [&kropki, &killer, &kropki, &killer] {
+    for variant in [&kropki, &killer, &lines, &kropki, &killer, &lines] {
         solver.count(variant, Some(2));
     }
-    for (name, variant) in [("kropki", &kropki), ("killer", &killer)] {
+    for (name, variant) in [("kropki", &kropki), ("killer", &killer), ("lines", &lines)] {
         let (count, allocations) = allocations_during(|| solver.count(variant, Some(2)));
         assert!(count.solutions >= 1, "{name}: no solution");
         assert!(solver.stats().search.nodes > 0, "{name}: nothing searched");
