@@ -25,6 +25,10 @@ pub(crate) const MOST_DIGITS: usize = 9;
 /// The largest total a segment may make here (totals are bits of a `u128`).
 pub(crate) const MOST_TOTAL: u32 = 127;
 
+/// The most blocks a segment may have here: a line's cells on a grid of [`MOST_DIGITS`]
+/// digits, one block each at worst, with room to spare.
+const MOST_BLOCKS: usize = 2 * MOST_DIGITS * MOST_DIGITS;
+
 /// Sets of digits `1..=9`, as a set of 512 bits: bit `s` for the set whose digit `d` is in
 /// when bit `d - 1` of `s` is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -380,7 +384,7 @@ impl Narrows for Totals {
             return Err(());
         }
         let mut changed = false;
-        let mut sums = [0u128; 2 * MOST_DIGITS * MOST_DIGITS];
+        let mut sums = [0u128; MOST_BLOCKS];
         for &s in segments {
             let blocks = self.segments.get(s as usize);
             if let &[b] = blocks {
@@ -403,9 +407,6 @@ impl Narrows for Totals {
         Ok(changed)
     }
 }
-
-/// The most blocks a segment may have here (a line's cells, one block each at worst).
-pub(crate) const MOST_BLOCKS: usize = 2 * MOST_DIGITS * MOST_DIGITS;
 
 /// `after[j]`: the sums the blocks after the `j`-th make together, from `sums`, the sums
 /// of each block; on the stack.
