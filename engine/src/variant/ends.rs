@@ -123,7 +123,7 @@ impl Narrows for Ends {
 
     /// A line reads its own cells alone.
     fn of_cell(&self) -> Option<&Flat<u32>> {
-        Some(&self.of_cell).filter(|of_cell| of_cell.len() > 0)
+        Some(&self.of_cell)
     }
 
     /// Narrows the cells of line `k` to the pairs of end digits that stay; true when some

@@ -237,7 +237,7 @@ impl Narrows for Sums {
 
     /// A sum's bounds read its own cells alone.
     fn of_cell(&self) -> Option<&Flat<u32>> {
-        Some(&self.of_cell).filter(|of_cell| of_cell.len() > 0)
+        Some(&self.of_cell)
     }
 
     /// Narrows the cells of sum `s` to its bounds once; true when some cell lost a digit.

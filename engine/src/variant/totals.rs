@@ -364,7 +364,7 @@ impl Narrows for Totals {
 
     /// A rule reads its own cells alone.
     fn of_cell(&self) -> Option<&Flat<u32>> {
-        Some(&self.of_cell).filter(|of_cell| of_cell.len() > 0)
+        Some(&self.of_cell)
     }
 
     /// Narrows the cells of rule `k` to the totals every segment can make; true when some

@@ -319,7 +319,8 @@ pub(crate) trait Narrows {
     ) -> Result<bool, ()>;
 
     /// `of_cell.get(cell)`: the rules whose narrowing reads `cell`, for a kind whose rules
-    /// read their own cells alone (see [`narrow_seen`]); `None` for the others.
+    /// read their own cells alone (see [`narrow_seen`]; an index not yet built, empty,
+    /// narrows every rule); `None` for the others.
     fn of_cell(&self) -> Option<&Flat<u32>> {
         None
     }

@@ -36,8 +36,9 @@ pub(crate) fn narrow_seen<N: Narrows + ?Sized>(
 /// Narrows `masks` by the rules of `rules` with a cell whose digits are not those of
 /// `seen` (every rule, without `seen`), then again by the rules with a cell that lost a
 /// digit (`of_cell.get(cell)`: the rules with `cell`), until none does; `Err` with the
-/// first rule that cannot be kept. On success `seen` becomes `masks`. Without the index,
-/// or past [`MOST_TRACKED`] rules, every rule is narrowed until none narrows.
+/// first rule that cannot be kept. On success `seen` becomes `masks`. With an index of
+/// another size than the grid's (one not yet built: empty), or past [`MOST_TRACKED`]
+/// rules, every rule is narrowed until none narrows.
 pub(crate) fn narrow_changed<N: Narrows + ?Sized>(
     rules: &N,
     of_cell: &Flat<u32>,
