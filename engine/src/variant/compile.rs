@@ -413,15 +413,7 @@ impl Parts {
                 .tables
                 .push(table(&ends_first(line), TableKind::Lockout(*gap))),
             Rule::RegionSumLine(line) => {
-                let mut segments: Vec<Vec<usize>> = Vec::new();
-                for (k, &cell) in line.iter().enumerate() {
-                    match segments.last_mut() {
-                        Some(segment) if region_of[line[k - 1]] == region_of[cell] => {
-                            segment.push(cell)
-                        }
-                        _ => segments.push(vec![cell]),
-                    }
-                }
+                let segments = region_segments(line, region_of);
                 if segments.len() < 2 {
                     return;
                 }
@@ -588,6 +580,19 @@ impl Parts {
         self.allowed[b] &= partnered(false);
         self.relations.push((a, b, relation));
     }
+}
+
+/// A region-sum line's segments: its runs of consecutive cells in one region, which all
+/// make the same total.
+pub(super) fn region_segments(line: &[usize], region_of: &[usize]) -> Vec<Vec<usize>> {
+    let mut segments: Vec<Vec<usize>> = Vec::new();
+    for (k, &cell) in line.iter().enumerate() {
+        match segments.last_mut() {
+            Some(segment) if region_of[line[k - 1]] == region_of[cell] => segment.push(cell),
+            _ => segments.push(vec![cell]),
+        }
+    }
+    segments
 }
 
 /// `cells` as blocks of consecutive cells that all see each other (in a row, a column or

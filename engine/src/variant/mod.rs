@@ -114,7 +114,7 @@ impl Variant {
         }
         let parts = compile::compile(shape, &region_of, &rules);
         let mut model = Model::build(shape, &region_of, parts, |index| rule_ref(&rules, index))?;
-        model.priorities = priority::priorities(shape.size(), shape.cells(), &rules);
+        model.priorities = priority::priorities(shape.size(), shape.cells(), &rules, &region_of);
         Ok(Variant {
             givens,
             regions,
