@@ -63,11 +63,13 @@ pub(crate) struct Model {
     /// for the propagator and the logic pass.
     pub groups: Groups,
     /// Whether the search points through the bans (see [`pointing`](super::pointing)): only
-    /// where pairwise rules relate cells or some cells must hold a digit (see
-    /// [`required`](super::required)), or through the houses alone (see `houses_only`);
-    /// with diagonals alone or tables and sums alone (arrows, little killers, cages with
-    /// no digit they must hold) it made the search slower (measured in
-    /// docs/lab/variant-search.md).
+    /// where some pairwise rule bans more than a range of digits (see
+    /// [`Relation::bans_a_range`](super::rule::Relation::bans_a_range)) or some cells must
+    /// hold a digit (see [`required`](super::required)), or through the houses alone (see
+    /// `houses_only`). With diagonals alone or tables and sums alone (arrows, little
+    /// killers, cages with no digit they must hold) it made the search slower; with
+    /// thermometers, minimum and maximum cells and renban spans alone it doubled the time
+    /// of a search and saved few nodes (docs/lab/variant-search.md, "Eighteenth round").
     pub points: bool,
     /// Whether the rules are houses alone (rows, columns, regions and other units of `n`
     /// cells: diagonals, windows, disjoint groups), with nothing else to clash, and some
@@ -249,7 +251,8 @@ impl Model {
             next += n;
         }
         next = add_bans(&mut extra, n, region_of, &parts, next);
-        let points = !parts.relations.is_empty() || !parts.required.is_empty();
+        let points =
+            parts.relations.iter().any(|r| !r.2.bans_a_range()) || !parts.required.is_empty();
         let peers =
             |a: usize, b: usize| a / n == b / n || a % n == b % n || region_of[a] == region_of[b];
         let related: Vec<_> = parts

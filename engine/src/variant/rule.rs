@@ -552,6 +552,18 @@ impl Relation {
             Relation::SameResidue => a % 3 == b % 3,
         }
     }
+
+    /// True when what a digit bans in the other cell is a range: the digits on one side
+    /// of it (a thermometer's step, a slow thermometer's, a minimum or maximum cell's) or
+    /// outside a window around it (a renban's span, the digit itself too). The arcs keep
+    /// such bans as bounds, and pointing through them alone was measured not to pay (see
+    /// [`Model::points`](super::model::Model::points)).
+    pub(crate) fn bans_a_range(self) -> bool {
+        matches!(
+            self,
+            Relation::Less | Relation::NotMore | Relation::Within(_)
+        )
+    }
 }
 
 impl fmt::Display for Rule {
