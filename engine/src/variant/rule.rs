@@ -555,8 +555,8 @@ impl Relation {
 
     /// True when what a digit bans in the other cell is a range: the digits on one side
     /// of it (a thermometer's step, a slow thermometer's, a minimum or maximum cell's) or
-    /// outside a window around it (a renban's span, the digit itself too). The arcs keep
-    /// such bans as bounds, and pointing through them alone was measured not to pay (see
+    /// outside a window around it (a renban's span, the digit itself too). Pointing
+    /// through such bans alone was measured not to pay (see
     /// [`Model::points`](super::model::Model::points)).
     pub(crate) fn bans_a_range(self) -> bool {
         matches!(
