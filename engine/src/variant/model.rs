@@ -855,6 +855,29 @@ mod tests {
         assert!(bicliques(&[0; 4], 0b1111, true).is_empty());
     }
 
+    /// The search points through the bans where some ban is not a range (a
+    /// non-consecutive pair), not where every ban is one (thermometers, slow ones, a
+    /// minimum cell, a renban span of three): measured to double the time there for few
+    /// nodes.
+    #[test]
+    fn the_search_points_only_where_some_ban_is_not_a_range() {
+        let empty = Grid::empty(Shape::new(3, 3).unwrap());
+        let points = |rules: &[Rule]| {
+            let variant = Variant::new(empty.clone(), None, rules.to_vec()).unwrap();
+            variant.model().points
+        };
+        let thermometer = Rule::Thermometer(vec![0, 1, 2]);
+        let ranges = [
+            thermometer.clone(),
+            Rule::SlowThermometer(vec![27, 28, 29]),
+            Rule::Minimum(40),
+            Rule::Renban(vec![9, 10, 11]),
+        ];
+        assert!(!points(&ranges[..1]));
+        assert!(!points(&ranges));
+        assert!(points(&[thermometer, Rule::NonConsecutive]));
+    }
+
     /// A cage alone places its cells; a cage and an arrow (r4c4 = r1c2 + r2c3) that share
     /// r1c2 place none of theirs, so each cell keeps its own digits for the search to
     /// guess. (The sums the cage implies on the rest of its row and box, 7 each, are
