@@ -68,8 +68,9 @@ pub(crate) struct Model {
     /// hold a digit (see [`required`](super::required)), or through the houses alone (see
     /// `houses_only`). With diagonals alone or tables and sums alone (arrows, little
     /// killers, cages with no digit they must hold) it made the search slower; with
-    /// thermometers, minimum and maximum cells and renban spans alone it doubled the time
-    /// of a search and saved few nodes (docs/lab/variant-search.md, "Eighteenth round").
+    /// thermometers, slow thermometers, minimum and maximum cells and renban spans alone it
+    /// doubled the time of a search and saved few nodes (docs/lab/variant-search.md,
+    /// "Eighteenth round").
     pub points: bool,
     /// Whether the rules are houses alone (rows, columns, regions and other units of `n`
     /// cells: diagonals, windows, disjoint groups), with nothing else to clash, and some
