@@ -9,9 +9,9 @@
 //! segment's other blocks can still make, is a total that stays. On one block (a region's
 //! run of a line) that is exactly what the segment's table kept. A block is read as the
 //! sets of digits its first cells can hold (at most `2⁹` of them, bit-parallel on
-//! [`Sets`]), forward and back, so that no assignment is enumerated. The cells keep their
-//! own options, and the rule is checked again on each solution the search reaches
-//! ([`Propagator::accept`](crate::exact_cover::Propagator::accept)).
+//! [`Sets`]), forward and back, so that no assignment is enumerated; a block of two cells,
+//! digit by digit. The cells keep their own options, and the rule is checked again on each
+//! solution the search reaches ([`Propagator::accept`](crate::exact_cover::Propagator::accept)).
 
 use super::flat::Flat;
 #[cfg(doc)]
@@ -25,8 +25,8 @@ pub(crate) const MOST_DIGITS: usize = 9;
 /// The largest total a segment may make here (totals are bits of a `u128`).
 pub(crate) const MOST_TOTAL: u32 = 127;
 
-/// The most blocks a segment may have here: a line's cells on a grid of [`MOST_DIGITS`]
-/// digits, one block each at worst, with room to spare.
+/// The most blocks a rule may have here: a rule's cells (each once) on a grid of
+/// [`MOST_DIGITS`] digits, one block each at worst, with room to spare.
 const MOST_BLOCKS: usize = 2 * MOST_DIGITS * MOST_DIGITS;
 
 /// Sets of digits `1..=9`, as a set of 512 bits: bit `s` for the set whose digit `d` is in
@@ -292,26 +292,92 @@ impl Totals {
         })
     }
 
-    /// The totals segment `s` can make on `masks`, and in `sums[j]` those of its `j`-th
-    /// block.
-    fn segment_sums(&self, s: usize, masks: &[u64], sums: &mut [u128]) -> u128 {
-        let mut sets = [Sets::EMPTY; MOST_DIGITS + 1];
-        let mut total = 1u128;
-        for (j, &b) in self.segments.get(s).iter().enumerate() {
-            let block = self.blocks.get(b as usize);
-            let made = match block {
-                &[cell] => (masks[cell as usize] as u128) << 1,
-                _ => {
-                    forward(block, masks, &mut sets);
-                    sets[block.len()].sums()
+    /// The sums block `b` can make on `masks`: its cells holding distinct digits.
+    fn block_sums(&self, b: usize, masks: &[u64]) -> u128 {
+        match *self.blocks.get(b) {
+            [cell] => (masks[cell as usize] as u128) << 1,
+            // Two cells, read digit by digit rather than as sets.
+            [a, b] => {
+                let (mut digits, other) = (masks[a as usize], masks[b as usize]);
+                let mut sums = 0u128;
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    sums |= ((other & !(1 << d)) as u128) << (d + 2);
                 }
-            };
-            if j < sums.len() {
-                sums[j] = made;
+                sums
             }
-            total = add_sums(total, made);
+            ref block => {
+                let mut sets = Sets::START;
+                for &cell in block {
+                    let mut next = Sets::EMPTY;
+                    let mut digits = masks[cell as usize];
+                    while digits != 0 {
+                        let d = digits.trailing_zeros() as usize;
+                        digits &= digits - 1;
+                        next.or(sets.add(d));
+                    }
+                    sets = next;
+                }
+                sets.sums()
+            }
         }
-        total
+    }
+
+    /// [`narrow_one`](Narrows::narrow_one) with room for `N` blocks in the rule, at least
+    /// its number of blocks: the sums of each block are read once, before any narrowing
+    /// (the segments share no cell, so narrowing one leaves the others' sums as they were),
+    /// in arrays on the stack no larger than the rule needs.
+    fn narrow_rule<const N: usize>(
+        &self,
+        k: usize,
+        masks: &mut [u64],
+        narrowed: &mut impl FnMut(usize),
+    ) -> Result<bool, ()> {
+        let segments = self.rules.get(k);
+        // `sums[at..at + m]`: those of the `m` blocks of a segment, in the rule's order.
+        let mut sums = [0u128; N];
+        let mut totals = u128::MAX;
+        let mut at = 0;
+        for &s in segments {
+            let mut total = 1u128;
+            for &b in self.segments.get(s as usize) {
+                sums[at] = self.block_sums(b as usize, masks);
+                total = add_sums(total, sums[at]);
+                at += 1;
+            }
+            totals &= total;
+        }
+        if totals == 0 {
+            return Err(());
+        }
+        let mut changed = false;
+        let mut after = [0u128; N];
+        let mut at = 0;
+        for &s in segments {
+            let blocks = self.segments.get(s as usize);
+            let sums = &sums[at..at + blocks.len()];
+            at += blocks.len();
+            if let &[b] = blocks {
+                let block = self.blocks.get(b as usize);
+                changed |= self.narrow_block(block, totals, masks, narrowed)?;
+                continue;
+            }
+            // What the blocks before each make, and those after it.
+            let mut acc = 1u128;
+            for j in (0..blocks.len()).rev() {
+                after[j] = acc;
+                acc = add_sums(acc, sums[j]);
+            }
+            let mut before = 1u128;
+            for (j, &b) in blocks.iter().enumerate() {
+                let rest = add_sums(before, after[j]);
+                let block = self.blocks.get(b as usize);
+                changed |= self.narrow_block(block, less_sums(totals, rest), masks, narrowed)?;
+                before = add_sums(before, sums[j]);
+            }
+        }
+        Ok(changed)
     }
 
     /// Narrows the cells of block `block` to the assignments whose sum is one of `sums`;
@@ -323,8 +389,28 @@ impl Totals {
         masks: &mut [u64],
         narrowed: &mut impl FnMut(usize),
     ) -> Result<bool, ()> {
-        if let &[cell] = block {
-            return keep_only(masks, cell as usize, (sums >> 1) as u64, narrowed);
+        match *block {
+            [cell] => return keep_only(masks, cell as usize, (sums >> 1) as u64, narrowed),
+            [a, b] => {
+                // Digit `d` of one cell stays when the other has a digit `e != d` that
+                // makes a sum of `sums` with it (bit `d + e + 2`).
+                let (a, b) = (a as usize, b as usize);
+                let keep = |mine: u64, other: u64| {
+                    let (mut keep, mut digits) = (0u64, mine);
+                    while digits != 0 {
+                        let d = digits.trailing_zeros() as usize;
+                        digits &= digits - 1;
+                        if (sums >> (d + 2)) as u64 & other & !(1 << d) != 0 {
+                            keep |= 1 << d;
+                        }
+                    }
+                    keep
+                };
+                let (keep_a, keep_b) = (keep(masks[a], masks[b]), keep(masks[b], masks[a]));
+                let changed = keep_only(masks, a, keep_a, narrowed)?;
+                return Ok(keep_only(masks, b, keep_b, narrowed)? | changed);
+            }
+            _ => {}
         }
         let mut sets = [Sets::EMPTY; MOST_DIGITS + 1];
         forward(block, masks, &mut sets);
@@ -375,49 +461,18 @@ impl Narrows for Totals {
         masks: &mut [u64],
         narrowed: &mut impl FnMut(usize),
     ) -> Result<bool, ()> {
-        let segments = self.rules.get(k);
-        let mut totals = u128::MAX;
-        for &s in segments {
-            totals &= self.segment_sums(s as usize, masks, &mut []);
+        let blocks: usize = self
+            .rules
+            .get(k)
+            .iter()
+            .map(|&s| self.segments.get(s as usize).len())
+            .sum();
+        match blocks {
+            ..=8 => self.narrow_rule::<8>(k, masks, narrowed),
+            9..=32 => self.narrow_rule::<32>(k, masks, narrowed),
+            _ => self.narrow_rule::<MOST_BLOCKS>(k, masks, narrowed),
         }
-        if totals == 0 {
-            return Err(());
-        }
-        let mut changed = false;
-        let mut sums = [0u128; MOST_BLOCKS];
-        for &s in segments {
-            let blocks = self.segments.get(s as usize);
-            if let &[b] = blocks {
-                let block = self.blocks.get(b as usize);
-                changed |= self.narrow_block(block, totals, masks, narrowed)?;
-                continue;
-            }
-            // What the blocks before each make, and those after it.
-            let sums = &mut sums[..blocks.len()];
-            self.segment_sums(s as usize, masks, sums);
-            let after = suffix_sums(sums);
-            let mut before = 1u128;
-            for (j, &b) in blocks.iter().enumerate() {
-                let rest = add_sums(before, after[j]);
-                let block = self.blocks.get(b as usize);
-                changed |= self.narrow_block(block, less_sums(totals, rest), masks, narrowed)?;
-                before = add_sums(before, sums[j]);
-            }
-        }
-        Ok(changed)
     }
-}
-
-/// `after[j]`: the sums the blocks after the `j`-th make together, from `sums`, the sums
-/// of each block; on the stack.
-fn suffix_sums(sums: &[u128]) -> [u128; MOST_BLOCKS] {
-    let mut after = [0u128; MOST_BLOCKS];
-    let mut acc = 1u128;
-    for j in (0..sums.len()).rev() {
-        after[j] = acc;
-        acc = add_sums(acc, sums[j]);
-    }
-    after
 }
 
 #[cfg(test)]
