@@ -9,8 +9,8 @@
 //! segment's other blocks can still make, is a total that stays. On one block (a region's
 //! run of a line) that is exactly what the segment's table kept. A block is read as the
 //! sets of digits its first cells can hold (at most `2⁹` of them, bit-parallel on
-//! [`Sets`]), forward and back, so that no assignment is enumerated; a block of two cells,
-//! digit by digit. The cells keep their own options, and the rule is checked again on each
+//! [`Sets`]), forward and back, so that no assignment is enumerated; a block of two or
+//! three cells, digit by digit. The cells keep their own options, and the rule is checked again on each
 //! solution the search reaches ([`Propagator::accept`](crate::exact_cover::Propagator::accept)).
 
 use super::flat::Flat;
@@ -187,6 +187,43 @@ fn less_sums(totals: u128, rest: u128) -> u128 {
     out
 }
 
+/// The sums of a digit of `a` and another of `b` (bit `d` for digit `d + 1`), as bits of
+/// a `u64`: on at most [`MOST_DIGITS`] digits, three make at most 24.
+fn pair_sums(a: u64, b: u64) -> u64 {
+    let (mut sums, mut digits) = (0u64, a);
+    while digits != 0 {
+        let d = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
+        sums |= (b & !(1 << d)) << (d + 2);
+    }
+    sums
+}
+
+/// The sums of three distinct digits, one of each of `a`, `b` and `c`.
+fn triple_sums(a: u64, b: u64, c: u64) -> u64 {
+    let (mut sums, mut digits) = (0u64, a);
+    while digits != 0 {
+        let d = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
+        let without = !(1 << d);
+        sums |= pair_sums(b & without, c & without) << (d + 1);
+    }
+    sums
+}
+
+/// The digits of `mine` that `stays` keeps (bit `d` for digit `d + 1`).
+fn keep_digits(mine: u64, stays: impl Fn(usize) -> bool) -> u64 {
+    let (mut keep, mut digits) = (0u64, mine);
+    while digits != 0 {
+        let d = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
+        if stays(d) {
+            keep |= 1 << d;
+        }
+    }
+    keep
+}
+
 /// The sets of digits the cells of a block can hold, each its own digit of `masks` and
 /// all distinct: `forward[k]`, those of the first `k` cells.
 fn forward(block: &[u32], masks: &[u64], forward: &mut [Sets; MOST_DIGITS + 1]) {
@@ -296,16 +333,10 @@ impl Totals {
     fn block_sums(&self, b: usize, masks: &[u64]) -> u128 {
         match *self.blocks.get(b) {
             [cell] => (masks[cell as usize] as u128) << 1,
-            // Two cells, read digit by digit rather than as sets.
-            [a, b] => {
-                let (mut digits, other) = (masks[a as usize], masks[b as usize]);
-                let mut sums = 0u128;
-                while digits != 0 {
-                    let d = digits.trailing_zeros() as usize;
-                    digits &= digits - 1;
-                    sums |= ((other & !(1 << d)) as u128) << (d + 2);
-                }
-                sums
+            // Two or three cells, read digit by digit rather than as sets.
+            [a, b] => pair_sums(masks[a as usize], masks[b as usize]) as u128,
+            [a, b, c] => {
+                triple_sums(masks[a as usize], masks[b as usize], masks[c as usize]) as u128
             }
             ref block => {
                 let mut sets = Sets::START;
@@ -394,21 +425,33 @@ impl Totals {
             [a, b] => {
                 // Digit `d` of one cell stays when the other has a digit `e != d` that
                 // makes a sum of `sums` with it (bit `d + e + 2`).
-                let (a, b) = (a as usize, b as usize);
+                let (a, b, low) = (a as usize, b as usize, sums as u64);
                 let keep = |mine: u64, other: u64| {
-                    let (mut keep, mut digits) = (0u64, mine);
-                    while digits != 0 {
-                        let d = digits.trailing_zeros() as usize;
-                        digits &= digits - 1;
-                        if (sums >> (d + 2)) as u64 & other & !(1 << d) != 0 {
-                            keep |= 1 << d;
-                        }
-                    }
-                    keep
+                    keep_digits(mine, |d| low >> (d + 2) & other & !(1 << d) != 0)
                 };
                 let (keep_a, keep_b) = (keep(masks[a], masks[b]), keep(masks[b], masks[a]));
                 let changed = keep_only(masks, a, keep_a, narrowed)?;
                 return Ok(keep_only(masks, b, keep_b, narrowed)? | changed);
+            }
+            [a, b, c] => {
+                // Digit `d` of one cell stays when the other two, without it, make a sum
+                // that completes one of `sums` with it.
+                let (a, b, c, low) = (a as usize, b as usize, c as usize, sums as u64);
+                let keep = |mine: u64, one: u64, two: u64| {
+                    keep_digits(mine, |d| {
+                        let without = !(1 << d);
+                        pair_sums(one & without, two & without) << (d + 1) & low != 0
+                    })
+                };
+                let (ma, mb, mc) = (masks[a], masks[b], masks[c]);
+                let keep_a = keep(ma, mb, mc);
+                if keep_a == 0 {
+                    return Err(());
+                }
+                let (keep_b, keep_c) = (keep(mb, ma, mc), keep(mc, ma, mb));
+                let changed = keep_only(masks, a, keep_a, narrowed)?;
+                let changed = keep_only(masks, b, keep_b, narrowed)? | changed;
+                return Ok(keep_only(masks, c, keep_c, narrowed)? | changed);
             }
             _ => {}
         }
