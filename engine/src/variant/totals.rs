@@ -101,18 +101,13 @@ impl Sets {
 
     /// The sets whose sum is one of `sums`.
     fn with_sums(self, sums: u128) -> Sets {
-        let mut out = self;
-        for (w, word) in out.0.iter_mut().enumerate() {
-            let mut bits = *word;
-            while bits != 0 {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if sums & 1 << SUM[w * 64 + b] == 0 {
-                    *word &= !(1 << b);
-                }
-            }
+        let mut of_sums = Sets::EMPTY;
+        let mut bits = sums & ((1 << SUM_IS.len()) - 1);
+        while bits != 0 {
+            of_sums.or(SUM_IS[bits.trailing_zeros() as usize]);
+            bits &= bits - 1;
         }
-        out
+        self.and(of_sums)
     }
 }
 
@@ -160,6 +155,17 @@ const SUM: [u8; 512] = {
             }
             d += 1;
         }
+        s += 1;
+    }
+    out
+};
+
+/// `SUM_IS[t]`: the sets whose digits sum to `t`.
+const SUM_IS: [Sets; 46] = {
+    let mut out = [Sets::EMPTY; 46];
+    let mut s = 0;
+    while s < 512 {
+        out[SUM[s] as usize].0[s / 64] |= 1 << (s % 64);
         s += 1;
     }
     out
@@ -555,9 +561,9 @@ mod tests {
         any.then_some(kept)
     }
 
-    /// Up to three segments of one or two blocks of one to three cells, on cells `0..`.
+    /// Up to three segments of one or two blocks of one to four cells, on cells `0..`.
     fn segments() -> impl Strategy<Value = Vec<Vec<Vec<usize>>>> {
-        let block = 1usize..=3;
+        let block = 1usize..=4;
         let segment = prop::collection::vec(block, 1..=2);
         prop::collection::vec(segment, 2..=3).prop_filter_map("six cells at most", |sizes| {
             let mut next = 0;
