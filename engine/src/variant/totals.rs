@@ -10,8 +10,9 @@
 //! run of a line) that is exactly what the segment's table kept. A block is read as the
 //! sets of digits its first cells can hold (at most `2⁹` of them, bit-parallel on
 //! [`Sets`]), forward and back, so that no assignment is enumerated; a block of two or
-//! three cells, digit by digit. The cells keep their own options, and the rule is checked again on each
-//! solution the search reaches ([`Propagator::accept`](crate::exact_cover::Propagator::accept)).
+//! three cells, digit by digit. The cells keep their own options, and the rule is checked
+//! again on each solution the search reaches
+//! ([`Propagator::accept`](crate::exact_cover::Propagator::accept)).
 
 use super::flat::Flat;
 #[cfg(doc)]
