@@ -88,7 +88,8 @@ impl Sets {
 
     /// The sums of the sets, as bits of a `u128`.
     fn sums(self) -> u128 {
-        let mut sums = 0u128;
+        // Nine digits sum to 45 at most: a `u64` holds them, and shifts in one step.
+        let mut sums = 0u64;
         for (w, &word) in self.0.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
@@ -97,7 +98,7 @@ impl Sets {
                 sums |= 1 << SUM[s];
             }
         }
-        sums
+        sums as u128
     }
 
     /// The sets whose sum is one of `sums`.
