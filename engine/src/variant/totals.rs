@@ -71,6 +71,18 @@ impl Sets {
         out
     }
 
+    /// Each set with one digit of `digits` (bit `d` for digit `d + 1`) added, that it did
+    /// not hold: the sets of one more cell holding a digit of `digits`.
+    fn then_any(self, digits: u64) -> Sets {
+        let (mut next, mut digits) = (Sets::EMPTY, digits);
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            next.or(self.add(d));
+        }
+        next
+    }
+
     /// Each set with digit `d` (from 0), with it taken out.
     fn remove(self, d: usize) -> Sets {
         let kept = self.and(WITH[d]);
@@ -237,14 +249,7 @@ fn keep_digits(mine: u64, stays: impl Fn(usize) -> bool) -> u64 {
 fn forward(block: &[u32], masks: &[u64], forward: &mut [Sets; MOST_DIGITS + 1]) {
     forward[0] = Sets::START;
     for (k, &cell) in block.iter().enumerate() {
-        let mut next = Sets::EMPTY;
-        let mut digits = masks[cell as usize];
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            next.or(forward[k].add(d));
-        }
-        forward[k + 1] = next;
+        forward[k + 1] = forward[k].then_any(masks[cell as usize]);
     }
 }
 
@@ -346,20 +351,13 @@ impl Totals {
             [a, b, c] => {
                 triple_sums(masks[a as usize], masks[b as usize], masks[c as usize]) as u128
             }
-            ref block => {
-                let mut sets = Sets::START;
-                for &cell in block {
-                    let mut next = Sets::EMPTY;
-                    let mut digits = masks[cell as usize];
-                    while digits != 0 {
-                        let d = digits.trailing_zeros() as usize;
-                        digits &= digits - 1;
-                        next.or(sets.add(d));
-                    }
-                    sets = next;
-                }
-                sets.sums()
-            }
+            // The last of `forward`'s sets alone, without an array to fill.
+            ref block => block
+                .iter()
+                .fold(Sets::START, |sets, &cell| {
+                    sets.then_any(masks[cell as usize])
+                })
+                .sums(),
         }
     }
 
