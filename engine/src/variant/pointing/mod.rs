@@ -28,6 +28,12 @@ mod boards;
 /// Units with at most this many placements left are read: more rarely clash in common,
 /// and each costs an intersection of that many sets (two were measured slower).
 const MAX_PLACES: usize = 3;
+// The cells' own units are counted to three without `count_ones` (`Pointing::narrow`).
+const _: () = assert!(MAX_PLACES == 3);
+
+/// Grids of at most this many cells keep each placement's clashes per cell (`direct`): 118
+/// KB on a 9x9 grid.
+const MAX_DIRECT: usize = 128;
 
 /// The house and digit whose places are read, if the unit is a house's digit.
 type House = Option<(usize, usize)>;
@@ -45,6 +51,11 @@ pub(crate) struct Pointing {
     /// cell of word `w` of `p`'s cells that clash with `p`.
     at: Vec<u32>,
     bans: Vec<u64>,
+    /// `direct[p * cells + c]`: the digits of cell `c` that clash with placement `p`, where
+    /// a grid of at most [`MAX_DIRECT`] cells has at most 16 digits (else empty): found
+    /// without ranking the cell among `p`'s, which takes a dozen instructions a word
+    /// without the `popcnt` instruction (see [`boards`]).
+    direct: Vec<u16>,
     /// As `cells`, the cells with a digit other than `p`'s that clashes with `p` (its own
     /// cell among them): the clashes that two digits of one cell can have in common.
     others: Vec<u64>,
@@ -177,6 +188,9 @@ impl Pointing {
             }
         }
         pointing.house_start.push(pointing.houses.len() as u32);
+        if pointing.cells_point && cells <= MAX_DIRECT && n <= 16 {
+            pointing.direct = pointing.direct(cells);
+        }
         pointing.sees = pointing.sees(model);
         pointing.boards = pointing.boards(cells);
         pointing
@@ -246,6 +260,26 @@ impl Pointing {
         pointing.house_start.push(pointing.houses.len() as u32);
         pointing.boards = pointing.boards(cells);
         pointing
+    }
+
+    /// Per placement and cell, the cell's digits that clash with the placement (see
+    /// [`Pointing::direct`]), read off `cells`, `at` and `bans`.
+    fn direct(&self, cells: usize) -> Vec<u16> {
+        let (n, words) = (self.n, self.words);
+        let mut direct = vec![0u16; cells * n * cells];
+        for p in 0..cells * n {
+            for w in 0..words {
+                let mut bits = self.cells[p * words + w];
+                let mut at = self.at[p * words + w] as usize;
+                while bits != 0 {
+                    let cell = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    direct[p * cells + cell] = self.bans[at] as u16;
+                    at += 1;
+                }
+            }
+        }
+        direct
     }
 
     /// The bitboards of the houses and `sees` (see [`boards`]), where they serve.
@@ -323,14 +357,21 @@ impl Pointing {
             while common != 0 {
                 let bit = common.trailing_zeros() as usize;
                 common &= common - 1;
-                let mut banned = u64::MAX;
-                for &p in live {
-                    // The rank of the cell among `p`'s finds its bans.
-                    let below = self.cells[p * words + w] & ((1 << bit) - 1);
-                    banned &=
-                        self.bans[self.at[p * words + w] as usize + below.count_ones() as usize];
-                }
                 let cell = w * 64 + bit;
+                let mut banned = u64::MAX;
+                if self.direct.is_empty() {
+                    for &p in live {
+                        // The rank of the cell among `p`'s finds its bans.
+                        let below = self.cells[p * words + w] & ((1 << bit) - 1);
+                        let at = self.at[p * words + w] as usize + below.count_ones() as usize;
+                        banned &= self.bans[at];
+                    }
+                } else {
+                    let cells = masks.len();
+                    for &p in live {
+                        banned &= self.direct[p * cells + cell] as u64;
+                    }
+                }
                 let mask = &mut masks[cell];
                 let taken = *mask & banned;
                 if taken != 0 {
@@ -412,12 +453,12 @@ impl Pointing {
     /// open cell of the house) or a cell no digit (that cell). `open` is a buffer: with room
     /// for `n + 1` sets of cells, nothing is allocated.
     ///
-    /// `read` gets, per cell, the digits its own unit was read with (0 where it was not);
-    /// `above`, the same of a pass at a branch point above whose removals still hold: a
-    /// cell read there with the digits it has now is skipped, since what clashes with every
-    /// one of them is gone already (the same removals, measured in
-    /// docs/lab/variant-search.md, fifth round). On bitboards, `read` and `above` are every
-    /// cell's digits as the pass found them (see [`Boards::narrow`]).
+    /// `read` gets every cell's digits as the pass finds them; `above`, the same of a pass
+    /// at a branch point above whose removals still hold. A unit whose placements are the
+    /// same as there is skipped, since what clashes with every one of them is gone already
+    /// (the same removals; docs/lab/variant-search.md, fifth and twenty-first rounds): a
+    /// cell with the digits it had there, and a house's digit that none of the house's
+    /// cells lost since (its places are the same, or it is placed and not read).
     pub(crate) fn narrow(
         &self,
         masks: &mut [u64],
@@ -429,17 +470,36 @@ impl Pointing {
             return boards.narrow(masks, (read, above), narrowed);
         }
         let n = self.n;
+        // The digits as the pass finds them: a unit whose placements are the same at the
+        // pass below was read with them (its placements when it was read lie between).
+        read.copy_from_slice(masks);
         // The cells left more than one digit: those worth narrowing.
         // And after them, per digit, those of them that may still hold it (a cell left one
         // digit holds a digit placed in each of its houses, whose places are not read).
         let words = self.words;
         open.clear();
         open.resize(words * (n + 1), 0);
+        // With a pass above, the cells narrowed since, as the pass goes (on grids of at
+        // most 4096 cells): a house none of whose cells changed is neither read nor checked,
+        // since it was there (and held every digit).
+        let changed = [const { std::cell::Cell::new(0u64) }; 64];
+        let since = above.filter(|_| words <= changed.len());
+        let mut narrowed = |cell: usize| {
+            if since.is_some() {
+                let word = &changed[cell / 64];
+                word.set(word.get() | 1 << (cell % 64));
+            }
+            narrowed(cell);
+        };
         for (cell, &mask) in masks.iter().enumerate() {
             if mask == 0 {
                 return Err(cell);
             }
-            if mask.is_power_of_two() {
+            if since.is_some_and(|above| above[cell] != mask) {
+                let word = &changed[cell / 64];
+                word.set(word.get() | 1 << (cell % 64));
+            }
+            if mask & (mask - 1) == 0 {
                 continue;
             }
             let (w, bit) = (cell / 64, cell % 64);
@@ -454,12 +514,13 @@ impl Pointing {
         let cells = if self.cells_point { masks.len() } else { 0 };
         for cell in 0..cells {
             let mut digits = masks[cell];
-            let k = digits.count_ones() as usize;
-            if k == 1 || k > MAX_PLACES {
-                read[cell] = 0;
+            // One digit, or past the third (`MAX_PLACES`): no `count_ones` (see [`boards`]).
+            let second = digits & digits.wrapping_sub(1);
+            let third = second & second.wrapping_sub(1);
+            if second == 0 || third & third.wrapping_sub(1) != 0 {
                 continue;
             }
-            read[cell] = digits;
+            let k = 2 + (third != 0) as usize;
             if above.is_some_and(|above| above[cell] == digits) {
                 // Read with these digits above: what clashes with them is gone already.
                 continue;
@@ -473,6 +534,10 @@ impl Pointing {
         }
         let all = if n == 64 { u64::MAX } else { (1 << n) - 1 };
         for h in 0..self.house_start.len() - 1 {
+            let cells = &self.house_cells[h * words..][..words];
+            if since.is_some() && cells.iter().zip(&changed).all(|(&c, w)| c & w.get() == 0) {
+                continue;
+            }
             let house =
                 &self.houses[self.house_start[h] as usize..self.house_start[h + 1] as usize];
             // Bit-sliced counts of each digit's places: at least one, two, three, four.
@@ -480,13 +545,19 @@ impl Pointing {
             // (or will take at once) what clashes with it.
             let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
             let mut placed = 0;
+            // The digits some cell of the house lost since the pass above (all without one).
+            let mut lost = if above.is_some() { 0 } else { all };
             for &cell in house {
                 let m = masks[cell as usize];
+                if let Some(above) = above {
+                    lost |= above[cell as usize] & !m;
+                }
                 four |= three & m;
                 three |= two & m;
                 two |= one & m;
                 one |= m;
-                if m.is_power_of_two() {
+                // No cell is left without a digit (`take_common` stops there).
+                if m & m.wrapping_sub(1) == 0 {
                     placed |= m;
                 }
             }
@@ -502,9 +573,24 @@ impl Pointing {
                 return Err(blamed(masks));
             }
             let mut digits = !four & !placed & all;
+            // Removals by this house's units so far, and as many when `lost` was read: a
+            // unit of the house may take a place of a later digit.
+            let (mut removals, mut read_at) = (0u32, 0u32);
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
+                if lost & 1 << d == 0 {
+                    let Some(above) = above.filter(|_| removals != read_at) else {
+                        continue;
+                    };
+                    read_at = removals;
+                    for &cell in house {
+                        lost |= above[cell as usize] & !masks[cell as usize];
+                    }
+                    if lost & 1 << d == 0 {
+                        continue;
+                    }
+                }
                 // The places left, off the open cells that hold the digit (none is placed).
                 // As cells, then as placements where the bans are read.
                 let mut live = [0usize; MAX_PLACES];
@@ -521,14 +607,18 @@ impl Pointing {
                     // The places of another digit took this digit's last.
                     return Err(blamed(masks));
                 }
+                let mut noted = |cell| {
+                    removals += 1;
+                    narrowed(cell);
+                };
                 if self.cells_point {
                     for place in &mut live[..k] {
                         *place = *place * n + d;
                     }
                     let unit = (&live[..k], Some((h, d)));
-                    self.take_common(unit, masks, open, &mut narrowed)?;
+                    self.take_common(unit, masks, open, &mut noted)?;
                 } else {
-                    self.take_digit((&live[..k], (h, d)), masks, open, &mut narrowed)?;
+                    self.take_digit((&live[..k], (h, d)), masks, open, &mut noted)?;
                 }
             }
         }
@@ -676,6 +766,89 @@ mod tests {
         for cell in [9, 10, 18, 27] {
             assert_eq!(masks[cell] & mask(&[2]), 0, "cell {cell}");
         }
+    }
+
+    /// A pass that reads only what changed since a pass above finds what a pass from scratch
+    /// finds: the digits, or the contradiction. Around a solution, as a search meets them:
+    /// each other digit taken at random, a first pass, then more taken (now and then a digit
+    /// of the solution), and both passes.
+    #[test]
+    fn a_pass_below_one_above_narrows_as_a_pass_from_scratch() {
+        use crate::variant::{Diagonal, VariantSolver};
+        let cases = [
+            (Shape::CLASSIC, vec![Rule::NonConsecutive]),
+            (Shape::CLASSIC, vec![Rule::NonConsecutive, Rule::AntiKnight]),
+            // Past 128 cells: no table per cell, nor bitboards (whose skipping is only
+            // sound: a hidden single's other digits are not followed into other houses).
+            (Shape::new(3, 4).unwrap(), vec![Rule::NonConsecutive]),
+            (Shape::new(3, 4).unwrap(), vec![Rule::AntiKnight]),
+            (
+                Shape::new(3, 4).unwrap(),
+                vec![Rule::AntiKing, Rule::Diagonal(Diagonal::Main)],
+            ),
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        let (mut agreed, mut failed) = (0, 0);
+        for (shape, rules) in cases {
+            let variant = Variant::new(Grid::empty(shape), None, rules).unwrap();
+            let solution = VariantSolver::new().solve(&variant).unwrap();
+            let pointing = Pointing::new(variant.model());
+            let cells = variant.model().allowed.len();
+            let kept = |cell: usize| 1u64 << (solution.cells()[cell] - 1);
+            for _ in 0..200 {
+                let mut masks = variant.model().allowed.clone();
+                let (mut open, mut read) = (Vec::new(), vec![0; cells]);
+                let share = 2 + random(6);
+                for (cell, digits) in masks.iter_mut().enumerate() {
+                    for d in 0..shape.size() {
+                        if 1 << d != kept(cell) && random(8) < share {
+                            *digits &= !(1 << d);
+                        }
+                    }
+                }
+                if pointing
+                    .narrow(&mut masks, &mut open, (&mut read, None), |_| {})
+                    .is_err()
+                {
+                    continue;
+                }
+                let above = read.clone();
+                for _ in 0..1 + random(24) {
+                    let cell = random(cells as u64) as usize;
+                    let digits = masks[cell] & !kept(cell);
+                    let digit = match random(16) {
+                        0 => kept(cell),
+                        _ => digits & digits.wrapping_neg(),
+                    };
+                    if masks[cell] != digit {
+                        masks[cell] &= !digit;
+                    }
+                }
+                let mut scratch = masks.clone();
+                let mut below = vec![0; cells];
+                let with = (&mut below[..], Some(&above[..]));
+                let with = pointing.narrow(&mut masks, &mut open, with, |_| {});
+                let without = pointing.narrow(&mut scratch, &mut open, (&mut read, None), |_| {});
+                assert_eq!(with, without, "{:?}", variant.rules());
+                if with.is_ok() {
+                    assert_eq!(masks, scratch, "{:?}", variant.rules());
+                    agreed += 1;
+                } else {
+                    failed += 1;
+                }
+            }
+        }
+        // Both outcomes were met.
+        assert!(
+            agreed > 100 && failed > 10,
+            "{agreed} narrowed, {failed} failed"
+        );
     }
 
     #[test]
