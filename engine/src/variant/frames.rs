@@ -30,8 +30,8 @@ pub(crate) struct Frames {
     masks: Vec<u64>,
     /// `lens[f * cells..(f + 1) * cells]`: frame `f`'s live options per cell's item.
     lens: Vec<u32>,
-    /// `read[f * cells..(f + 1) * cells]`: the digits each cell's own unit was pointed
-    /// with at frame `f`'s branch point (0 where it was not; see [`Pointing::narrow`]).
+    /// `read[f * cells..(f + 1) * cells]`: every cell's digits as pointing found them at
+    /// frame `f`'s branch point (see [`Pointing::narrow`]).
     ///
     /// [`Pointing::narrow`]: super::pointing::Pointing::narrow
     read: Vec<u64>,
@@ -85,8 +85,8 @@ impl Frames {
         self.table_unions.truncate(self.depth.len() * self.unions);
     }
 
-    /// The deepest frame above: its digits and options per cell, and the digits each
-    /// cell's unit was pointed with.
+    /// The deepest frame above: its digits and options per cell, and every cell's digits
+    /// as pointing found them there.
     pub(crate) fn last(&self) -> Option<(&[u64], &[u32], &[u64])> {
         let f = self.depth.len().checked_sub(1)?;
         let (at, end) = (f * self.cells, (f + 1) * self.cells);
@@ -107,10 +107,10 @@ impl Frames {
         ))
     }
 
-    /// Records the branch point of `depth` chosen options: the digits `masks`, those each
-    /// cell's unit was pointed with (`read`), the live options of each cell's item, by
-    /// `len`, and the tables' unions with the live options they were read off
-    /// (`table_lens`, `table_unions`). Nothing is kept past the capacity.
+    /// Records the branch point of `depth` chosen options: the digits `masks`, those
+    /// pointing found (`read`), the live options of each cell's item, by `len`, and the
+    /// tables' unions with the live options they were read off (`table_lens`,
+    /// `table_unions`). Nothing is kept past the capacity.
     pub(crate) fn push(
         &mut self,
         depth: usize,

@@ -19,8 +19,9 @@
 //! many options left as at the branch point above keeps the digits it had there (see
 //! [`frames`](super::frames)); arc consistency starts from the cells whose digits changed
 //! since that branch point, whose digits were arc consistent, and pointing skips the
-//! cells pointed with the same digits there. Where every option places one cell, one round
-//! of removals is all there is: the digits read after it would be those it narrowed to.
+//! units whose placements are the same as when it pointed there. Where every option places
+//! one cell, one round of removals is all there is: the digits read after it would be those
+//! it narrowed to.
 
 use super::arcs::{empty_queue, Arcs};
 use super::ends::Ends;
@@ -72,8 +73,8 @@ pub(crate) struct Narrowing<'a> {
     pub groups: &'a Groups,
     /// `None` where pointing does not pay (see [`Model::pointing`]).
     pub pointing: Option<&'a Pointing>,
-    /// The digits each cell's unit was pointed with at a branch point above, whose
-    /// removals still hold (see [`Pointing::narrow`]); `None` for none.
+    /// Every cell's digits as pointing found them at a branch point above, whose removals
+    /// still hold (see [`Pointing::narrow`]); `None` for none.
     pub pointed_above: Option<&'a [u64]>,
 }
 
@@ -155,7 +156,7 @@ pub(crate) struct Work {
     queued: Vec<bool>,
     supports: Vec<(u64, u64)>,
     open: Vec<u64>,
-    /// The digits each cell's unit was pointed with (see [`Pointing::narrow`]).
+    /// Every cell's digits as pointing found them (see [`Pointing::narrow`]).
     read: Vec<u64>,
     /// Per cell, the digits on which every sum, and every skyscraper line, was last at its
     /// fixpoint (see [`narrow_seen`]).
