@@ -188,7 +188,7 @@ impl Pointing {
             }
         }
         pointing.house_start.push(pointing.houses.len() as u32);
-        if pointing.cells_point && cells <= MAX_DIRECT && n <= 16 {
+        if pointing.cells_point && cells <= MAX_DIRECT && n <= u16::BITS as usize {
             pointing.direct = pointing.direct(cells);
         }
         pointing.sees = pointing.sees(model);
@@ -849,6 +849,42 @@ mod tests {
             agreed > 100 && failed > 10,
             "{agreed} narrowed, {failed} failed"
         );
+    }
+
+    /// The table per cell holds what ranking the cell among a placement's clashes finds,
+    /// and nothing where the cell does not clash.
+    #[test]
+    fn the_table_per_cell_reads_as_the_ranked_bans() {
+        let dots = vec![
+            Rule::Ratio {
+                cells: [0, 1],
+                value: 2,
+            },
+            Rule::Difference {
+                cells: [40, 49],
+                value: 3,
+            },
+            Rule::AntiKnight,
+        ];
+        for rules in [vec![Rule::NonConsecutive], dots] {
+            let (pointing, masks) = empty(rules);
+            let (n, words, cells) = (pointing.n, pointing.words, masks.len());
+            assert_eq!(pointing.direct.len(), cells * n * cells);
+            for p in 0..cells * n {
+                for cell in 0..cells {
+                    let (w, bit) = (cell / 64, cell % 64);
+                    let set = pointing.cells[p * words + w];
+                    let want = match set & 1 << bit {
+                        0 => 0,
+                        _ => {
+                            let rank = (set & ((1 << bit) - 1)).count_ones() as usize;
+                            pointing.bans[pointing.at[p * words + w] as usize + rank]
+                        }
+                    };
+                    assert_eq!(pointing.direct[p * cells + cell] as u64, want, "{p} {cell}");
+                }
+            }
+        }
     }
 
     #[test]
