@@ -106,7 +106,11 @@ pub trait Cover {
     /// stops within a few thousand nodes.
     fn set_interrupt(&mut self, interrupt: Option<Interrupt>);
 
-    /// True when the last search was stopped by the interrupt.
+    /// Lets the searches from now on visit at most `limit` nodes in all (`None`: no
+    /// limit), then stop as the interrupt stops them.
+    fn set_node_limit(&mut self, limit: Option<u64>);
+
+    /// True when the last search was stopped by the interrupt or the node limit.
     fn was_interrupted(&self) -> bool;
 }
 
@@ -219,6 +223,10 @@ impl Cover for ExactCover {
         ExactCover::set_interrupt(self, interrupt)
     }
 
+    fn set_node_limit(&mut self, limit: Option<u64>) {
+        ExactCover::set_node_limit(self, limit)
+    }
+
     fn was_interrupted(&self) -> bool {
         ExactCover::was_interrupted(self)
     }
@@ -274,6 +282,10 @@ impl Cover for SparseCover {
 
     fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
         SparseCover::set_interrupt(self, interrupt)
+    }
+
+    fn set_node_limit(&mut self, limit: Option<u64>) {
+        SparseCover::set_node_limit(self, limit)
     }
 
     fn was_interrupted(&self) -> bool {
@@ -344,5 +356,82 @@ mod tests {
         // Without the interrupt, the search goes on again.
         assert_eq!(Cover::count(&mut links, Some(3)).solutions, 3);
         assert!(!Cover::was_interrupted(&links));
+    }
+
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "thousands of nodes: too long under Miri (scripts/miri)"
+    )]
+    fn a_node_limit_stops_every_engine_on_its_last_node() {
+        // `dead_ends`: the engine also counts a node for each option whose commit finds a
+        // primary item without options, as dlx1 would on entering it, but never enters it
+        // and so never counts it toward the limit.
+        fn limited<C: Cover>(cover: &mut C, dead_ends: bool) {
+            cover.reset_stats();
+            assert_eq!(cover.count(None).solutions, 724);
+            let all = cover.stats().nodes;
+            cover.reset_stats();
+            cover.set_node_limit(Some(1_000));
+            let count = cover.count(None);
+            assert!(count.capped && cover.was_interrupted(), "{count:?}");
+            let stats = cover.stats();
+            match dead_ends {
+                true => assert!((1_000..all).contains(&stats.nodes), "{stats:?}"),
+                false => assert_eq!(stats.nodes, 1_000),
+            }
+            // The limit is spent: the next search stops at once.
+            cover.reset_stats();
+            assert!(cover.first_solution().is_none() && cover.was_interrupted());
+            assert_eq!(cover.stats().nodes, 0);
+            // A limit set again is counted afresh, and a limit past the search's end is
+            // not reached.
+            cover.set_node_limit(Some(u64::MAX - 1));
+            assert_eq!(cover.count(None).solutions, 724);
+            assert!(!cover.was_interrupted());
+            cover.set_node_limit(None);
+            assert_eq!(cover.count(None).solutions, 724);
+            // A search stopped by its limit goes on where it stopped under the next one.
+            let (mut found, mut stops) = (0, 0);
+            cover.restart();
+            loop {
+                cover.set_node_limit(Some(100));
+                if cover.next_solution().is_some() {
+                    found += 1;
+                } else if cover.was_interrupted() {
+                    stops += 1;
+                } else {
+                    break;
+                }
+            }
+            assert_eq!(found, 724);
+            assert!(stops > 0);
+            cover.set_node_limit(None);
+        }
+        // 10 queens: 724 solutions, over a thousand nodes on every engine.
+        let problem = super::super::knuth_format::Problem::queens(10);
+        let (mut links, mut sparse) = (problem.matrix().unwrap(), problem.sparse().unwrap());
+        limited(&mut links, false);
+        limited(&mut sparse, true);
+        limited(&mut problem.multi().unwrap(), false);
+        limited(&mut problem.multi_sparse().unwrap(), false);
+    }
+
+    /// The limit's path in a search small enough for Miri.
+    #[test]
+    fn a_small_node_limit_stops_every_engine() {
+        fn limited<C: Cover>(cover: &mut C) {
+            cover.set_node_limit(Some(3));
+            let count = cover.count(None);
+            assert!(count.capped && cover.was_interrupted(), "{count:?}");
+            assert!(cover.stats().nodes >= 3);
+            cover.set_node_limit(None);
+            assert_eq!(cover.count(None).solutions, 4);
+        }
+        let problem = super::super::knuth_format::Problem::queens(6);
+        limited(&mut problem.matrix().unwrap());
+        limited(&mut problem.sparse().unwrap());
+        limited(&mut problem.multi().unwrap());
+        limited(&mut problem.multi_sparse().unwrap());
     }
 }

@@ -40,6 +40,9 @@ use std::sync::Arc;
 /// work, so a search stops well within a millisecond of the flag being set.
 const CHECK_EVERY: u32 = 4096;
 
+/// [`Watch::left`] when no node limit is set.
+const NO_LIMIT: u64 = u64::MAX;
+
 /// A flag that asks every search watching it to stop. Clones share the flag.
 #[derive(Clone, Debug, Default)]
 pub struct Interrupt(Arc<AtomicBool>);
@@ -72,7 +75,11 @@ impl Interrupt {
 pub(super) struct Watch {
     interrupt: Option<Interrupt>,
     countdown: u32,
-    /// The last search stopped because the flag was set.
+    /// The countdown's value when it was last set: the nodes entered since, at its end.
+    period: u32,
+    /// The nodes the searches may still visit under the node limit (`u64::MAX`: no limit).
+    left: u64,
+    /// The last search stopped because the flag was set or the node limit was reached.
     pub(super) stopped: bool,
     /// The count this search is part of, when its work is shared between threads.
     pub(super) share: Option<Arc<Share>>,
@@ -87,6 +94,8 @@ impl Default for Watch {
         Watch {
             interrupt: None,
             countdown: CHECK_EVERY,
+            period: CHECK_EVERY,
+            left: NO_LIMIT,
             stopped: false,
             share: None,
             opened: false,
@@ -107,12 +116,30 @@ impl Watch {
     /// Watches `interrupt` (or nothing) from the next node on.
     pub(super) fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
         self.interrupt = interrupt;
-        self.countdown = CHECK_EVERY;
+        self.arm(CHECK_EVERY);
+    }
+
+    /// Lets the searches from now on visit at most `limit` nodes in all (no limit with
+    /// `None`), then stop as if interrupted.
+    pub(super) fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.left = limit.map_or(NO_LIMIT, |limit| limit.min(NO_LIMIT - 1));
+        self.arm(CHECK_EVERY);
+    }
+
+    /// Sets the countdown to `nodes`, or to the node after the limit's last if that comes
+    /// sooner, so that [`look`](Self::look) sees the limit on the node that passes it.
+    fn arm(&mut self, nodes: u32) {
+        let nodes = match self.left < u64::from(nodes) {
+            true => self.left as u32 + 1,
+            false => nodes,
+        };
+        self.countdown = nodes;
+        self.period = nodes;
     }
 
     /// Has the search watch `share` too: with `first`, after the share's nodes alone.
     pub(super) fn share(&mut self, share: &Arc<Share>, first: bool) {
-        self.countdown = if first { share.alone() } else { CHECK_SHARED };
+        self.arm(if first { share.alone() } else { CHECK_SHARED });
         self.opened = !first;
         self.give = false;
         self.share = Some(Arc::clone(share));
@@ -122,7 +149,7 @@ impl Watch {
     pub(super) fn unshare(&mut self) {
         self.share = None;
         self.give = false;
-        self.countdown = CHECK_EVERY;
+        self.arm(CHECK_EVERY);
     }
 
     /// True when the search must stop (the interrupt is set, or the shared count is over)
@@ -130,20 +157,25 @@ impl Watch {
     #[cold]
     #[inline(never)]
     fn look(&mut self) -> bool {
-        let set = self.interrupt.as_ref().is_some_and(Interrupt::is_set);
+        // The node entered now is the countdown's last: visited unless the limit is past.
+        let spent = self.left != NO_LIMIT && u64::from(self.period) > self.left;
+        if self.left != NO_LIMIT {
+            self.left = self.left.saturating_sub(u64::from(self.period));
+        }
+        let set = spent || self.interrupt.as_ref().is_some_and(Interrupt::is_set);
         // Once set, look at every node: the searches that follow (a setter runs many) stop at
         // their first node rather than after a few thousand more.
-        self.countdown = if set { 1 } else { CHECK_EVERY };
+        self.arm(if set { 1 } else { CHECK_EVERY });
         self.stopped = set;
+        if self.share.is_some() && !set {
+            self.arm(CHECK_SHARED);
+        }
         let Some(share) = &self.share else {
             return set;
         };
         if !self.opened {
             self.opened = true;
             share.open();
-        }
-        if !set {
-            self.countdown = CHECK_SHARED;
         }
         let over = share.must_stop();
         self.give = !set && !over && share.wants_work();
@@ -158,8 +190,7 @@ impl ExactCover {
     /// [`next_solution`](Self::next_solution) returns `None`;
     /// [`was_interrupted`](Self::was_interrupted) tells such an end from a real one.
     pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
-        self.search.watch.interrupt = interrupt;
-        self.search.watch.countdown = CHECK_EVERY;
+        self.search.watch.set_interrupt(interrupt);
     }
 
     /// The interrupt later searches watch, if any.
@@ -167,8 +198,36 @@ impl ExactCover {
         self.search.watch.interrupt.as_ref()
     }
 
-    /// True when the last search stopped because its interrupt was set: its answer is not
-    /// final (a count is a lower bound, a `None` does not mean "no more solutions").
+    /// Lets the searches from now on visit at most `limit` nodes in all (`None`: no limit,
+    /// the default), counted as [`Stats::nodes`](super::Stats::nodes) counts them, then stop
+    /// as an interrupt stops them: [`was_interrupted`](Self::was_interrupted) is true, the
+    /// searches after stop at once, and the search resumes where it stopped once a limit is
+    /// set again. Like the time limit of Knuth's programs, it bounds each try of a search
+    /// that starts again with other choices.
+    ///
+    /// ```
+    /// use sudoku_dlx::exact_cover::ExactCover;
+    ///
+    /// // An empty 4x4 Latin square: 576 solutions.
+    /// let mut matrix = ExactCover::new(48, 0);
+    /// for (row, col, digit) in (0..64).map(|k| (k / 16, k / 4 % 4, k % 4)) {
+    ///     matrix.add_option(&[row * 4 + col, 16 + row * 4 + digit, 32 + col * 4 + digit])?;
+    /// }
+    /// matrix.set_node_limit(Some(100));
+    /// let count = matrix.count(None);
+    /// assert!(matrix.was_interrupted() && count.capped);
+    /// assert_eq!(matrix.stats().nodes, 100);
+    /// matrix.set_node_limit(None);
+    /// assert_eq!(matrix.count(None).solutions, 576);
+    /// # Ok::<(), sudoku_dlx::exact_cover::BuildError>(())
+    /// ```
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.search.watch.set_node_limit(limit);
+    }
+
+    /// True when the last search stopped because its interrupt was set or its node limit
+    /// was reached: its answer is not final (a count is a lower bound, a `None` does not
+    /// mean "no more solutions").
     pub fn was_interrupted(&self) -> bool {
         self.search.watch.stopped
     }

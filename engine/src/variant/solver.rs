@@ -77,6 +77,9 @@ pub struct VariantSolver {
     /// Per cell, the digit the search tries first (0: none), set by
     /// [`prefer`](Self::prefer); empty for none.
     preferred: Vec<u8>,
+    /// The nodes each question's search may visit (see
+    /// [`set_node_limit`](Self::set_node_limit)); `None` for no limit.
+    node_limit: Option<u64>,
     /// Whether the search propagates the rules at its branch points.
     propagation: bool,
     /// True when the matrix built last is searched with the propagator.
@@ -123,6 +126,7 @@ impl VariantSolver {
             true_candidates: candidates::Buffers::default(),
             excluded: Vec::new(),
             preferred: Vec::new(),
+            node_limit: None,
             propagation: true,
             propagating: false,
             scratch: Scratch::default(),
@@ -317,6 +321,17 @@ impl VariantSolver {
         self.matrix.was_interrupted()
     }
 
+    /// Lets each later question's search visit at most `limit` nodes (`None`: no limit),
+    /// then stop as the interrupt stops it ([`was_interrupted`](Self::was_interrupted)).
+    pub(crate) fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.node_limit = limit;
+    }
+
+    /// True when the interrupt is set (not the node limit): questions stop at once.
+    pub(crate) fn interrupt_is_set(&self) -> bool {
+        self.matrix.interrupt().is_some_and(Interrupt::is_set)
+    }
+
     /// The first solution, or `None`.
     pub fn solve(&mut self, variant: &Variant) -> Option<Grid> {
         self.build(variant);
@@ -463,6 +478,7 @@ impl VariantSolver {
         self.stage(variant);
         let end = self.staged_logic(variant, self.logic);
         self.matrix.clear(model.primary, model.secondary);
+        self.matrix.set_node_limit(self.node_limit);
         let branching = self.branching.unwrap_or_else(|| model.branching());
         self.matrix.set_branching(branching);
         // The cell items are the first (see `model`), so the cells' weights are theirs.

@@ -349,6 +349,10 @@ impl Cover for MultiCover {
         self.search.watch.set_interrupt(interrupt);
     }
 
+    fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.search.watch.set_node_limit(limit);
+    }
+
     fn was_interrupted(&self) -> bool {
         self.search.watch.stopped
     }

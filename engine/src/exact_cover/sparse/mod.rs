@@ -171,7 +171,17 @@ impl SparseCover {
         self.search.watch.set_interrupt(interrupt);
     }
 
-    /// True when the last search stopped because its interrupt was set.
+    /// Lets the searches from now on visit at most `limit` nodes in all (no limit with
+    /// `None`), as [`ExactCover::set_node_limit`](super::ExactCover::set_node_limit) does.
+    /// The limit counts the nodes the search enters; [`Stats::nodes`](super::Stats::nodes)
+    /// also counts, as `dlx1` would, an option whose commit empties a primary item, which
+    /// the search never enters, so it may end above the limit.
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.search.watch.set_node_limit(limit);
+    }
+
+    /// True when the last search stopped because its interrupt was set or its node limit
+    /// was reached.
     pub fn was_interrupted(&self) -> bool {
         self.search.watch.stopped
     }

@@ -339,7 +339,7 @@ pub(in crate::variant) fn random_regions(
 /// A random grid that keeps `start`'s rules and givens: the first solution with `seeds`
 /// random givens added one after the other (each kept when a solution keeps it too), with
 /// its digits then relabelled at random where nothing compares digits or fixes them.
-/// `None` when no grid keeps them.
+/// `None` when no grid keeps them (or the interrupt is set).
 fn random_variant_solution(
     start: &Variant,
     solver: &mut VariantSolver,
@@ -357,12 +357,16 @@ fn random_variant_solution(
             continue;
         }
         seeded.set(cell / n, cell % n, digit);
-        match solver.solve(&start.with_givens(seeded.clone()).ok()?) {
+        let variant = start.with_givens(seeded.clone()).ok()?;
+        match solve_restarting(&variant, solver, rng, DRAW_NODES) {
             Some(solution) => found = Some(solution),
             None => seeded.set(cell / n, cell % n, 0),
         }
     }
-    let base = found.or_else(|| solver.solve(start))?;
+    let base = match found {
+        Some(found) => found,
+        None => solve_restarting(start, solver, rng, DRAW_NODES)?,
+    };
     let compares = start.rules().iter().any(|rule| {
         !matches!(
             rule,
@@ -386,4 +390,104 @@ fn random_variant_solution(
         .map(|&d| relabel[d as usize - 1] as u8 + 1)
         .collect();
     Grid::from_cells(shape, cells)
+}
+
+/// Nodes of the first try of [`solve_restarting`] in a draw.
+const DRAW_NODES: u64 = 512;
+
+/// Tries of [`solve_restarting`] with a node limit; the one after them has none, so that a
+/// variant with no solution is proved to have none.
+const DRAW_TRIES: u64 = 48;
+
+/// The first solution of `variant` found by a search that prefers the digits of a random
+/// classic grid in each cell, started again with another such grid whenever it visits more
+/// nodes than Luby's restart sequence allows (`nodes × luby(i)` at try `i`). The first search of a nearly empty grid whose
+/// rules compare digits takes from a hundred nodes to half a million, depending on where it
+/// starts, and the preferred digits make the grids drawn as varied as the grids of the
+/// rules (one random given alone left at most one grid per given). `None` when there is
+/// none or the interrupt is set.
+fn solve_restarting(
+    variant: &Variant,
+    solver: &mut VariantSolver,
+    rng: &mut SetterRng,
+    nodes: u64,
+) -> Option<Grid> {
+    let mut found = None;
+    for attempt in 1..=DRAW_TRIES + 1 {
+        let limit = (attempt <= DRAW_TRIES).then(|| nodes * luby(attempt));
+        solver.set_node_limit(limit);
+        solver.prefer(Some(&random_solution(variant.shape(), rng)));
+        found = solver.solve(variant);
+        if !solver.was_interrupted() || solver.interrupt_is_set() {
+            break;
+        }
+    }
+    solver.set_node_limit(None);
+    solver.prefer(None);
+    found
+}
+
+/// Luby's restart sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, … at `i` (from 1): within a
+/// logarithmic factor of the best restart strategy for any distribution of search lengths
+/// (Luby, Sinclair and Zuckerman, 1993).
+fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        // The least k with 2^k - 1 >= i.
+        let k = u64::BITS - i.leading_zeros();
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn luby_is_the_restart_sequence() {
+        let first: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+        assert_eq!(luby(63), 32);
+        assert_eq!(luby(64), 1);
+    }
+
+    #[test]
+    fn non_consecutive_grids_drawn_are_valid_and_all_different() {
+        let shape = Shape::new(3, 3).unwrap();
+        let rules = vec![Rule::NonConsecutive];
+        let start = Variant::new(Grid::empty(shape), None, rules).unwrap();
+        let mut solver = VariantSolver::new();
+        let mut grids = Vec::new();
+        for index in 0..12 {
+            let mut rng = SetterRng::for_puzzle(5, index);
+            let grid = random_variant_solution(&start, &mut solver, &mut rng, 1).unwrap();
+            assert!(start.accepts(&grid), "{grid:?}");
+            assert!(!grids.contains(&grid), "grid {index} drawn twice");
+            grids.push(grid);
+        }
+        // The limit and the preference are gone: the next question searches in full.
+        assert_eq!(solver.count(&start, Some(3)).solutions, 3);
+        assert!(!solver.was_interrupted());
+    }
+
+    #[test]
+    fn the_try_past_the_restarts_has_no_limit() {
+        let rules = || vec![Rule::NonConsecutive];
+        let nine = Variant::new(Grid::empty(Shape::new(3, 3).unwrap()), None, rules()).unwrap();
+        // Non-consecutive on 2x2 boxes has no grid: each row would be 2413 or 3142, and
+        // neither can stand above itself or the other.
+        let four = Variant::new(Grid::empty(Shape::new(2, 2).unwrap()), None, rules()).unwrap();
+        let mut solver = VariantSolver::new();
+        assert_eq!(solver.count(&four, Some(1)).solutions, 0);
+        let mut rng = SetterRng::for_puzzle(1, 0);
+        // One node a try: every limited try stops, the last finds the grid or proves none.
+        let grid = solve_restarting(&nine, &mut solver, &mut rng, 1).unwrap();
+        assert!(nine.accepts(&grid) && !solver.was_interrupted());
+        assert!(solver.stats().search.nodes > 1);
+        assert_eq!(solve_restarting(&four, &mut solver, &mut rng, 1), None);
+        assert!(!solver.was_interrupted());
+    }
 }
