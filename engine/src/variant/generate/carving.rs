@@ -336,10 +336,10 @@ pub(in crate::variant) fn random_regions(
     Some(regions)
 }
 
-/// A random grid that keeps `start`'s rules and givens: the first solution with `seeds`
-/// random givens added one after the other (each kept when a solution keeps it too), with
-/// its digits then relabelled at random where nothing compares digits or fixes them.
-/// `None` when no grid keeps them (or the interrupt is set).
+/// A random grid that keeps `start`'s rules and givens: a solution (see
+/// [`solve_restarting`]) with `seeds` random givens added one after the other (each kept
+/// when a solution keeps it too), with its digits then relabelled at random where nothing
+/// compares digits or fixes them. `None` when no grid keeps them (or the interrupt is set).
 fn random_variant_solution(
     start: &Variant,
     solver: &mut VariantSolver,
@@ -401,11 +401,11 @@ const DRAW_TRIES: u64 = 48;
 
 /// The first solution of `variant` found by a search that prefers the digits of a random
 /// classic grid in each cell, started again with another such grid whenever it visits more
-/// nodes than Luby's restart sequence allows (`nodes × luby(i)` at try `i`). The first search of a nearly empty grid whose
-/// rules compare digits takes from a hundred nodes to half a million, depending on where it
-/// starts, and the preferred digits make the grids drawn as varied as the grids of the
-/// rules (one random given alone left at most one grid per given). `None` when there is
-/// none or the interrupt is set.
+/// nodes than Luby's restart sequence allows (`nodes × luby(i)` at try `i`). The first
+/// search of a nearly empty grid whose rules compare digits takes from a hundred nodes to
+/// half a million, depending on where it starts, and the preferred digits make the grids
+/// drawn as varied as the grids of the rules (one random given alone left at most one grid
+/// per given). `None` when there is none or the interrupt is set.
 fn solve_restarting(
     variant: &Variant,
     solver: &mut VariantSolver,
