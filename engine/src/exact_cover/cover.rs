@@ -364,10 +364,9 @@ mod tests {
         ignore = "thousands of nodes: too long under Miri (scripts/miri)"
     )]
     fn a_node_limit_stops_every_engine_on_its_last_node() {
-        // `dead_ends`: the engine also counts a node for each option whose commit finds a
-        // primary item without options, as dlx1 would on entering it, but never enters it
-        // and so never counts it toward the limit.
-        fn limited<C: Cover>(cover: &mut C, dead_ends: bool) {
+        // `unentered`: the engine also counts, as dlx1 would, nodes it never enters (see
+        // `SparseCover::set_node_limit`), which the limit does not count.
+        fn limited<C: Cover>(cover: &mut C, unentered: bool) {
             cover.reset_stats();
             assert_eq!(cover.count(None).solutions, 724);
             let all = cover.stats().nodes;
@@ -376,7 +375,7 @@ mod tests {
             let count = cover.count(None);
             assert!(count.capped && cover.was_interrupted(), "{count:?}");
             let stats = cover.stats();
-            match dead_ends {
+            match unentered {
                 true => assert!((1_000..all).contains(&stats.nodes), "{stats:?}"),
                 false => assert_eq!(stats.nodes, 1_000),
             }

@@ -174,8 +174,9 @@ impl SparseCover {
     /// Lets the searches from now on visit at most `limit` nodes in all (no limit with
     /// `None`), as [`ExactCover::set_node_limit`](super::ExactCover::set_node_limit) does.
     /// The limit counts the nodes the search enters; [`Stats::nodes`](super::Stats::nodes)
-    /// also counts, as `dlx1` would, an option whose commit empties a primary item, which
-    /// the search never enters, so it may end above the limit.
+    /// also counts, as `dlx1` would, nodes it never enters (an option whose commit empties a
+    /// primary item, and the options of a last item that are each a solution, counted at
+    /// once), so it may end above the limit.
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
         self.search.watch.set_node_limit(limit);
     }
