@@ -109,8 +109,8 @@ pub(crate) trait Carving {
     /// Why no grid could be drawn at all (a variant's rules that no grid keeps).
     type Error;
     /// Draws a new solution grid and starts from it, every cell given; `Ok(false)` when
-    /// this draw has none (random regions that no grid of the rules fits), which counts as
-    /// a grid tried.
+    /// this draw has none (random regions that no grid of the rules fits, or none that a
+    /// bounded search found), which counts as a grid tried.
     fn draw(&mut self, rng: &mut SetterRng) -> Result<bool, Self::Error>;
     /// Empties the givens at `cells` if the puzzle stays unique without them.
     fn remove_if_unique(&mut self, cells: &[usize]) -> bool;

@@ -219,7 +219,10 @@ impl Carving for VariantCarving {
             } else {
                 1
             };
-            match random_variant_solution(&base, &mut self.solver, rng, seeds) {
+            // Jigsaw regions that the restarts find no grid for are left for others: an
+            // unlimited search could take hours to prove that they have none.
+            let exhaustive = !self.jigsaw;
+            match random_variant_solution(&base, &mut self.solver, rng, seeds, exhaustive) {
                 Some(solution) => solution,
                 // Other regions may fit the rules: another draw.
                 None if self.jigsaw => return Ok(false),
@@ -339,12 +342,15 @@ pub(in crate::variant) fn random_regions(
 /// A random grid that keeps `start`'s rules and givens: a solution (see
 /// [`solve_restarting`]) with `seeds` random givens added one after the other (each kept
 /// when a solution keeps it too), with its digits then relabelled at random where nothing
-/// compares digits or fixes them. `None` when no grid keeps them (or the interrupt is set).
+/// compares digits or fixes them. `None` when no grid keeps them (or the interrupt is set),
+/// or, unless `exhaustive`, when the restarts found none. A random given is dropped when the
+/// restarts find no solution with it.
 fn random_variant_solution(
     start: &Variant,
     solver: &mut VariantSolver,
     rng: &mut SetterRng,
     seeds: usize,
+    exhaustive: bool,
 ) -> Option<Grid> {
     let shape = start.shape();
     let n = shape.size();
@@ -358,14 +364,14 @@ fn random_variant_solution(
         }
         seeded.set(cell / n, cell % n, digit);
         let variant = start.with_givens(seeded.clone()).ok()?;
-        match solve_restarting(&variant, solver, rng, DRAW_NODES) {
+        match solve_restarting(&variant, solver, rng, DRAW_NODES, false) {
             Some(solution) => found = Some(solution),
             None => seeded.set(cell / n, cell % n, 0),
         }
     }
     let base = match found {
         Some(found) => found,
-        None => solve_restarting(start, solver, rng, DRAW_NODES)?,
+        None => solve_restarting(start, solver, rng, DRAW_NODES, exhaustive)?,
     };
     let compares = start.rules().iter().any(|rule| {
         !matches!(
@@ -395,8 +401,8 @@ fn random_variant_solution(
 /// Nodes of the first try of [`solve_restarting`] in a draw.
 const DRAW_NODES: u64 = 512;
 
-/// Tries of [`solve_restarting`] with a node limit; the one after them has none, so that a
-/// variant with no solution is proved to have none.
+/// Tries of [`solve_restarting`] with a node limit; in an exhaustive draw the one after them
+/// has none, so that a variant with no solution is proved to have none.
 const DRAW_TRIES: u64 = 48;
 
 /// The first solution of `variant` found by a search that prefers the digits of a random
@@ -405,15 +411,22 @@ const DRAW_TRIES: u64 = 48;
 /// search of a nearly empty grid whose rules compare digits takes from a hundred nodes to
 /// half a million, depending on where it starts, and the preferred digits make the grids
 /// drawn as varied as the grids of the rules (one random given alone left at most one grid
-/// per given). `None` when there is none or the interrupt is set.
+/// per given). `None` when there is none or the interrupt is set, and, unless `exhaustive`
+/// (a last try without limit), when the [`DRAW_TRIES`] tries found none.
 fn solve_restarting(
     variant: &Variant,
     solver: &mut VariantSolver,
     rng: &mut SetterRng,
     nodes: u64,
+    exhaustive: bool,
 ) -> Option<Grid> {
     let mut found = None;
-    for attempt in 1..=DRAW_TRIES + 1 {
+    let tries = if exhaustive {
+        DRAW_TRIES + 1
+    } else {
+        DRAW_TRIES
+    };
+    for attempt in 1..=tries {
         let limit = (attempt <= DRAW_TRIES).then(|| nodes * luby(attempt));
         solver.set_node_limit(limit);
         solver.prefer(Some(&random_solution(variant.shape(), rng)));
@@ -463,7 +476,7 @@ mod tests {
         let mut grids = Vec::new();
         for index in 0..12 {
             let mut rng = SetterRng::for_puzzle(5, index);
-            let grid = random_variant_solution(&start, &mut solver, &mut rng, 1).unwrap();
+            let grid = random_variant_solution(&start, &mut solver, &mut rng, 1, true).unwrap();
             assert!(start.accepts(&grid), "{grid:?}");
             assert!(!grids.contains(&grid), "grid {index} drawn twice");
             grids.push(grid);
@@ -484,10 +497,32 @@ mod tests {
         assert_eq!(solver.count(&four, Some(1)).solutions, 0);
         let mut rng = SetterRng::for_puzzle(1, 0);
         // One node a try: every limited try stops, the last finds the grid or proves none.
-        let grid = solve_restarting(&nine, &mut solver, &mut rng, 1).unwrap();
+        let grid = solve_restarting(&nine, &mut solver, &mut rng, 1, true).unwrap();
         assert!(nine.accepts(&grid) && !solver.was_interrupted());
         assert!(solver.stats().search.nodes > 1);
-        assert_eq!(solve_restarting(&four, &mut solver, &mut rng, 1), None);
+        assert_eq!(
+            solve_restarting(&four, &mut solver, &mut rng, 1, true),
+            None
+        );
         assert!(!solver.was_interrupted());
+    }
+
+    #[test]
+    fn a_draw_that_need_not_prove_stops_after_its_tries() {
+        // Jigsaw regions with no grid found in the tries are given up, never searched in
+        // full: on the empty 9x9 non-consecutive grid one node a try finds nothing.
+        let shape = Shape::new(3, 3).unwrap();
+        let nine = Variant::new(Grid::empty(shape), None, vec![Rule::NonConsecutive]).unwrap();
+        let mut solver = VariantSolver::new();
+        let mut rng = SetterRng::for_puzzle(1, 0);
+        assert_eq!(
+            solve_restarting(&nine, &mut solver, &mut rng, 1, false),
+            None
+        );
+        assert!(solver.was_interrupted());
+        assert_eq!(solver.stats().search.nodes, 1);
+        // With its default budget the draw finds a grid.
+        let grid = random_variant_solution(&nine, &mut solver, &mut rng, 1, false).unwrap();
+        assert!(nine.accepts(&grid));
     }
 }
