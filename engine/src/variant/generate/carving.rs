@@ -219,8 +219,8 @@ impl Carving for VariantCarving {
             } else {
                 1
             };
-            // Jigsaw regions that the restarts find no grid for are left for others: an
-            // unlimited search could take hours to prove that they have none.
+            // Jigsaw regions that the restarts find no grid for are left for others: the
+            // search in full ran for minutes on some non-consecutive ones.
             let exhaustive = !self.jigsaw;
             match random_variant_solution(&base, &mut self.solver, rng, seeds, exhaustive) {
                 Some(solution) => solution,
