@@ -293,6 +293,34 @@ fn generated(args: &[&str]) -> String {
 }
 
 #[test]
+fn jigsaw_non_consecutive_draws_other_regions_when_no_grid_is_found() {
+    // Seed 1's first regions have no grid found within the draw's limited tries. The draw
+    // went on to search them in full, for half a minute or more, and carved that grid; now
+    // the drawing counts as a grid tried, and other regions are drawn.
+    let args = [
+        "generate",
+        "--jigsaw",
+        "--rules",
+        "non-consecutive",
+        "--seed",
+        "1",
+    ];
+    sudoku()
+        .args(args)
+        .args(["--max-attempts", "1", "--jobs", "1"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            "sudoku-dlx: no 9x9 non-consecutive jigsaw puzzle (3x3 boxes) found in 1 grids; \
+             try other options\n",
+        );
+    let text = stdout_of(&args, 0);
+    assert!(text.contains(" regions=") && text.contains("rules=non-consecutive"));
+    assert_eq!(stdout_piped(&["check", "-"], &text, 0), "unique\n");
+}
+
+#[test]
 fn generated_variants_are_unique_and_minimal() {
     for rules in ["x,anti-king", "windoku", "disjoint"] {
         let text = generated(&[
