@@ -187,7 +187,7 @@ fn options_that_cannot_go_together_are_refused_by_name() {
     refused(
         &["generate", "--from", no_grid],
         1,
-        "no grid keeps the layout with these 1 rules and its givens",
+        "no grid keeps the layout with this rule and its givens",
     );
     refused(
         &["generate", "--from", "docs/examples/puzzles.txt"],

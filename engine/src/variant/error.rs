@@ -130,6 +130,7 @@ impl fmt::Display for VariantError {
             VariantError::NeedsBoxes { rule } => {
                 write!(f, "{rule}: needs the regular boxes, not irregular regions")
             }
+            VariantError::NoSolution { rules: 1 } => f.write_str("no grid keeps this rule"),
             VariantError::NoSolution { rules } => {
                 write!(f, "no grid keeps these {rules} rules")
             }

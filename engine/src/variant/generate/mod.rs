@@ -204,11 +204,13 @@ impl fmt::Display for VariantGenerateError {
                 "random regions cannot go with a layout: its cages and lines are drawn on its \
                  own regions",
             ),
-            VariantGenerateError::LayoutNoSolution { rules } => write!(
-                f,
-                "no grid keeps the layout with these {rules} rules and its givens: no puzzle can \
-                 be made on it"
-            ),
+            VariantGenerateError::LayoutNoSolution { rules } => {
+                match rules {
+                    1 => f.write_str("no grid keeps the layout with this rule")?,
+                    _ => write!(f, "no grid keeps the layout with these {rules} rules")?,
+                }
+                f.write_str(" and its givens: no puzzle can be made on it")
+            }
             VariantGenerateError::NotPlaced(name) => write!(
                 f,
                 "{name} is a rule of the whole grid, not a family of rules placed on the grid"

@@ -307,7 +307,7 @@ fn a_layout_without_a_solution_and_contradictory_options_are_errors() {
     assert_eq!(error, VariantGenerateError::LayoutNoSolution { rules: 1 });
     assert_eq!(
         error.to_string(),
-        "no grid keeps the layout with these 1 rules and its givens: no puzzle can be made on it"
+        "no grid keeps the layout with this rule and its givens: no puzzle can be made on it"
     );
     let mut options = VariantGenerateOptions::from_layout(layout.clone());
     options.jigsaw = true;
