@@ -421,12 +421,7 @@ fn solve_restarting(
     exhaustive: bool,
 ) -> Option<Grid> {
     let mut found = None;
-    let tries = if exhaustive {
-        DRAW_TRIES + 1
-    } else {
-        DRAW_TRIES
-    };
-    for attempt in 1..=tries {
+    for attempt in 1..=DRAW_TRIES + u64::from(exhaustive) {
         let limit = (attempt <= DRAW_TRIES).then(|| nodes * luby(attempt));
         solver.set_node_limit(limit);
         solver.prefer(Some(&random_solution(variant.shape(), rng)));

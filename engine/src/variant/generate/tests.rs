@@ -95,6 +95,9 @@ fn attempts_are_bounded_and_the_error_names_the_options() {
         error,
         VariantGenerateError::Variant(VariantError::NoSolution { rules: 1 })
     );
+    assert_eq!(error.to_string(), "no grid keeps this rule");
+    let two = VariantError::NoSolution { rules: 2 };
+    assert_eq!(two.to_string(), "no grid keeps these 2 rules");
 }
 
 #[test]
