@@ -18,6 +18,7 @@ mod cli_document_io;
 mod cli_explain;
 mod cli_input;
 mod cli_install;
+mod cli_iss;
 mod cli_pipeline;
 mod cli_readback;
 mod cli_reliability;

@@ -188,7 +188,10 @@ impl BoardError {
             BoardError::Fpuzzles(FpuzzlesError::Json { message, .. }) => {
                 format!("broken JSON: {message}")
             }
-            BoardError::Fpuzzles(FpuzzlesError::Field { problem, .. }) => problem.clone(),
+            BoardError::Fpuzzles(
+                FpuzzlesError::Field { problem, .. }
+                | FpuzzlesError::ConstraintString { problem, .. },
+            ) => problem.clone(),
             BoardError::Fpuzzles(FpuzzlesError::Rule { error, .. }) => error.to_string(),
             BoardError::Fpuzzles(error) => error.to_string(),
             BoardError::NotJson(message) => {
@@ -228,9 +231,13 @@ impl BoardError {
             _ => None,
         };
         let (row, column) = match (self.cell(), self) {
-            (None, BoardError::Fpuzzles(FpuzzlesError::Json { column, .. })) => {
-                (None, Some(*column))
-            }
+            (
+                None,
+                BoardError::Fpuzzles(
+                    FpuzzlesError::Json { column, .. }
+                    | FpuzzlesError::ConstraintString { column, .. },
+                ),
+            ) => (None, Some(*column)),
             (Some((row, column)), _) => (Some(row), Some(column)),
             (None, BoardError::RowLength { row, .. } | BoardError::NotARow { row, .. }) => {
                 (Some(*row), None)
@@ -277,6 +284,9 @@ impl BoardError {
             }
             BoardError::Fpuzzles(FpuzzlesError::Json { line, column, .. }) => {
                 message.push_str(&format!("line {line}, column {column}: "));
+            }
+            BoardError::Fpuzzles(FpuzzlesError::ConstraintString { column, .. }) => {
+                message.push_str(&format!("column {column}: "));
             }
             _ if self.path().is_some() => {
                 message.push_str(self.path().unwrap_or_default());

@@ -87,6 +87,15 @@ impl fmt::Display for VariantReadError {
             VariantReadError::Fpuzzles {
                 line,
                 column,
+                error:
+                    FpuzzlesError::ConstraintString {
+                        column: at,
+                        problem,
+                    },
+            } => write!(f, "{line}:{}: {problem}", column + at - 1),
+            VariantReadError::Fpuzzles {
+                line,
+                column,
                 error,
             } => write!(f, "{line}:{column}: {error}"),
             VariantReadError::Field {

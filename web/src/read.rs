@@ -40,6 +40,11 @@ pub fn read(text: &str) -> Result<Read, String> {
         }),
         // A JSON error carries its own place in the document.
         Err(error @ fpuzzles::FpuzzlesError::Json { .. }) => Err(error.to_string()),
+        // An ISS constraint string's error has its column in the string.
+        Err(fpuzzles::FpuzzlesError::ConstraintString {
+            column: at,
+            problem,
+        }) => Err(format!("{line}:{}: {problem}", column + at - 1)),
         Err(error) => Err(format!("{line}:{column}: {error}")),
     }
 }

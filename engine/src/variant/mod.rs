@@ -51,6 +51,8 @@ mod generate;
 mod geometry;
 mod groups;
 mod innies;
+#[cfg(feature = "fpuzzles")]
+mod iss;
 mod logic;
 mod model;
 mod names;

@@ -45,6 +45,15 @@ pub enum FpuzzlesError {
     /// A SudokuPad link in its compact format (`scf...`), which only SudokuPad's own code
     /// decodes.
     CompactLink,
+    /// An ISS constraint string (sigh's Interactive Sudoku Solver) that does not read: a
+    /// constraint this engine lacks, or one that is malformed.
+    ConstraintString {
+        /// The column of the constraint at fault in the text given (a link's included),
+        /// from 1.
+        column: usize,
+        /// Why.
+        problem: String,
+    },
     /// The constraints were read but do not make a valid variant.
     Rule {
         /// The constraint's path in the document, when the error is about one.
@@ -96,6 +105,9 @@ impl fmt::Display for FpuzzlesError {
                  decodes: use the puzzle's scl... or fpuzzles... link (SudokuPad's share menu) \
                  or its f-puzzles export",
             ),
+            FpuzzlesError::ConstraintString { column, problem } => {
+                write!(f, "column {column}: {problem}")
+            }
             FpuzzlesError::Rule {
                 path: Some(path),
                 error,

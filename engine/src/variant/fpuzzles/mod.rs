@@ -6,7 +6,9 @@
 //! givens, regions, cages with totals, extra regions and the rules named in `global` or in
 //! metadata). A SudokuPad document that draws lines, arrows, overlays or underlays is
 //! refused ([`FpuzzlesError::Drawings`]: their rules live only in its text), and so is a
-//! short id, which needs a network lookup ([`FpuzzlesError::NeedsLookup`]).
+//! short id, which needs a network lookup ([`FpuzzlesError::NeedsLookup`]). It reads the
+//! constraint strings of sigh's Interactive Sudoku Solver too (`.Thermo~R1C1~R1C2...`, and
+//! its `?q=` links; [`FpuzzlesError::ConstraintString`] says where one is refused).
 //!
 //! Read: `size`; `grid` (rows of cells with `value`, `given` and `region`); the booleans
 //! `diagonal+`, `diagonal-`, `antiknight`, `antiking`, `disjointgroups`, `nonconsecutive`;
@@ -61,6 +63,7 @@ pub use write::to_json;
 use link::unpack;
 use values::{cage_total, number, small, xv_sum};
 
+use super::iss;
 use super::sudokupad::{self, Payload};
 use super::{Diagonal, Indexer, Marker, Rule, Variant, VariantError};
 use crate::Shape;
@@ -69,7 +72,9 @@ use serde_json::{Map, Value};
 
 /// Reads an f-puzzles document: plain JSON, the compressed string of a share link, or the
 /// link itself (anything up to `load=` is skipped; `%2B`, `%2F`, `%3D` are decoded); or a
-/// SudokuPad link or prefixed puzzle id (see the [module](self)).
+/// SudokuPad link or prefixed puzzle id (see the [module](self)); or a constraint string
+/// of sigh's Interactive Sudoku Solver, or its link (`.Thermo~R1C1~R1C2...`, see
+/// [`FpuzzlesError::ConstraintString`] for one refused).
 ///
 /// ```
 /// use sudoku_dlx::variant::fpuzzles::{self, FpuzzlesError};
@@ -125,6 +130,9 @@ pub fn parse_with_warnings(text: &str) -> Result<Parsed, FpuzzlesError> {
             warnings: Vec::new(),
         })
     };
+    if let Some((string, start)) = iss::payload(text) {
+        return plain(iss::parse(&string, start));
+    }
     if let Some(payload) = sudokupad::payload(text) {
         return match payload {
             Payload::Fpuzzles(packed) => match unpack(&packed) {
@@ -155,7 +163,7 @@ pub fn parse_with_warnings(text: &str) -> Result<Parsed, FpuzzlesError> {
 /// JSON (its first character, after white space and a byte-order mark, is `{`), a share
 /// link (it holds `load=`, which no line puzzle does), a SudokuPad link or prefixed puzzle
 /// id (`https://sudokupad.app/...`, `scl...`, `fpuzzles...`: read, or refused with the
-/// reason), or a compressed string that starts as every compressed `{"` does
+/// reason), an ISS constraint string or link (`.~R1C1_5.Thermo~...`), or a compressed string that starts as every compressed `{"` does
 /// ([`PACKED_START`]) or unpacks to text starting with `{` (its JSON is
 /// read by [`parse`], so a broken one is refused with the place of the fault). The question
 /// every reader of mixed input asks before [`parse`], so that a bad document is refused
@@ -175,12 +183,19 @@ pub fn parse_with_warnings(text: &str) -> Result<Parsed, FpuzzlesError> {
 /// let broken = fpuzzles::compress(r#"{"size":4,"#);
 /// assert!(is_document(&broken));
 /// assert!(matches!(fpuzzles::parse(&broken), Err(fpuzzles::FpuzzlesError::Json { .. })));
+/// assert!(is_document(".~R1C1_5.Thermo~R1C2~R1C3"));
+/// assert!(is_document(".AntiKnight.Windoku"));
+/// assert!(!is_document(".A.B............"));
 /// assert!(!is_document("1234341243212143"));
 /// assert!(!is_document("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"));
 /// ```
 pub fn is_document(text: &str) -> bool {
     let text = trimmed(text);
-    if text.starts_with('{') || text.contains("load=") || sudokupad::payload(text).is_some() {
+    if text.starts_with('{')
+        || text.contains("load=")
+        || sudokupad::payload(text).is_some()
+        || iss::payload(text).is_some()
+    {
         return true;
     }
     let base64 = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'%');
@@ -274,7 +289,7 @@ pub fn from_object_with_warnings(object: &Map<String, Value>) -> Result<Parsed, 
 }
 
 /// The rule an error is about, if it is about one.
-fn rule_index(error: &VariantError) -> Option<usize> {
+pub(crate) fn rule_index(error: &VariantError) -> Option<usize> {
     match error {
         VariantError::CellOutside { rule, .. }
         | VariantError::RepeatedCell { rule, .. }
