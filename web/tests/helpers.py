@@ -18,6 +18,14 @@ PUBLISHED = (REPO / "tests" / "variants" / "published.ndjson").read_text().split
 # SudokuPad's own zipped document (as in the engine's docs): a 4x4 with one cage.
 SUDOKUPAD = "https://sudokupad.app/scl{ce:[[{v:1},,,],[,,,],[,,,],[,,,]],ca:[{ce:[[3,2],[3,3]],v:7}]}"
 BROKEN_LINK = "https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAtDgbQ"
+# ISS's "Thermo" example (sigh's Interactive Sudoku Solver, data/example_puzzles.js) as its
+# share link carries it, and a string with a constraint type the engine lacks.
+ISS = (
+    "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.~R1C2_4~R1C8_1~R2C1_2~R2C9_6~R8C1_9"
+    "~R8C9_2~R9C2_1~R9C8_9.Thermo~R9C4~R8C3~R7C2~R6C1~R5C2~R4C3.Thermo~R4C1~R3C2~R2C3~R1C4"
+    "~R2C5~R3C6.Thermo~R1C6~R2C7~R3C8~R4C9~R5C8~R6C7.Thermo~R6C9~R7C8~R8C7~R9C6~R8C5~R7C4"
+)
+ISS_REFUSED = ".Shape~4x4.AntiKnight.NFA~abc~R1C1"
 # Norvig's hard puzzle (HARD) as a site prints it, then as the Sudoku Players' Forum does
 # (`*` corners, cells without spaces): docs/examples/ruled.txt, which the CLI's tests read too.
 RULED = (REPO / "docs" / "examples" / "ruled.txt").read_text()

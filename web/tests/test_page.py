@@ -7,6 +7,8 @@ from helpers import (
     BROKEN_LINK,
     FOUR,
     HARD,
+    ISS,
+    ISS_REFUSED,
     KILLER,
     PUBLISHED,
     REPO,
@@ -113,6 +115,17 @@ def test_an_fpuzzles_link_and_a_sudokupad_link(page):
     assert press(page, "count") == cli("count", SUDOKUPAD)[0]
     assert count(page, "#grid .cage") == 1
     assert page.text_content("#grid text.cage-sum") == "7"
+
+
+def test_an_interactive_sudoku_solver_link(page):
+    enter(page, ISS)
+    assert press(page, "solve") == cli("solve", ISS)[0]
+    assert count(page, "#grid circle.bulb") == 4
+    enter(page, ISS_REFUSED)
+    shown = press(page, "check")
+    printed = cli("check", ISS_REFUSED)[0]
+    assert printed == "error: <inline>:1:22: ISS constraint NFA: not supported by this engine"
+    assert shown == printed.replace("<inline>:", "", 1)
 
 
 def test_an_unreadable_link_gets_the_command_lines_message(page):

@@ -118,6 +118,64 @@ fn group_sums(group: &[(u32, i32)], masks: &[u64]) -> Result<[(i32, i32); 2], ()
     Ok([(low.max(fewest.0), high.min(most.0)), (fewest.1, most.1)])
 }
 
+/// `terms` cut into runs, in their order, of one weight whose cells are all `peers`.
+fn runs(
+    terms: &[(u32, i32)],
+    peers: impl Fn(usize, usize) -> bool,
+) -> (Vec<(u32, i32)>, Vec<(u32, u32)>) {
+    let mut groups: Vec<(u32, u32)> = Vec::new();
+    for (k, &(cell, weight)) in terms.iter().enumerate() {
+        let joins = groups.last().is_some_and(|&(start, _)| {
+            let group = &terms[start as usize..k];
+            group[0].1 == weight && group.iter().all(|&(c, _)| peers(c as usize, cell as usize))
+        });
+        match groups.last_mut() {
+            Some(group) if joins => group.1 += 1,
+            _ => groups.push((k as u32, k as u32 + 1)),
+        }
+    }
+    (terms.to_vec(), groups)
+}
+
+/// `terms` reordered into groups of one weight whose cells are all `peers`: from each term
+/// left, a group grown greedily over the others, and the largest kept, until none is left.
+fn largest_first(
+    mut left: Vec<(u32, i32)>,
+    peers: impl Fn(usize, usize) -> bool,
+) -> (Vec<(u32, i32)>, Vec<(u32, u32)>) {
+    let mut terms: Vec<(u32, i32)> = Vec::with_capacity(left.len());
+    let mut groups: Vec<(u32, u32)> = Vec::new();
+    let (mut best, mut group) = (Vec::new(), Vec::new());
+    while !left.is_empty() {
+        best.clear();
+        for seed in 0..left.len() {
+            group.clear();
+            group.push(seed);
+            for (k, &(cell, weight)) in left.iter().enumerate() {
+                let joins = k != seed
+                    && weight == left[seed].1
+                    && group
+                        .iter()
+                        .all(|&g: &usize| peers(left[g].0 as usize, cell as usize));
+                if joins {
+                    group.push(k);
+                }
+            }
+            if group.len() > best.len() {
+                std::mem::swap(&mut best, &mut group);
+            }
+        }
+        let start = terms.len();
+        best.sort_unstable();
+        for &k in best.iter().rev() {
+            terms.push(left.remove(k));
+        }
+        terms[start..].reverse();
+        groups.push((start as u32, terms.len() as u32));
+    }
+    (terms, groups)
+}
+
 fn div_floor(a: i32, b: i32) -> i32 {
     let q = a / b;
     if (a % b != 0) && ((a < 0) != (b < 0)) {
@@ -147,17 +205,23 @@ impl Sums {
         peers: impl Fn(usize, usize) -> bool,
     ) {
         let merged = merge(terms);
-        let mut groups: Vec<(u32, u32)> = Vec::new();
-        for (k, &(cell, weight)) in merged.iter().enumerate() {
-            let joins = groups.last().is_some_and(|&(start, _)| {
-                let group = &merged[start as usize..k];
-                group[0].1 == weight && group.iter().all(|&(c, _)| peers(c as usize, cell as usize))
-            });
-            match groups.last_mut() {
-                Some(group) if joins => group.1 += 1,
-                _ => groups.push((k as u32, k as u32 + 1)),
-            }
-        }
+        // Two ways to cut the terms into groups of one weight whose cells are all peers,
+        // and the one with the larger sum of the squares of its groups' sizes kept (as ISS
+        // scores them: the larger, the narrower the sum's range): runs in the line's own
+        // order, and groups found greedily, the largest first, wherever their cells come
+        // on the line (a long line that winds through houses).
+        let runs = runs(&merged, &peers);
+        let (merged, groups) = largest_first(merged.clone(), &peers);
+        let score = |groups: &[(u32, u32)]| -> u32 {
+            groups
+                .iter()
+                .map(|&(start, end)| (end - start).pow(2))
+                .sum()
+        };
+        let (merged, groups) = match score(&groups) > score(&runs.1) {
+            true => (merged, groups),
+            false => runs,
+        };
         self.terms.push(merged);
         self.totals.push(total);
         self.groups.push(groups);
@@ -398,6 +462,25 @@ mod tests {
         let mut masks = vec![all; 14];
         apart.narrow(&mut masks, |_| {}).unwrap();
         assert_eq!(masks[0], mask(&[2, 3, 4, 5, 6, 7, 8, 9]));
+    }
+
+    #[test]
+    fn a_line_that_winds_between_rows_is_bounded_by_the_cells_of_each_row() {
+        // r1c1, r2c1, r1c2, r2c2, r1c3 in turn: no two in a row share a row, but the three
+        // of row 1 make at least 1 + 2 + 3 and the two of row 2 at least 1 + 2, so 8 is
+        // too little and 9 forces every cell's least digit.
+        let peers = |a: usize, b: usize| a / 9 == b / 9;
+        let line = [(0, 1), (9, 1), (1, 1), (10, 1), (2, 1)];
+        let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let mut sums = Sums::new();
+        sums.push(&line, 8, peers);
+        assert!(sums.narrow(&mut vec![all; 11], |_| {}).is_err());
+        let mut sums = Sums::new();
+        sums.push(&line, 9, peers);
+        let mut masks = vec![all; 11];
+        sums.narrow(&mut masks, |_| {}).unwrap();
+        assert_eq!(masks[0], mask(&[1, 2, 3]));
+        assert_eq!(masks[9], mask(&[1, 2]));
     }
 
     #[test]
