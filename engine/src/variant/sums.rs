@@ -118,11 +118,11 @@ fn group_sums(group: &[(u32, i32)], masks: &[u64]) -> Result<[(i32, i32); 2], ()
     Ok([(low.max(fewest.0), high.min(most.0)), (fewest.1, most.1)])
 }
 
+/// Terms in an order, and the groups (`start..end` of that order) they are cut into.
+type Cut = (Vec<(u32, i32)>, Vec<(u32, u32)>);
+
 /// `terms` cut into runs, in their order, of one weight whose cells are all `peers`.
-fn runs(
-    terms: &[(u32, i32)],
-    peers: impl Fn(usize, usize) -> bool,
-) -> (Vec<(u32, i32)>, Vec<(u32, u32)>) {
+fn runs(terms: &[(u32, i32)], peers: impl Fn(usize, usize) -> bool) -> Cut {
     let mut groups: Vec<(u32, u32)> = Vec::new();
     for (k, &(cell, weight)) in terms.iter().enumerate() {
         let joins = groups.last().is_some_and(|&(start, _)| {
@@ -139,10 +139,7 @@ fn runs(
 
 /// `terms` reordered into groups of one weight whose cells are all `peers`: from each term
 /// left, a group grown greedily over the others, and the largest kept, until none is left.
-fn largest_first(
-    mut left: Vec<(u32, i32)>,
-    peers: impl Fn(usize, usize) -> bool,
-) -> (Vec<(u32, i32)>, Vec<(u32, u32)>) {
+fn largest_first(mut left: Vec<(u32, i32)>, peers: impl Fn(usize, usize) -> bool) -> Cut {
     let mut terms: Vec<(u32, i32)> = Vec::with_capacity(left.len());
     let mut groups: Vec<(u32, u32)> = Vec::new();
     let (mut best, mut group) = (Vec::new(), Vec::new());
@@ -474,7 +471,7 @@ mod tests {
         let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
         let mut sums = Sums::new();
         sums.push(&line, 8, peers);
-        assert!(sums.narrow(&mut vec![all; 11], |_| {}).is_err());
+        assert!(sums.narrow(&mut [all; 11], |_| {}).is_err());
         let mut sums = Sums::new();
         sums.push(&line, 9, peers);
         let mut masks = vec![all; 11];
