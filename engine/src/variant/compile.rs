@@ -59,6 +59,11 @@ type Terms = [(usize, i32)];
 /// narrow every cell to the digits of some whole assignment, which bounds do not.
 const ENUMERATE_UP_TO: u64 = 2_000;
 
+/// [`ENUMERATE_UP_TO`] for a little killer, whose cells need not differ and whose tables
+/// are larger: past it, its sum is kept by bounds. Measured on the little killers of ISS's
+/// examples (docs/lab/variant-search.md, "Twenty-fourth round").
+const LITTLE_KILLER_UP_TO: u64 = 200;
+
 /// The most options a region-sum line's or zipper line's tables may have together and still
 /// be enumerated: past it the rule is kept by the propagator of [`totals`] (on grids of at
 /// most [`totals::MOST_DIGITS`] digits). None: the propagator was measured faster on the
@@ -75,13 +80,15 @@ const MAX_GROUP_SETS: usize = 256;
 /// their orders (see [`TableKind::CageSet`]).
 const CAGE_SETS_FROM: usize = 5;
 
-/// How the sums are kept: past `table` options a sum is kept by bounds; past `totals_from`
+/// How the sums are kept: past `table` options (`little_killer` for a little killer) a sum is
+/// kept by bounds; past `totals_from`
 /// (and `table` for a double arrow) a region-sum line, zipper line or double arrow by the
 /// propagator of [`totals`]; a cage of `cage_sets_from` cells or more by its sets of digits,
 /// and one of fewer cells with more than `cage_orders` orders (or none) by bounds.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
     table: u64,
+    little_killer: u64,
     totals_from: u64,
     cage_sets_from: usize,
     cage_orders: u64,
@@ -90,6 +97,7 @@ pub(crate) struct Limits {
 /// The limits of the engine.
 const LIMITS: Limits = Limits {
     table: ENUMERATE_UP_TO,
+    little_killer: LITTLE_KILLER_UP_TO,
     totals_from: TOTALS_FROM,
     cage_sets_from: CAGE_SETS_FROM,
     cage_orders: MAX_SUM_OPTIONS as u64,
@@ -106,6 +114,7 @@ thread_local! {
 pub(crate) fn by_bounds<T>(f: impl FnOnce() -> T) -> T {
     let limits = Limits {
         table: 0,
+        little_killer: 0,
         totals_from: u64::MAX,
         cage_sets_from: usize::MAX,
         cage_orders: 0,
@@ -120,6 +129,7 @@ pub(crate) fn by_bounds<T>(f: impl FnOnce() -> T) -> T {
 pub(crate) fn by_totals<T>(f: impl FnOnce() -> T) -> T {
     let limits = Limits {
         table: 0,
+        little_killer: 0,
         totals_from: 0,
         cage_sets_from: usize::MAX,
         cage_orders: 0,
@@ -382,7 +392,8 @@ impl Parts {
             }
             Rule::LittleKiller { cells, sum } => {
                 let terms: Vec<_> = cells.iter().map(|&c| (c, 1)).collect();
-                if self.too_large(n, region_of, &[(&terms, Some(*sum as i32))]) {
+                let tables = [(&terms[..], Some(*sum as i32))];
+                if self.exceeds(n, region_of, &tables, limits().little_killer) {
                     self.sums.push((terms, *sum as i32));
                 } else {
                     self.tables.push(table(cells, TableKind::Sum(*sum)))
