@@ -23,10 +23,11 @@ use super::propagate::{keep_only, Narrows};
 pub(crate) struct Sums {
     terms: Flat<(u32, i32)>,
     totals: Vec<i32>,
-    /// Per sum, its terms cut into runs `start..end` of one weight whose cells hold
-    /// distinct digits (a killer cage's cells; cells of one row, column or region, as a
-    /// region-sum line's segment or an arrow's shaft in one box): `k` of them make at least
-    /// the `k` least digits left among them and at most the `k` greatest.
+    /// Per sum, its terms (in the order of `terms`) cut into runs `start..end` of one
+    /// weight whose cells hold distinct digits (a killer cage's cells; cells of one row,
+    /// column or region, as a region-sum line's segment or the cells a long shaft has in
+    /// one box): `k` of them make at least the `k` least digits left among them and at most
+    /// the `k` greatest.
     groups: Flat<(u32, u32)>,
     /// `of_cell.get(cell)`: the sums with `cell` (see [`narrow_seen`]); empty until
     /// [`Sums::watch`].
@@ -193,8 +194,9 @@ impl Sums {
     }
 
     /// Adds the sum `Σ weight·digit(cell) = total` of `terms`. A cell named twice has its
-    /// weights added; a weight of 0 drops the term. Runs of terms of one weight whose cells
-    /// are all `peers` (hold distinct digits) are bounded as such.
+    /// weights added; a weight of 0 drops the term. Groups of terms of one weight whose
+    /// cells are all `peers` (hold distinct digits) are bounded as such: the terms are
+    /// reordered so that each group is a run.
     pub(crate) fn push(
         &mut self,
         terms: &[(usize, i32)],
