@@ -68,3 +68,38 @@ fn a_file_of_strings_answers_each_line_in_order_with_its_errors_placed() {
         out.replace(&path, "<stdin>")
     );
 }
+
+#[test]
+fn a_string_is_a_layout_to_generate_on() {
+    // ISS's thermometers with their givens taken away: each puzzle keeps them and is unique.
+    let layout: String = THERMO
+        .split('.')
+        .filter(|part| part.starts_with("Thermo"))
+        .map(|part| format!(".{part}"))
+        .collect();
+    let made = stdout_of(
+        &[
+            "generate", "--from", &layout, "--count", "2", "--seed", "1", "-j1",
+        ],
+        0,
+    );
+    let puzzles: Vec<&str> = made.lines().collect();
+    assert_eq!(puzzles.len(), 2, "{made}");
+    for puzzle in puzzles {
+        let read = sudoku_dlx::variant::fpuzzles::parse(puzzle).unwrap();
+        assert_eq!(read.rules(), fpuzzles_rules(&layout), "{puzzle}");
+        sudoku()
+            .args(["count", "--limit", "2", puzzle])
+            .assert()
+            .code(0)
+            .stdout("1\n");
+    }
+}
+
+/// The rules of an ISS string, as the engine reads it.
+fn fpuzzles_rules(text: &str) -> Vec<sudoku_dlx::variant::Rule> {
+    sudoku_dlx::variant::fpuzzles::parse(text)
+        .unwrap()
+        .rules()
+        .to_vec()
+}

@@ -156,6 +156,17 @@ def test_sudokupad_links_read_and_short_ids_are_refused():
     assert "draws lines (1)" in str(error)
 
 
+def test_interactive_sudoku_solver_strings_read_and_refusals_have_the_column():
+    # sigh's Interactive Sudoku Solver: its constraint string, and its share link.
+    diagonals = ".Shape~4x4.Diagonal~1.Diagonal~-1"
+    assert sudoku_dlx.count(diagonals) == 48
+    link = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=" + diagonals + ".~R1C1_1"
+    assert sudoku_dlx.count(link) == 12
+    error = failure(lambda: sudoku_dlx.solve(".Shape~4x4.AntiKnight.NFA~abc~R1C1"))
+    assert (error.column, error.reason) == (22, "ISS constraint NFA: not supported by this engine")
+    assert str(error) == "column 22: ISS constraint NFA: not supported by this engine"
+
+
 def test_bad_rules_and_regions_say_why():
     error = failure(lambda: sudoku_dlx.count("." * 16, rules="x,sandwich"))
     assert 'unknown rule "sandwich"' in str(error) and "anti-knight" in str(error)
