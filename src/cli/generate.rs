@@ -30,8 +30,9 @@ Difficulties (the scale of `sudoku-dlx rate`): easy, medium, hard, expert, extre
 with cells (killer, kropki, xv, thermometer, slow-thermometer, arrow, whispers, renban,
 palindrome, entropic, modular, nabner, odd-even, min-max), which are placed on each solution grid drawn, from its digits, before the givens go: a
 puzzle its rules alone make unique has no givens. --from DOC generates on a setter's own
-layout (an f-puzzles document, a SudokuPad link or an ISS string: a file, - or inline): a random solution
-that keeps its cages, lines and dots, with their totals, and its givens, which stay.
+layout (an f-puzzles document, a SudokuPad link or an ISS string: a file, - or inline): a
+random solution that keeps its cages, lines and dots, with their totals, and its givens,
+which stay.
 Puzzles whose rules carry cells print as f-puzzles JSON (the default for them; line and
 grid cannot carry them).
 
@@ -105,8 +106,8 @@ pub struct Args {
     pub jigsaw: bool,
 
     /// A setter's layout to generate on: an f-puzzles document, a SudokuPad link or an
-    /// Interactive Sudoku Solver string (a file, `-` for standard input, or inline) with cages, lines and dots; its rules, totals and
-    /// givens stay in every puzzle
+    /// Interactive Sudoku Solver string (a file, `-` for standard input, or inline) with
+    /// cages, lines and dots; its rules, totals and givens stay in every puzzle
     #[arg(long, value_name = "DOC")]
     pub from: Option<String>,
 }
