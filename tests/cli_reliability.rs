@@ -112,6 +112,31 @@ fn ctrl_c_during_the_last_count_on_one_thread_exits_130_with_the_count_so_far() 
 }
 
 #[test]
+fn ctrl_c_during_a_variant_count_prints_the_count_so_far_with_its_stats() {
+    // Anti-knight grids number in the billions: the count runs for hours.
+    let empty = empty9();
+    for jobs in ["1", "2"] {
+        let stopped = interrupt(
+            &["count", "--rules", "anti-knight", "--stats", "--jobs", jobs, &empty],
+            Duration::from_secs(1),
+            1,
+        );
+        let what = format!("count --rules anti-knight --jobs {jobs}");
+        assert_stopped_soon(&stopped, &what);
+        let line = stopped.stdout.trim_end();
+        assert!(
+            line.ends_with('+') && line[..line.len() - 1].parse::<u64>().unwrap() > 0,
+            "{what}: {line:?}"
+        );
+        assert!(
+            stopped.stderr.contains("stats <inline>:1:1: nodes "),
+            "{what}: {}",
+            stopped.stderr
+        );
+    }
+}
+
+#[test]
 fn two_sigints_at_once_still_print_what_was_computed() {
     let empty = empty9();
     for jobs in ["1", "2"] {

@@ -42,7 +42,11 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         &args.batch,
         &args.variant,
         args.logic.logic,
-        |solver, puzzle| candidates(solver, puzzle, cap, |_, _| !common::is_interrupted()),
+        |solver, puzzle| {
+            common::unless_interrupted(candidates(solver, puzzle, cap, |_, _| {
+                !common::is_interrupted()
+            }))
+        },
     ) {
         return done;
     }

@@ -43,7 +43,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         &args.batch,
         &args.variant,
         args.logic.logic,
-        |solver, puzzle| checked(solver, puzzle, args.witness),
+        |solver, puzzle| common::unless_interrupted(checked(solver, puzzle, args.witness)),
     ) {
         return done;
     }

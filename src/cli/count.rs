@@ -40,7 +40,8 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         &args.batch,
         &args.variant,
         args.logic.logic,
-        |solver, puzzle| counted(solver, puzzle, cap, |_| !common::is_interrupted()),
+        // An interrupted count is printed too: capped, it shows what it reached with a `+`.
+        |solver, puzzle| Some(counted(solver, puzzle, cap, |_| !common::is_interrupted())),
     ) {
         return done;
     }

@@ -97,7 +97,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
             &args.batch,
             &args.variant,
             sudoku_dlx::Logic::default(),
-            rated,
+            |solver, puzzle| common::unless_interrupted(rated(solver, puzzle)),
         );
         if let Some(done) = rated {
             return done;

@@ -32,7 +32,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
         &args.batch,
         &args.variant,
         sudoku_dlx::Logic::default(),
-        redundant,
+        |solver, puzzle| common::unless_interrupted(redundant(solver, puzzle)),
     ) {
         return done;
     }

@@ -32,8 +32,12 @@ pub struct Args {
 
 /// Solves every puzzle of the inputs.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    if let Some(done) = super::variant::route(&args.batch, &args.variant, args.logic.logic, solved)
-    {
+    if let Some(done) = super::variant::route(
+        &args.batch,
+        &args.variant,
+        args.logic.logic,
+        |solver, puzzle| common::unless_interrupted(solved(solver, puzzle)),
+    ) {
         return done;
     }
     let logic = args.logic;

@@ -101,7 +101,7 @@ pub fn route<R: Report + Send>(
     batch: &BatchArgs,
     variant: &VariantArgs,
     logic: Logic,
-    job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> R + Sync,
+    job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> Option<R> + Sync,
 ) -> Option<Result<Status, CliError>> {
     if !variant.applies(&batch.input) {
         return None;
@@ -129,15 +129,17 @@ pub fn route<R: Report + Send>(
 }
 
 /// Answers every variant record with `job` on `jobs` threads (all when `None`), on solvers
-/// whose logic pass runs to `logic`, with the one ordered runner of the classic path, and prints the answers in input order. An answer
-/// that the Ctrl-C interrupt cut short is not printed, and the batch ends there.
+/// whose logic pass runs to `logic`, with the one ordered runner of the classic path, and
+/// prints the answers in input order. A job returns `None` when the Ctrl-C interrupt cut its
+/// answer short (see [`common::unless_interrupted`]): nothing is printed for it, and the
+/// batch ends there. A count cut short is printed, capped, as on the classic path.
 pub fn run_batch<R: Report + Send>(
     input: &InputArgs,
     output: &OutputArgs,
     variant: &VariantArgs,
     logic: Logic,
     jobs: Option<usize>,
-    job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> R + Sync,
+    job: impl Fn(&mut VariantSolver, &sudoku_dlx::variant::Variant) -> Option<R> + Sync,
 ) -> Result<Status, CliError> {
     let mut records = records(&input.inputs, input.shape, variant);
     let batch = Batch::new(jobs.unwrap_or(0));
@@ -168,10 +170,7 @@ pub fn run_batch<R: Report + Send>(
                 return Some((record, None));
             };
             let started = Instant::now();
-            let answer = job(solver, variant);
-            if solver.was_interrupted() || common::is_interrupted() {
-                return None;
-            }
+            let answer = job(solver, variant)?;
             let answer = (WithRules::new(answer, variant), started.elapsed());
             Some((record, Some(answer)))
         },
