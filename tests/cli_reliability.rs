@@ -117,7 +117,15 @@ fn ctrl_c_during_a_variant_count_prints_the_count_so_far_with_its_stats() {
     let empty = empty9();
     for jobs in ["1", "2"] {
         let stopped = interrupt(
-            &["count", "--rules", "anti-knight", "--stats", "--jobs", jobs, &empty],
+            &[
+                "count",
+                "--rules",
+                "anti-knight",
+                "--stats",
+                "--jobs",
+                jobs,
+                &empty,
+            ],
             Duration::from_secs(1),
             1,
         );

@@ -30,7 +30,7 @@
 //! the options it leaves hold every solution, and a pass that covers every primary item has
 //! found the one solution.
 
-use super::propagate::{digit_placed, mask_of, narrow_rules, Narrowing, Work};
+use super::propagate::{digit_placed, leaves_nothing, mask_of, narrow_rules, Narrowing, Work};
 use crate::Logic;
 
 /// Where the pass left the options.
@@ -66,10 +66,12 @@ pub(crate) struct Options<'a> {
 /// the search's propagator reads them (see `propagate::tables`): for each, an item that
 /// all its options cover (`anchors`), and per option its sets
 /// (`sets[set_at[k]..set_at[k + 1]]`, a cell or a hidden value numbered after the cells,
-/// and its digits or the bit of its value).
+/// and its digits or the bit of its value), and whether its cells hold distinct digits
+/// (`distinct`, beside `anchors`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Tables<'a> {
     pub anchors: &'a [u32],
+    pub distinct: &'a [bool],
     pub set_at: &'a [u32],
     pub sets: &'a [(u32, u64)],
 }
@@ -332,9 +334,10 @@ impl OptionLogic {
                 }
             }
         }
-        // The table options that leave a cell no digit it can still hold, or give a hidden
-        // value one it can no longer take.
-        for &anchor in options.tables.anchors {
+        // The table options that leave a cell no digit it can still hold (or a table's
+        // distinct cells too few digits), or give a hidden value one it can no longer take.
+        let tables = options.tables.anchors.iter().zip(options.tables.distinct);
+        for (&anchor, &distinct) in tables {
             let anchor = anchor as usize;
             if self.covered[anchor] {
                 continue;
@@ -346,8 +349,9 @@ impl OptionLogic {
                     continue;
                 }
                 let (masks, hidden) = (&mut self.masks, &mut self.hidden);
-                let mut sets = options.tables.of(option).iter();
-                if sets.any(|&(at, set)| set & *mask_of(masks, hidden, at) == 0) {
+                let sets = options.tables.of(option);
+                let mask = |at| *mask_of(masks, hidden, at);
+                if leaves_nothing(sets, cells as u32, distinct, mask) {
                     self.kill(options, option);
                     progress = true;
                 }

@@ -156,9 +156,18 @@ pub(crate) struct TableOptions {
     /// `i`-th (its place among the values the hidden value may take).
     hidden: Vec<u32>,
     hidden_bits: Vec<u64>,
+    /// True when the table's cells hold distinct digits (see
+    /// [`TableKind::distinct`](super::tables::TableKind::distinct)).
+    distinct: bool,
 }
 
 impl TableOptions {
+    /// True when the table's cells hold distinct digits, so that the cells an option does
+    /// not place need as many digits among them as they are cells.
+    pub(crate) fn distinct(&self) -> bool {
+        self.distinct
+    }
+
     /// The number of options.
     pub(crate) fn len(&self) -> usize {
         self.assignments.len()
@@ -502,6 +511,7 @@ impl Model {
                 placements: Vec::new(),
                 hidden: Vec::new(),
                 hidden_bits: Vec::new(),
+                distinct: table.kind.distinct(),
             };
             for (place, position) in table.positions.iter().enumerate() {
                 match *position {

@@ -55,6 +55,8 @@ pub struct VariantSolver {
     anchors: Vec<u32>,
     /// Beside each anchor, how many cells its table does not place.
     anchor_free: Vec<u32>,
+    /// Beside `anchors`: whether the table's cells hold distinct digits.
+    anchor_distinct: Vec<bool>,
     /// `sets[set_at[k]..set_at[k + 1]]`: the sets of option `k` of the matrix.
     set_at: Vec<u32>,
     sets: Vec<(u32, u64)>,
@@ -115,6 +117,7 @@ impl VariantSolver {
             staged_sets: Vec::new(),
             anchors: Vec::new(),
             anchor_free: Vec::new(),
+            anchor_distinct: Vec::new(),
             set_at: Vec::new(),
             sets: Vec::new(),
             option_start: Vec::new(),
@@ -293,6 +296,7 @@ impl VariantSolver {
         ];
         let tables = Tables {
             anchors: &self.anchors,
+            distinct: &self.anchor_distinct,
             set_at: &self.staged_set_at,
             sets: &self.staged_sets,
         };
@@ -552,7 +556,7 @@ impl VariantSolver {
             self.scratch.prepare(
                 model,
                 pointing,
-                (&self.anchors, &self.anchor_free),
+                (&self.anchors, &self.anchor_free, &self.anchor_distinct),
                 (self.option_start.len() - 1, one_round),
                 self.propagation,
             );
@@ -573,6 +577,7 @@ impl VariantSolver {
         self.staged_sets.clear();
         self.anchors.clear();
         self.anchor_free.clear();
+        self.anchor_distinct.clear();
         // With preferred digits, their options first: each item's list of options, in which
         // the search tries them, then starts with them.
         let rounds = if self.preferred.is_empty() { 1 } else { 2 };
@@ -632,6 +637,7 @@ impl VariantSolver {
                         self.anchors.push(anchor);
                         let free = table.free_sets(k, &model.allowed).count();
                         self.anchor_free.push(free as u32);
+                        self.anchor_distinct.push(table.distinct());
                     }
                     anchored = true;
                 }

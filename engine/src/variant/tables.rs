@@ -133,6 +133,29 @@ pub(crate) fn enumerate(
     })
 }
 
+/// In a table whose cells hold distinct digits (see [`TableKind::distinct`]), the digits
+/// that assignment `chosen` holds in known cells: its single digits, and each set that as
+/// many cells are left as it has digits (those cells hold exactly the set).
+fn held(chosen: &[Choice]) -> u64 {
+    let exact = |set: u64| chosen.iter().filter(|&&c| c == Choice::Among(set)).count();
+    chosen.iter().fold(0, |held, &choice| match choice {
+        Choice::Value(d) => held | 1 << (d - 1),
+        Choice::Among(set) if exact(set) == set.count_ones() as usize => held | set,
+        Choice::Among(_) => held,
+    })
+}
+
+/// The digits a cell left the set `set` may hold, given the digits the assignment `chosen`
+/// holds elsewhere (`held`, see [`held`]; 0 where the table's cells may repeat a digit):
+/// the sandwich's cells outside its crusts, for one, hold neither crust nor a digit inside.
+fn settle(set: u64, held: u64, chosen: &[Choice]) -> u64 {
+    let exact = chosen.iter().filter(|&&c| c == Choice::Among(set)).count();
+    match held != 0 && exact != set.count_ones() as usize {
+        true => set & !held,
+        false => set,
+    }
+}
+
 struct Search<'a> {
     model: &'a Model,
     table: &'a Table,
@@ -159,17 +182,25 @@ impl Search<'_> {
         let k = self.chosen.len();
         if k == width {
             if self.table.kind.complete(n, width, &self.chosen) {
+                let start = self.found.len();
+                let held = match self.table.kind.distinct() {
+                    true => held(&self.chosen),
+                    false => 0,
+                };
                 for (position, choice) in self.table.positions.iter().zip(&self.chosen) {
                     self.found.push(match (position, *choice) {
                         (Position::Cell(_), Choice::Value(d)) => 1 << (d - 1),
                         (Position::Hidden(_), Choice::Value(v)) => u64::from(v),
                         (Position::Cell(cell), Choice::Among(mask)) => {
-                            mask & self.model.allowed[*cell]
+                            settle(mask, held, &self.chosen) & self.model.allowed[*cell]
                         }
                         (Position::Hidden(_), Choice::Among(mask)) => mask,
                     });
                 }
-                if self.found.len() / width > MAX_SUM_OPTIONS {
+                if self.found[start..].contains(&0) {
+                    // A cell left no digit once the others' are settled: no assignment.
+                    self.found.truncate(start);
+                } else if self.found.len() / width > MAX_SUM_OPTIONS {
                     return false;
                 }
             }
@@ -223,5 +254,51 @@ impl Search<'_> {
         }
         self.buffers[k] = choices;
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::variant::{Outside, Rule, Side, Variant};
+    use crate::{Grid, Shape};
+
+    /// The distinct masks that option `k` of the variant's one table leaves its cells.
+    fn masks(variant: &Variant, k: usize) -> Vec<u64> {
+        let model = variant.model();
+        let mut masks: Vec<u64> = model.tables[0]
+            .free_sets(k, &model.allowed)
+            .map(|(_, set)| set)
+            .collect();
+        masks.sort_unstable();
+        masks.dedup();
+        masks
+    }
+
+    /// Every option of a sandwich (or X-sum) on a row leaves its cells digits that no other
+    /// group of its cells holds: the crusts, the set inside and the rest partition the
+    /// digits. Before the sets were settled, the cells outside the crusts were left every
+    /// digit.
+    #[test]
+    fn a_row_clue_leaves_the_other_cells_the_digits_its_option_does_not_hold() {
+        let clue = Outside {
+            side: Side::Left,
+            index: 2,
+        };
+        let rules = [
+            Rule::Sandwich { clue, sum: 18 },
+            Rule::XSum { clue, sum: 20 },
+        ];
+        for rule in rules {
+            let grid = Grid::empty(Shape::new(3, 3).unwrap());
+            let variant = Variant::new(grid, None, vec![rule.clone()]).unwrap();
+            let options = variant.model().tables[0].len();
+            assert!(options > 10, "{rule:?}: {options}");
+            for k in 0..options {
+                let masks = masks(&variant, k);
+                let all = masks.iter().fold(0, |all, &mask| all | mask);
+                let sizes: u32 = masks.iter().map(|mask| mask.count_ones()).sum();
+                assert_eq!((all, sizes), (0x1ff, 9), "{rule:?} option {k}: {masks:x?}");
+            }
+        }
     }
 }

@@ -41,7 +41,7 @@ mod tables;
 
 pub(crate) use seen::{narrow_changed, narrow_seen};
 
-pub(crate) use tables::mask_of;
+pub(crate) use tables::{leaves_nothing, mask_of};
 
 /// Why the rules cannot be kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -401,6 +401,9 @@ pub(crate) struct Scratch {
     doomed: Vec<u32>,
     /// For each table with free cells, an item all its options cover.
     anchors: Vec<u32>,
+    /// Beside `anchors`: whether the table's cells hold distinct digits (see
+    /// `TableOptions::distinct`).
+    distinct: Vec<bool>,
     /// `table_cells[table_at[t]..table_at[t + 1]]`: the cells table `t` does not place
     /// (every option of a table lists the same, in the same order), written when its
     /// unions are first read.
@@ -434,14 +437,15 @@ impl Scratch {
     }
 
     /// Takes the arcs and sums of `model` and the `anchors` of its tables with free cells
-    /// (with how many cells each table does not place, `free`), and sizes the buffers for
+    /// (with how many cells each table does not place, `free`, and whether its cells hold
+    /// distinct digits, `distinct`), and sizes the buffers for
     /// its cells and `options` options. Without `narrowing` the propagator removes nothing
     /// and only checks the sums on each solution.
     pub(crate) fn prepare(
         &mut self,
         model: &Model,
         pointing: Option<Arc<Pointing>>,
-        (anchors, free): (&[u32], &[u32]),
+        (anchors, free, distinct): (&[u32], &[u32], &[bool]),
         (options, one_round): (usize, bool),
         narrowing: bool,
     ) {
@@ -456,7 +460,10 @@ impl Scratch {
         self.pointing = pointing;
         self.anchors.clear();
         self.anchors.extend_from_slice(anchors);
+        self.distinct.clear();
+        self.distinct.extend_from_slice(distinct);
         debug_assert_eq!(anchors.len(), free.len());
+        debug_assert_eq!(anchors.len(), distinct.len());
         self.table_at.clear();
         self.table_at.push(0);
         for &f in free {

@@ -20,6 +20,30 @@ pub(crate) fn mask_of<'m>(masks: &'m mut [u64], hidden: &'m mut [u64], at: u32) 
     }
 }
 
+/// True when an option whose `sets` are these (cells numbered below `cells`, then hidden
+/// values) leaves some position nothing it can still hold (`mask` of the position), or, in
+/// a table whose cells hold `distinct` digits, leaves its cells fewer digits in all than
+/// they are cells (a sandwich's cells inside that cannot hold some digit of its set).
+pub(crate) fn leaves_nothing(
+    sets: &[(u32, u64)],
+    cells: u32,
+    distinct: bool,
+    mut mask: impl FnMut(u32) -> u64,
+) -> bool {
+    let (mut union, mut count) = (0u64, 0u32);
+    for &(at, set) in sets {
+        let left = set & mask(at);
+        if left == 0 {
+            return true;
+        }
+        if at < cells {
+            union |= left;
+            count += 1;
+        }
+    }
+    distinct && union.count_ones() < count
+}
+
 impl Scratch {
     /// The digits of `cell`, or the values of a hidden value (numbered after the cells).
     fn mask(&self, cell: u32) -> u64 {
@@ -109,7 +133,9 @@ impl<'a> VariantPropagator<'a> {
     }
 
     /// Notes for removal the live options of the open tables that leave some cell no digit
-    /// it can still hold. A table whose cells have the digits they had at the branch point
+    /// it can still hold, or, in a table whose cells hold distinct digits, leave its cells
+    /// fewer digits in all than they are cells (a sandwich whose cells inside cannot hold
+    /// some digit of its set). A table whose cells have the digits they had at the branch point
     /// above is skipped: none of its options left a cell no digit there (its last round
     /// doomed none), and its live options now are some of those.
     pub(super) fn doom_table_options(&mut self, pruning: &Pruning<'_>) {
@@ -143,13 +169,12 @@ impl<'a> VariantPropagator<'a> {
                     continue;
                 }
             }
+            let grid = self.scratch.masks.len() as u32;
+            let distinct = self.scratch.distinct[a];
             for option in pruning.options_of(anchor) {
                 let scratch = &*self.scratch;
-                let dead = self
-                    .sets_of(option)
-                    .iter()
-                    .any(|&(cell, set)| set & scratch.mask(cell) == 0);
-                if dead {
+                let sets = self.sets_of(option);
+                if leaves_nothing(sets, grid, distinct, |at| scratch.mask(at)) {
                     self.scratch.doomed.push(option as u32);
                 }
             }
@@ -159,8 +184,30 @@ impl<'a> VariantPropagator<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::leaves_nothing;
     use crate::variant::{Rule, Variant, VariantSolver};
     use crate::{Grid, Shape};
+
+    /// A sandwich's option with 3, 7 and 8 between its crusts (cells 1 to 3 of a row of 9)
+    /// is dead when those cells can each hold some digit of the set but, together, only 3
+    /// and 7: every cell keeps a digit, and only the distinctness of the row's cells kills
+    /// it. A hidden value (numbered after the 81 cells) is not a cell of the row.
+    #[test]
+    fn distinct_cells_that_cannot_hold_their_set_between_them_leave_nothing() {
+        let set = 1 << 2 | 1 << 6 | 1 << 7;
+        let outside = 0x1ff & !set & !(1 | 1 << 8);
+        let mut sets = vec![(0, 1), (1, set), (2, set), (3, set), (4, 1 << 8)];
+        sets.extend((5..9).map(|cell| (cell, outside)));
+        sets.push((81, 1));
+        let mut masks = [0x1ff_u64; 82];
+        masks[1..4].fill(1 << 2 | 1 << 6 | 1 << 1);
+        assert!(leaves_nothing(&sets, 81, true, |at| masks[at as usize]));
+        assert!(!leaves_nothing(&sets, 81, false, |at| masks[at as usize]));
+        masks[3] |= 1 << 7;
+        assert!(!leaves_nothing(&sets, 81, true, |at| masks[at as usize]));
+        masks[81] = 2;
+        assert!(leaves_nothing(&sets, 81, false, |at| masks[at as usize]));
+    }
 
     /// A region-sum line on the 4x4 grid through r4c1, r2c1, r1c4 and r3c1, each in its own
     /// segment (the line leaves box 3 and comes back), so all four hold one digit, which

@@ -186,6 +186,21 @@ impl TableKind {
         }
     }
 
+    /// True when the table's positions are cells that hold distinct digits: a row or
+    /// column (sandwiches, X-sums, skyscrapers), or a cage that is also a unit. Then the
+    /// digits an option gives cells one by one, or as a set to as many cells as it has
+    /// digits, are held there and nowhere else in the table (see `tables::settle`), and a
+    /// live option's cells must still be able to hold as many digits as they are cells.
+    pub(crate) fn distinct(&self) -> bool {
+        matches!(
+            self,
+            TableKind::Sandwich(_)
+                | TableKind::XSum(_)
+                | TableKind::Skyscraper(_)
+                | TableKind::CageSet(_)
+        )
+    }
+
     /// False when `chosen` (of `width` positions, on a grid of side `n`) cannot be
     /// completed.
     pub(crate) fn viable(&self, n: usize, width: usize, chosen: &[Choice]) -> bool {
