@@ -10,7 +10,9 @@
 //! and only narrow.
 //!
 //! Bounds are exact once one term is left open: its digit is then the total less the
-//! others, or none.
+//! others, or none. Once at most three are open, each keeps exactly the digits that some
+//! digits of the others complete to the total (distinct within a group of peers), as sigh's
+//! Interactive Sudoku Solver narrows a sum's last cells.
 
 use super::flat::Flat;
 #[cfg(doc)]
@@ -353,8 +355,87 @@ impl Narrows for Sums {
                 changed |= keep_only(masks, cell as usize, keep, narrowed)?;
             }
         }
-        Ok(changed)
+        Ok(changed | exact_when_few_open(total, terms, groups, masks, narrowed)?)
     }
+}
+
+/// The most open terms (cells with more than one digit left) a sum is narrowed exactly on.
+const EXACT_UP_TO: usize = 3;
+
+/// Once at most [`EXACT_UP_TO`] terms of the sum are open, keeps in each open cell only the
+/// digits that some digits of the other open cells complete to `total` (cells of one
+/// group distinct), as sigh's Interactive Sudoku Solver does on a sum's last cells; the
+/// bounds alone are exact only once one term is open. True when a cell lost a digit.
+fn exact_when_few_open(
+    total: i32,
+    terms: &[(u32, i32)],
+    groups: &[(u32, u32)],
+    masks: &mut [u64],
+    narrowed: &mut impl FnMut(usize),
+) -> Result<bool, ()> {
+    // The open terms: cell, weight, group; and what the placed terms make.
+    let mut open = [(0u32, 0i32, 0usize); EXACT_UP_TO];
+    let (mut count, mut left) = (0, total);
+    for (g, &(start, end)) in groups.iter().enumerate() {
+        for &(cell, weight) in &terms[start as usize..end as usize] {
+            let mask = masks[cell as usize];
+            if mask.count_ones() == 1 {
+                left -= weight * (mask.trailing_zeros() as i32 + 1);
+            } else if count == EXACT_UP_TO {
+                return Ok(false);
+            } else {
+                open[count] = (cell, weight, g);
+                count += 1;
+            }
+        }
+    }
+    let open = &open[..count];
+    if count < 2 {
+        return Ok(false);
+    }
+    let digits = |cell: u32| {
+        let mut mask = masks[cell as usize];
+        std::iter::from_fn(move || {
+            (mask != 0).then(|| {
+                let d = mask.trailing_zeros() as i32 + 1;
+                mask &= mask - 1;
+                d
+            })
+        })
+    };
+    // The digit the last open term must hold, if any, given the others'.
+    let last = |made: i32, (cell, weight, _): (u32, i32, usize)| {
+        let rest = left - made;
+        let d = rest / weight;
+        let fits = rest % weight == 0 && (1..=64).contains(&d);
+        (fits && masks[cell as usize] & 1 << (d - 1) != 0).then_some(d)
+    };
+    let mut keep = [0u64; EXACT_UP_TO];
+    let (a, b) = (open[0], open[1]);
+    for x in digits(a.0) {
+        if count == 2 {
+            if let Some(y) = last(a.1 * x, b).filter(|&y| a.2 != b.2 || y != x) {
+                keep[0] |= 1 << (x - 1);
+                keep[1] |= 1 << (y - 1);
+            }
+            continue;
+        }
+        let c = open[2];
+        for y in digits(b.0).filter(|&y| a.2 != b.2 || y != x) {
+            let z = last(a.1 * x + b.1 * y, c);
+            let z = z.filter(|&z| (a.2 != c.2 || z != x) && (b.2 != c.2 || z != y));
+            if let Some(z) = z {
+                keep[0] |= 1 << (x - 1);
+                keep[1] |= 1 << (y - 1);
+                keep[2] |= 1 << (z - 1);
+            }
+        }
+    }
+    let mut changed = false;
+    for (&(cell, _, _), &keep) in open.iter().zip(&keep) {
+        changed |= keep_only(masks, cell as usize, keep, narrowed)?;
+    }
+    Ok(changed)
 }
 
 /// The least and the most the cells of `group` other than `cell` make, each by its own
@@ -412,6 +493,35 @@ mod tests {
     }
 
     #[test]
+    fn a_sum_with_three_open_terms_or_fewer_is_narrowed_exactly() {
+        // Three distinct cells making 7 hold 1, 2 and 4: bounds alone keep 3 (1 + 2 + 4 is
+        // the one set, but 3 is between the least and the most each cell can make).
+        let mut sums = Sums::new();
+        sums.push_distinct(&[0, 1, 2], 7);
+        let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let mut masks = vec![all; 3];
+        sums.narrow(&mut masks, |_| {}).unwrap();
+        assert_eq!(masks, vec![mask(&[1, 2, 4]); 3]);
+        // A circle of 4 or 9 on a shaft of two cells that see each other, each 1 to 3: the
+        // circle is 4 and the shaft 1 and 3; with bounds the shaft kept 2 (4 - 2 = 2 is in
+        // range), and with cells that may repeat it keeps it (2 + 2).
+        for (seen, shaft) in [(true, mask(&[1, 3])), (false, mask(&[1, 2, 3]))] {
+            let mut sums = Sums::new();
+            let terms = [(0, 1), (1, -1), (2, -1)];
+            sums.push(&terms, 0, |a, b| seen && a != 0 && b != 0);
+            let mut masks = vec![mask(&[4, 9]), mask(&[1, 2, 3]), mask(&[1, 2, 3])];
+            sums.narrow(&mut masks, |_| {}).unwrap();
+            assert_eq!(masks, vec![mask(&[4]), shaft, shaft], "seen: {seen}");
+        }
+        // Four open terms: bounds only.
+        let mut sums = Sums::new();
+        sums.push(&[(0, 1), (1, -1), (2, -1), (3, -1)], 0, |_, _| false);
+        let mut masks = vec![all; 4];
+        sums.narrow(&mut masks, |_| {}).unwrap();
+        assert_eq!(masks[1], mask(&[1, 2, 3, 4, 5, 6, 7]));
+    }
+
+    #[test]
     fn repeated_cells_add_their_weights() {
         let mut sums = Sums::new();
         sums.push(&[(0, 1), (1, 1), (0, -1)], 4, |_, _| false);
@@ -422,14 +532,14 @@ mod tests {
 
     #[test]
     fn distinct_cells_make_at_least_their_least_digits() {
-        // Three distinct cells of 1..=9 making 7: {1, 2, 4}, so none holds 5 or more; with
-        // bounds alone one could hold 5 (1 + 1 + 5).
+        // Four distinct cells of 1..=9 making 11: none holds 6 or more (1 + 2 + 3 + 5); with
+        // bounds alone one could hold 8 (1 + 1 + 1 + 8).
         let mut sums = Sums::new();
-        sums.push_distinct(&[0, 1, 2], 7);
+        sums.push_distinct(&[0, 1, 2, 3], 11);
         let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
-        let mut masks = vec![all; 3];
+        let mut masks = vec![all; 4];
         sums.narrow(&mut masks, |_| {}).unwrap();
-        assert_eq!(masks, vec![mask(&[1, 2, 3, 4]); 3]);
+        assert_eq!(masks, vec![mask(&[1, 2, 3, 4, 5]); 4]);
         // Nine distinct digits of 1..=9 make 45 and nothing else.
         let mut sums = Sums::new();
         sums.push_distinct(&(0..9).collect::<Vec<_>>(), 44);
