@@ -135,9 +135,9 @@ impl<'a> VariantPropagator<'a> {
     /// Notes for removal the live options of the open tables that leave some cell no digit
     /// it can still hold, or, in a table whose cells hold distinct digits, leave its cells
     /// fewer digits in all than they are cells (a sandwich whose cells inside cannot hold
-    /// some digit of its set). A table whose cells have the digits they had at the branch point
-    /// above is skipped: none of its options left a cell no digit there (its last round
-    /// doomed none), and its live options now are some of those.
+    /// some digit of its set). A table whose cells have the digits they had at the branch
+    /// point above is skipped: none of its options was doomed there (its last round doomed
+    /// none), and its live options now are some of those.
     pub(super) fn doom_table_options(&mut self, pruning: &Pruning<'_>) {
         let above = self.scratch.frames.last();
         for a in 0..self.scratch.anchors.len() {
