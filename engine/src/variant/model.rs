@@ -127,10 +127,10 @@ impl Eq for Lazy {}
 /// cell it does not place (the cell then has no owner: its own options place it) gets a
 /// block of `n` secondary *agreement* items for it, `Z(T, cell, e)` for each digit `e`:
 /// the cell's placement of digit `e` covers `Z(T, cell, e)`, and an option of `T` that
-/// leaves the cell the digits
-/// `D` (one digit, or a set: a sandwich leaves the cells outside its crusts free) covers
-/// `Z(T, cell, e)` for every allowed `e` outside `D`. So the two clash exactly when the cell's
-/// digit is outside `D`, and two tables that do not own the cell never clash through it. A
+/// leaves the cell the digits `D` (one digit, or a set: a sandwich leaves each cell between
+/// its crusts the set between them) covers `Z(T, cell, e)` for every allowed `e` outside
+/// `D`. So the two clash exactly when the cell's digit is outside `D`, and two tables that
+/// do not own the cell never clash through it. A
 /// hidden value is owned by the first table that names it; each other table gets two
 /// agreement items per bit of the value's place among the values it may take (see
 /// `value_bits`), where the options of different values clash. A table that places no cell gets

@@ -8,12 +8,15 @@
 //! A position is a cell or a *hidden value* that several tables share (the common sum of a
 //! region-sum line's segments, a zipper's total, the number a pill reads). An option gives
 //! each position one choice: a value, or, for a cell, a set of digits it leaves to the other
-//! rules (the cells outside a sandwich's crusts hold anything; a between line's middle cell
-//! any digit strictly between the ends). A cell that every option gives one digit may be
-//! placed by the table (see [`model`](super::model) for how tables share cells); the others
-//! are only forbidden the digits outside their set. The options of a table are disjoint: a
-//! solved grid matches exactly one of them (the positions of a row's 1 and `n` fix a
-//! sandwich's option, the row's records a skyscraper's), which keeps counts exact.
+//! rules (a cell between a sandwich's crusts one of the set between them, a cell outside
+//! them any digit neither a crust nor in that set; a between line's middle cell any digit
+//! strictly between the ends). Where the table's cells hold distinct digits, the digits an
+//! option holds in some of them are settled out of the others' sets. A cell that every
+//! option gives one digit may be placed by the table (see [`model`](super::model) for how
+//! tables share cells); the others are only forbidden the digits outside their set. The
+//! options of a table are disjoint: a solved grid matches exactly one of them (the
+//! positions of a row's 1 and `n` fix a sandwich's option, the row's records a
+//! skyscraper's), which keeps counts exact.
 
 mod kinds;
 
