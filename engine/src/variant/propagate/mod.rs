@@ -438,8 +438,8 @@ impl Scratch {
 
     /// Takes the arcs and sums of `model` and the `anchors` of its tables with free cells
     /// (with how many cells each table does not place, `free`, and whether its cells hold
-    /// distinct digits, `distinct`), and sizes the buffers for
-    /// its cells and `options` options. Without `narrowing` the propagator removes nothing
+    /// distinct digits, `distinct`), and sizes the buffers for its cells and `options`
+    /// options. Without `narrowing` the propagator removes nothing
     /// and only checks the sums on each solution.
     pub(crate) fn prepare(
         &mut self,
