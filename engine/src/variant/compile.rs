@@ -49,6 +49,9 @@ pub(crate) struct Parts {
     /// Cells of distinct digits and the digits they must hold, bit `d - 1` for digit `d`
     /// (see [`required`](super::required)).
     pub required: Vec<(Vec<usize>, u64)>,
+    /// The cells of the sums the rules imply (see [`implied`](super::implied)), which the
+    /// search weighs as the rules' own.
+    pub implied_sums: Vec<Vec<usize>>,
 }
 
 /// The terms of a sum: cells and their weights.
@@ -370,6 +373,7 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
         }
     }
     parts.add_house_sums(n, region_of, rules);
+    parts.add_implied_sums(n, region_of, rules);
     parts.add_required(n, region_of, rules);
     parts
 }

@@ -50,6 +50,7 @@ mod frames;
 mod generate;
 mod geometry;
 mod groups;
+mod implied;
 mod innies;
 #[cfg(feature = "fpuzzles")]
 mod iss;
@@ -115,8 +116,10 @@ impl Variant {
             check::rule(shape, regions.is_some(), index, rule)?;
         }
         let parts = compile::compile(shape, &region_of, &rules);
+        let implied = parts.implied_sums.clone();
         let mut model = Model::build(shape, &region_of, parts, |index| rule_ref(&rules, index))?;
         model.priorities = priority::priorities(shape.size(), shape.cells(), &rules, &region_of);
+        priority::weigh_implied(&mut model.priorities, &implied);
         Ok(Variant {
             givens,
             regions,

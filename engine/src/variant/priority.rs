@@ -86,6 +86,17 @@ pub(crate) fn priorities(n: usize, cells: usize, rules: &[Rule], region_of: &[us
     weights
 }
 
+/// Adds to `weights` (of [`priorities`]) what the sums the rules imply (their cells,
+/// `implied`; see [`implied`](super::implied)) give their cells: each its number of cells, as
+/// a rule that names them would.
+pub(crate) fn weigh_implied(weights: &mut [u32], implied: &[Vec<usize>]) {
+    for cells in implied {
+        for &cell in cells {
+            weights[cell] = weights[cell].saturating_add(cells.len() as u32);
+        }
+    }
+}
+
 /// The weight a sum of `cells` cells on a grid of side `n` gives each of them: the fewer
 /// its cells, the fewer the ways to make it and the more it weighs, and never less than a
 /// house's `n` (as ISS weighs its sums).

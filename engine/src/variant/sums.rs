@@ -122,7 +122,7 @@ fn group_sums(group: &[(u32, i32)], masks: &[u64]) -> Result<[(i32, i32); 2], ()
 }
 
 /// Terms in an order, and the groups (`start..end` of that order) they are cut into.
-type Cut = (Vec<(u32, i32)>, Vec<(u32, u32)>);
+pub(crate) type Cut = (Vec<(u32, i32)>, Vec<(u32, u32)>);
 
 /// `terms` cut into runs, in their order, of one weight whose cells are all `peers`.
 fn runs(terms: &[(u32, i32)], peers: impl Fn(usize, usize) -> bool) -> Cut {
@@ -142,7 +142,10 @@ fn runs(terms: &[(u32, i32)], peers: impl Fn(usize, usize) -> bool) -> Cut {
 
 /// `terms` reordered into groups of one weight whose cells are all `peers`: from each term
 /// left, a group grown greedily over the others, and the largest kept, until none is left.
-fn largest_first(mut left: Vec<(u32, i32)>, peers: impl Fn(usize, usize) -> bool) -> Cut {
+pub(crate) fn largest_first(
+    mut left: Vec<(u32, i32)>,
+    peers: impl Fn(usize, usize) -> bool,
+) -> Cut {
     let mut terms: Vec<(u32, i32)> = Vec::with_capacity(left.len());
     let mut groups: Vec<(u32, u32)> = Vec::new();
     let (mut best, mut group) = (Vec::new(), Vec::new());
