@@ -96,11 +96,11 @@ pub enum Branching {
     /// solvers). It pays on hard variant puzzles with few givens, where a propagator finds
     /// most dead ends; the variant solver uses it where pairwise rules are all it has.
     Weighted,
-    /// As [`Weighted`](Self::Weighted), but a dead end also adds to the weight of the item of
-    /// the latest guess above it (the latest branch point with a choice), the branch that led
-    /// there: four to the item found empty, one to the guess (the credit to the guess that
-    /// conflict-history branching gives, as in sigh's Interactive Sudoku Solver). The
-    /// variant solver uses it where sums and tables are among the rules.
+    /// As [`Weighted`](Self::Weighted), but a dead end also adds to the weight of the item
+    /// chosen last above it (forced or guessed), the choice whose consequences failed: one
+    /// to the item found empty, four to that choice (the credit that conflict-history
+    /// branching gives the cell whose assignment failed, as in sigh's Interactive Sudoku
+    /// Solver). The variant solver uses it where sums and tables are among the rules.
     Conflicts,
 }
 
@@ -130,11 +130,12 @@ const ENUMERATING: u64 = 4;
 const WEIGHTED_AFTER: u64 = 100;
 
 /// Under [`Branching::Conflicts`], what a dead end adds to the weight of the item found
-/// empty, and to that of the item of the latest guess above it. Four to one was measured
-/// against one to one and eight to one on the published puzzles and the generated variant
-/// sets (docs/lab/variant-search.md, "Sixth round").
-const EMPTIED_CREDIT: u32 = 4;
-const GUESS_CREDIT: u32 = 1;
+/// empty, and to that of the item chosen last above it (forced or guessed). One to four was
+/// measured against four to the item found empty and one to the latest guess (the sixth
+/// round's rule), and against ISS's nothing to one, on ISS's examples, the published
+/// puzzles and their drafts (docs/lab/variant-search.md, "Twenty-sixth round").
+const EMPTIED_CREDIT: u32 = 1;
+const CHOICE_CREDIT: u32 = 4;
 
 // How ties of the minimum length are broken. Where the shortest items have two options
 // each (most guesses on a hard puzzle), up to `MAX_CANDIDATES` of them are compared by what
@@ -195,7 +196,7 @@ impl State {
 
     /// Under [`Branching::Weighted`] or [`Branching::Conflicts`], a dead end at `level` whose
     /// emptied item is `item`: that item's weight goes up, and under `Conflicts` that of the
-    /// latest guess above (if any).
+    /// item chosen last above (if any), forced or guessed.
     fn credit(&mut self, item: u32, level: usize) {
         let weight = &mut self.weights[item as usize];
         if self.branching == Branching::Weighted {
@@ -203,9 +204,9 @@ impl State {
             return;
         }
         *weight = weight.saturating_add(EMPTIED_CREDIT);
-        if let Some(guess) = self.levels[..level].iter().rev().find(|level| level.guess) {
-            let weight = &mut self.weights[guess.item as usize];
-            *weight = weight.saturating_add(GUESS_CREDIT);
+        if let Some(choice) = self.levels[..level].last() {
+            let weight = &mut self.weights[choice.item as usize];
+            *weight = weight.saturating_add(CHOICE_CREDIT);
         }
     }
 
