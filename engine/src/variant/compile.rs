@@ -67,6 +67,13 @@ const ENUMERATE_UP_TO: u64 = 2_000;
 /// examples (docs/lab/variant-search.md, "Twenty-fourth round").
 const LITTLE_KILLER_UP_TO: u64 = 200;
 
+/// [`ENUMERATE_UP_TO`] for an arrow: past it, its sum is kept by bounds. An arrow of a
+/// three-cell shaft with two cells in one box has 61 to 70 options: as tables, ISS's
+/// "Arrow, slow" (18 such arrows, no givens) took 2.19M nodes, by bounds 92k; "It being a
+/// weekend" went from 2,683 nodes to 5,636 (docs/lab/variant-search.md, "Twenty-sixth
+/// round").
+const ARROW_UP_TO: u64 = 60;
+
 /// The most options a region-sum line's or zipper line's tables may have together and still
 /// be enumerated: past it the rule is kept by the propagator of [`totals`] (on grids of at
 /// most [`totals::MOST_DIGITS`] digits). None: the propagator was measured faster on the
@@ -83,8 +90,8 @@ const MAX_GROUP_SETS: usize = 256;
 /// their orders (see [`TableKind::CageSet`]).
 const CAGE_SETS_FROM: usize = 5;
 
-/// How the sums are kept: past `table` options (`little_killer` for a little killer) a sum
-/// is kept by bounds; past `totals_from` (and `table` for a double arrow) a region-sum line,
+/// How the sums are kept: past `table` options (`little_killer` for a little killer,
+/// `arrow` for an arrow) a sum is kept by bounds; past `totals_from` (and `table` for a double arrow) a region-sum line,
 /// zipper line or double arrow by the propagator of [`totals`]; a cage of `cage_sets_from`
 /// cells or more by its sets of digits, and one of fewer cells with more than `cage_orders`
 /// orders (or none) by bounds.
@@ -92,6 +99,7 @@ const CAGE_SETS_FROM: usize = 5;
 pub(crate) struct Limits {
     table: u64,
     little_killer: u64,
+    arrow: u64,
     totals_from: u64,
     cage_sets_from: usize,
     cage_orders: u64,
@@ -101,6 +109,7 @@ pub(crate) struct Limits {
 const LIMITS: Limits = Limits {
     table: ENUMERATE_UP_TO,
     little_killer: LITTLE_KILLER_UP_TO,
+    arrow: ARROW_UP_TO,
     totals_from: TOTALS_FROM,
     cage_sets_from: CAGE_SETS_FROM,
     cage_orders: MAX_SUM_OPTIONS as u64,
@@ -118,6 +127,7 @@ pub(crate) fn by_bounds<T>(f: impl FnOnce() -> T) -> T {
     let limits = Limits {
         table: 0,
         little_killer: 0,
+        arrow: 0,
         totals_from: u64::MAX,
         cage_sets_from: usize::MAX,
         cage_orders: 0,
@@ -133,6 +143,7 @@ pub(crate) fn by_totals<T>(f: impl FnOnce() -> T) -> T {
     let limits = Limits {
         table: 0,
         little_killer: 0,
+        arrow: 0,
         totals_from: 0,
         cage_sets_from: usize::MAX,
         cage_orders: 0,
@@ -255,7 +266,7 @@ pub(crate) fn compile(shape: Shape, region_of: &[usize], rules: &[Rule]) -> Part
             Rule::Arrow { circle, line } => {
                 let cells: Vec<usize> = std::iter::once(*circle).chain(line.clone()).collect();
                 let terms = arrow_terms(&[(*circle, 1)], line);
-                if parts.too_large(n, region_of, &[(&terms, Some(0))]) {
+                if parts.exceeds(n, region_of, &[(&terms, Some(0))], limits().arrow) {
                     parts.sums.push((terms, 0));
                 } else {
                     let table = Table::of_cells(index, &cells, TableKind::Arrow);
