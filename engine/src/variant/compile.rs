@@ -91,10 +91,10 @@ const MAX_GROUP_SETS: usize = 256;
 const CAGE_SETS_FROM: usize = 5;
 
 /// How the sums are kept: past `table` options (`little_killer` for a little killer,
-/// `arrow` for an arrow) a sum is kept by bounds; past `totals_from` (and `table` for a double arrow) a region-sum line,
-/// zipper line or double arrow by the propagator of [`totals`]; a cage of `cage_sets_from`
-/// cells or more by its sets of digits, and one of fewer cells with more than `cage_orders`
-/// orders (or none) by bounds.
+/// `arrow` for an arrow) a sum is kept by bounds; past `totals_from` (and `table` for a
+/// double arrow) a region-sum line, zipper line or double arrow by the propagator of
+/// [`totals`]; a cage of `cage_sets_from` cells or more by its sets of digits, and one of
+/// fewer cells with more than `cage_orders` orders (or none) by bounds.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
     table: u64,

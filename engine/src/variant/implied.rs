@@ -2,18 +2,18 @@
 //! ([`sums`](super::sums)). They hold in every solution, so they change no answer; they
 //! only narrow. Two kinds, after the optimizer of sigh's Interactive Sudoku Solver:
 //!
-//! - **Crossings** (ISS's sum intersections): the sums that cross a house, with houses that
-//!   fill its gaps, cover it; the cells they cover outside it make their totals less the
-//!   house's. Houses wholly inside those cells are taken out with their totals.
+//! - **Crossings** (ISS's sum intersections): the sums that cross a house, with houses
+//!   that fill its gaps, cover it; the cells they cover outside it make their totals less
+//!   the house's. Houses wholly inside those cells are taken out with their totals.
 //! - **Merges** (ISS's combined sums): two sums that share no cell but see each other in
 //!   many cells make their two totals together, and the groups of peers of the cells of
-//!   both can bound that total far more tightly than either bounds its own. Merges are made
-//!   greedily, the best first, and a merged sum may merge again.
+//!   both can bound that total far more tightly than either bounds its own. Merges are
+//!   made greedily, the best first, and a merged sum may merge again.
 //!
-//! Either is kept only where its groups of peers make it narrow: a sum whose total lies near
-//! the middle of what its groups can make says little and costs a propagation at every
-//! branch point. The sums taken are those of unit weights: killer cages with totals and
-//! little killers.
+//! A crossing is kept only where its groups of peers make it narrow, and a merge only
+//! where it scores better than its parts: a sum whose total lies near the middle of what
+//! its groups can make says little and costs a propagation at every branch point. The
+//! sums taken are those of unit weights: killer cages with totals and little killers.
 
 use super::compile::Parts;
 use super::rule::Rule;
@@ -26,11 +26,13 @@ const RELATED: usize = 6;
 /// A sum of unit weights: its cells, sorted and each once, and its total.
 type Plain = (Vec<usize>, i32);
 
-/// The largest grid side implied sums are looked for on: the merges compare every two sums.
+/// The largest grid side implied sums are looked for on: the merges compare every two
+/// sums.
 const MOST_SIDE: usize = 16;
 
-/// The grid the sums lie on: its side, its houses (rows, columns, regions and the units of
-/// `n` cells, such as diagonals), and for each cell the cells it sees (a bit per cell).
+/// The grid the sums lie on: its side, its houses (rows, columns, regions and the units
+/// of `n` cells, such as diagonals), and for each cell the cells it sees (a bit per
+/// cell).
 struct Grid {
     n: usize,
     houses: Vec<Vec<usize>>,
@@ -38,8 +40,8 @@ struct Grid {
 }
 
 impl Grid {
-    /// The grid of side `n` whose cells are in regions `region_of`, with the `units` where
-    /// no digit repeats besides.
+    /// The grid of side `n` whose cells are in regions `region_of`, with the `units`
+    /// where no digit repeats besides.
     fn new(n: usize, region_of: &[usize], units: &[Vec<usize>]) -> Grid {
         let cells = n * n;
         let mut houses: Vec<Vec<usize>> = Vec::with_capacity(3 * n + units.len());
@@ -140,9 +142,9 @@ impl Parts {
     }
 }
 
-/// True when a sum of `cells` making `total` is narrow enough to keep: its groups' range is
-/// more than four times the room the total leaves on its nearer side (ISS's test), or it
-/// has at most three cells (which [`sums`](super::sums) narrows exactly); a total they
+/// True when a sum of `cells` making `total` is narrow enough to keep: its groups' range
+/// is more than four times the room the total leaves on its nearer side (ISS's test), or
+/// it has at most three cells (which [`sums`](super::sums) narrows exactly); a total they
 /// cannot make is kept (the puzzle then has no solution).
 fn narrow(grid: &Grid, cells: &[usize], total: i32) -> bool {
     if cells.len() <= 3 {
@@ -192,7 +194,8 @@ fn crossings(grid: &Grid, plain: &[Plain]) -> Vec<Plain> {
                 total += sum_total;
             }
         }
-        // Gaps in the house filled by houses that meet it only there, in two cells or more.
+        // Gaps in the house filled by houses that meet it only there, in two cells or
+        // more.
         for other in houses {
             let open = house.iter().filter(|&&c| !covered[c]).count();
             if open == 0 {
@@ -252,15 +255,15 @@ fn merges(grid: &Grid, plain: &[Plain]) -> Vec<Plain> {
             merged,
         })
     };
-    let mut active: Vec<Record> = Vec::new();
+    let mut records: Vec<Record> = Vec::new();
     for (cells, total) in plain {
         if let Some(r) = record(cells.clone(), *total, false) {
-            if active.iter().all(|a| a.cells != r.cells) {
-                active.push(r);
+            if records.iter().all(|a| a.cells != r.cells) {
+                records.push(r);
             }
         }
     }
-    // Merge the best pair while one improves.
+    // Two records merge when the merged one scores better than each, or than both.
     let merge = |a: &Record, b: &Record| -> Option<Record> {
         if !related(grid, &a.cells, &b.cells) {
             return None;
@@ -271,37 +274,57 @@ fn merges(grid: &Grid, plain: &[Plain]) -> Vec<Plain> {
         let better = (r.score > a.score && r.score > b.score) || r.score > a.score + b.score;
         better.then_some(r)
     };
-    loop {
-        let mut best: Option<(usize, usize, Record)> = None;
-        for i in 0..active.len() {
-            for j in i + 1..active.len() {
-                let Some(r) = merge(&active[i], &active[j]) else {
-                    continue;
-                };
-                let beats = best
-                    .as_ref()
-                    .is_none_or(|(_, _, b)| (r.score, &r.cells) > (b.score, &b.cells));
-                if beats && active.iter().all(|a| a.cells != r.cells) {
-                    best = Some((i, j, r));
-                }
+    // The merges of every two records alive, kept as records come and go (a merge of two
+    // records depends on them alone): the best is taken while there is one, its two
+    // records die, and the merged record's merges with the others alive join the
+    // candidates.
+    let mut alive = vec![true; records.len()];
+    let mut candidates: Vec<(usize, usize, Record)> = Vec::new();
+    for i in 0..records.len() {
+        for j in i + 1..records.len() {
+            if let Some(r) = merge(&records[i], &records[j]) {
+                candidates.push((i, j, r));
             }
         }
-        let Some((i, j, r)) = best else {
+    }
+    loop {
+        candidates.retain(|&(i, j, _)| alive[i] && alive[j]);
+        let is_new =
+            |r: &Record| (0..records.len()).all(|k| !alive[k] || records[k].cells != r.cells);
+        let best = candidates
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, _, r))| is_new(r))
+            .max_by(|(a, (_, _, x)), (b, (_, _, y))| {
+                // The best score, then the greater cells; of equals, the first found.
+                (x.score, &x.cells).cmp(&(y.score, &y.cells)).then(b.cmp(a))
+            })
+            .map(|(k, _)| k);
+        let Some(k) = best else {
             break;
         };
-        active.swap_remove(j);
-        active.swap_remove(i);
-        active.push(r);
+        let (i, j, r) = candidates.swap_remove(k);
+        alive[i] = false;
+        alive[j] = false;
+        let new = records.len();
+        for other in (0..new).filter(|&o| alive[o]) {
+            if let Some(m) = merge(&records[other], &r) {
+                candidates.push((other, new, m));
+            }
+        }
+        records.push(r);
+        alive.push(true);
     }
-    active
+    records
         .into_iter()
-        .filter(|r| r.merged && r.score > 0)
-        .map(|r| (r.cells, r.total))
+        .zip(alive)
+        .filter(|(r, alive)| *alive && r.merged && r.score > 0)
+        .map(|(r, _)| (r.cells, r.total))
         .collect()
 }
 
-/// True when `a` and `b` (sorted) share no cell and [`RELATED`] cells of the smaller see a
-/// cell of the other.
+/// True when `a` and `b` (sorted) share no cell and [`RELATED`] cells of the smaller see
+/// a cell of the other.
 fn related(grid: &Grid, a: &[usize], b: &[usize]) -> bool {
     let (small, big) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     if small.len() < RELATED || small.iter().any(|c| big.binary_search(c).is_ok()) {
@@ -367,8 +390,8 @@ mod tests {
 
     /// Row 1 is covered by two sums, one of which reaches two cells below it: those two
     /// cells, with the two the first reaches, make the totals less the row's 45. Its
-    /// groups of peers ({r2c1, r2c2, r2c9} and r3c9) make at most 24 + 9 = 33, so a total of
-    /// 33 is narrow; a total in the middle of what they can make is not.
+    /// groups of peers ({r2c1, r2c2, r2c9} and r3c9) make at most 24 + 9 = 33, so a total
+    /// of 33 is narrow; a total in the middle of what they can make is not.
     #[test]
     fn sums_across_a_row_leave_the_cells_outside_it_their_totals_less_the_row() {
         let grid = Grid::new(9, &boxes(), &[]);
@@ -396,8 +419,8 @@ mod tests {
         assert!(found.contains(&(vec![1], 7)), "{found:?}");
     }
 
-    /// A random solved 9x9 grid, and random little killers (diagonals) and cages (cells of
-    /// one box) with its totals: every sum they imply holds in the grid.
+    /// A random solved 9x9 grid, and random little killers (diagonals) and cages (cells
+    /// of one box) with its totals: every sum they imply holds in the grid.
     fn planted_sums_hold(seed: u64) -> Result<usize, String> {
         use crate::setter::{random_solution, SetterRng};
         use crate::Shape;
