@@ -26,8 +26,8 @@ const RELATED: usize = 6;
 /// A sum of unit weights: its cells, sorted and each once, and its total.
 type Plain = (Vec<usize>, i32);
 
-/// The largest grid side implied sums are looked for on: the merges compare every two
-/// sums.
+/// The largest grid side implied sums are looked for on: the merges start from every two
+/// sums, and each cell keeps a bit for every other.
 const MOST_SIDE: usize = 16;
 
 /// The grid the sums lie on: its side, its houses (rows, columns, regions and the units
@@ -83,8 +83,8 @@ impl Grid {
         (self.n * (self.n + 1) / 2) as i32
     }
 
-    /// What the groups of peers of `cells` (cut greedily,
-    /// the largest first) can make: the groups' sizes, the least and the most they make.
+    /// What the groups of peers of `cells` (cut greedily, the largest first) can make: the
+    /// groups' sizes, the least and the most they make.
     fn bounds(&self, cells: &[usize]) -> (Vec<i64>, i64, i64) {
         let terms: Vec<(u32, i32)> = cells.iter().map(|&c| (c as u32, 1)).collect();
         let (_, groups) = largest_first(terms, |a, b| self.peers(a, b));
