@@ -94,13 +94,13 @@ pub enum Branching {
     /// the top: the search learns where
     /// the puzzle's conflicts are and branches there first (the dom/wdeg rule of constraint
     /// solvers). It pays on hard variant puzzles with few givens, where a propagator finds
-    /// most dead ends; the variant solver uses it where pairwise rules are all it has.
+    /// most dead ends.
     Weighted,
     /// As [`Weighted`](Self::Weighted), but a dead end also adds to the weight of the item
     /// chosen last above it (forced or guessed), the choice whose consequences failed: one
     /// to the item found empty, four to that choice (the credit that conflict-history
     /// branching gives the cell whose assignment failed, as in sigh's Interactive Sudoku
-    /// Solver). The variant solver uses it where sums and tables are among the rules.
+    /// Solver). The variant solver uses it on every puzzle.
     Conflicts,
 }
 

@@ -27,7 +27,6 @@ use super::sums::Sums;
 use super::tables::{enumerate, Assignments, Position, Table, MAX_SUM_OPTIONS};
 use super::totals::Totals;
 use super::VariantError;
-use crate::exact_cover::Branching;
 use crate::Shape;
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
@@ -82,9 +81,10 @@ pub(crate) struct Model {
     pub houses_only: bool,
     /// The clashes and houses of the pointing, built when a search first needs them.
     pointing: Lazy,
-    /// Per cell, the weight its item starts the search with under [`Branching::Weighted`]
-    /// and [`Branching::Conflicts`] (see [`priority`](super::priority)); the other primary
-    /// items start at one. Empty until the variant sets them (every cell at one).
+    /// Per cell, the weight its item starts the search with under
+    /// [`Branching::Weighted`](crate::exact_cover::Branching::Weighted) and
+    /// [`Branching::Conflicts`](crate::exact_cover::Branching::Conflicts) (see
+    /// [`priority`](super::priority)); the other primary items start at one. Empty until the variant sets them (every cell at one).
     pub priorities: Vec<u32>,
 }
 
@@ -377,27 +377,6 @@ impl Model {
             && shares_lines(n, &full);
         model.points |= model.houses_only;
         Ok(model)
-    }
-
-    /// The branching rule measured best on these rules (docs/lab/variant-search.md,
-    /// "Sixth round"): [`Branching::Weighted`] where pairwise rules with arcs are the only
-    /// rules beside units (non-consecutive, dots, the negative constraints, lines), where
-    /// crediting the guess that led to a dead end made generating non-consecutive puzzles
-    /// half as slow again; [`Branching::Conflicts`] elsewhere, where it cut the guesses of
-    /// the hardest published puzzles with cages and arrows by half or more, and the nodes
-    /// of the empty anti-knight grid's first solution by half.
-    pub(crate) fn branching(&self) -> Branching {
-        if !self.arcs.is_empty()
-            && self.tables.is_empty()
-            && self.sums.is_empty()
-            && self.skylines.is_empty()
-            && self.ends.is_empty()
-            && self.totals.is_empty()
-        {
-            Branching::Weighted
-        } else {
-            Branching::Conflicts
-        }
     }
 
     /// The clashes and houses of the pointing, built on the first call (and shared by the

@@ -103,7 +103,7 @@ impl VariantSolver {
     /// A solver with empty buffers.
     pub fn new() -> VariantSolver {
         let mut matrix = ExactCover::new(0, 0);
-        matrix.set_branching(Branching::Weighted);
+        matrix.set_branching(Branching::Conflicts);
         VariantSolver {
             matrix,
             branching: None,
@@ -138,12 +138,10 @@ impl VariantSolver {
         }
     }
 
-    /// Sets how the search chooses where to branch, for every puzzle after. By default the
-    /// rule depends on the puzzle's rules, as measured best on variant puzzles:
-    /// [`Branching::Weighted`] where pairwise rules (dots, non-consecutive, lines...) are
-    /// the only rules that relate cells beside the houses, [`Branching::Conflicts`] where
-    /// there are sums or tables (cages, arrows, sandwiches...) or no such rule at all. The
-    /// answers are the same under every rule.
+    /// Sets how the search chooses where to branch, for every puzzle after. By default it is
+    /// [`Branching::Conflicts`], measured best on variant puzzles of every kind (see
+    /// docs/lab/variant-search.md, "Twenty-seventh round"). The answers are the same under
+    /// every rule.
     pub fn set_branching(&mut self, branching: Branching) {
         self.branching = Some(branching);
         self.matrix.set_branching(branching);
@@ -483,7 +481,7 @@ impl VariantSolver {
         let end = self.staged_logic(variant, self.logic);
         self.matrix.clear(model.primary, model.secondary);
         self.matrix.set_node_limit(self.node_limit);
-        let branching = self.branching.unwrap_or_else(|| model.branching());
+        let branching = self.branching.unwrap_or(Branching::Conflicts);
         self.matrix.set_branching(branching);
         // The cell items are the first (see `model`), so the cells' weights are theirs.
         if matches!(branching, Branching::Weighted | Branching::Conflicts) {
