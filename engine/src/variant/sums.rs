@@ -39,9 +39,11 @@ pub(crate) struct Sums {
 /// The digits (bit `d` for digit `d + 1`) whose multiple by `weight` lies in
 /// `low..=high`.
 fn digits_between(weight: i32, low: i32, high: i32) -> u64 {
-    let (low, high) = match weight > 0 {
-        true => (div_ceil(low, weight), div_floor(high, weight)),
-        false => (div_ceil(high, weight), div_floor(low, weight)),
+    let (low, high) = match weight {
+        // Most terms (cages, arrows' shafts, little killers) weigh one: no division.
+        1 => (low, high),
+        _ if weight > 0 => (div_ceil(low, weight), div_floor(high, weight)),
+        _ => (div_ceil(high, weight), div_floor(low, weight)),
     };
     let low = low.max(1);
     let high = high.min(64);
@@ -95,30 +97,59 @@ fn scaled(weight: i32, (low, high): (i32, i32)) -> (i32, i32) {
     }
 }
 
-/// The least and the most the digits of the `k` cells of `group` (distinct, each of
-/// `masks`) sum to, and the least and the most any `k - 1` of them do; `Err` when
-/// they cannot hold distinct digits.
-fn group_sums(group: &[(u32, i32)], masks: &[u64]) -> Result<[(i32, i32); 2], ()> {
+/// What the cells of a group make, read from their digits left (see [`group_sums`]).
+#[derive(Clone, Copy, Debug)]
+struct GroupSums {
+    /// The least and the most the `k` cells make as distinct digits.
+    all: (i32, i32),
+    /// The least and the most any `k - 1` of them make as distinct digits.
+    but_one: (i32, i32),
+    /// The sums of the cells' least and greatest digits, each by its own (not counting
+    /// that they differ): the same less one cell's are what the others make by their own.
+    own: (i32, i32),
+}
+
+/// What the `k` cells of `group` (distinct, each of `masks`) make; `Err` when they cannot
+/// hold distinct digits.
+fn group_sums(group: &[(u32, i32)], masks: &[u64]) -> Result<GroupSums, ()> {
     let (mut low, mut high, mut union) = (0, 0, 0);
     for &(cell, _) in group {
         let mask = masks[cell as usize];
         if mask == 0 {
             return Err(());
         }
-        low += mask.trailing_zeros() as i32 + 1;
-        high += 64 - mask.leading_zeros() as i32;
+        low += least(mask);
+        high += greatest(mask);
         union |= mask;
     }
     let k = group.len();
     if k == 1 {
-        return Ok([(low, high), (0, 0)]);
+        return Ok(GroupSums {
+            all: (low, high),
+            but_one: (0, 0),
+            own: (low, high),
+        });
     }
     if (union.count_ones() as usize) < k {
         return Err(());
     }
     let fewest = extreme_sums(union, k, false);
     let most = extreme_sums(union, k, true);
-    Ok([(low.max(fewest.0), high.min(most.0)), (fewest.1, most.1)])
+    Ok(GroupSums {
+        all: (low.max(fewest.0), high.min(most.0)),
+        but_one: (fewest.1, most.1),
+        own: (low, high),
+    })
+}
+
+/// The least digit of the non-empty `mask`.
+fn least(mask: u64) -> i32 {
+    mask.trailing_zeros() as i32 + 1
+}
+
+/// The greatest digit of the non-empty `mask`.
+fn greatest(mask: u64) -> i32 {
+    64 - mask.leading_zeros() as i32
 }
 
 /// Terms in an order, and the groups (`start..end` of that order) they are cut into.
@@ -321,8 +352,7 @@ impl Narrows for Sums {
         let (mut low, mut high) = (0, 0);
         for &(start, end) in groups {
             let group = &terms[start as usize..end as usize];
-            let [sums, _] = group_sums(group, masks)?;
-            let (l, h) = scaled(group[0].1, sums);
+            let (l, h) = scaled(group[0].1, group_sums(group, masks)?.all);
             low += l;
             high += h;
         }
@@ -331,22 +361,27 @@ impl Narrows for Sums {
         }
         // Each term makes at least the total less what the others make at most: the other
         // groups (bounds read before this round narrowed any, which are looser, so sound),
-        // and the rest of its own group (read now).
+        // and the rest of its own group (read now: again after a cell of it narrows).
         let mut changed = false;
         for &(start, end) in groups {
             let group = &terms[start as usize..end as usize];
             let weight = group[0].1;
-            let [sums, _] = group_sums(group, masks)?;
-            let (l, h) = scaled(weight, sums);
+            let mut sums = group_sums(group, masks)?;
+            let (l, h) = scaled(weight, sums.all);
             let (outside_low, outside_high) = (low - l, high - h);
+            let mut stale = false;
             for &(cell, _) in group {
+                if stale {
+                    sums = group_sums(group, masks)?;
+                    stale = false;
+                }
                 // The rest of the group: by their own digits, and as distinct digits.
                 let rest = match group.len() {
                     1 => (0, 0),
                     _ => {
-                        let [_, distinct] = group_sums(group, masks)?;
-                        let own = bounds_without(group, masks, cell);
-                        (own.0.max(distinct.0), own.1.min(distinct.1))
+                        let mask = masks[cell as usize];
+                        let own = (sums.own.0 - least(mask), sums.own.1 - greatest(mask));
+                        (own.0.max(sums.but_one.0), own.1.min(sums.but_one.1))
                     }
                 };
                 let (rl, rh) = scaled(weight, rest);
@@ -355,7 +390,10 @@ impl Narrows for Sums {
                     total - (outside_high + rh),
                     total - (outside_low + rl),
                 );
-                changed |= keep_only(masks, cell as usize, keep, narrowed)?;
+                if keep_only(masks, cell as usize, keep, narrowed)? {
+                    changed = true;
+                    stale = group.len() > 1;
+                }
             }
         }
         Ok(changed | exact_when_few_open(total, terms, groups, masks, narrowed)?)
@@ -439,21 +477,6 @@ fn exact_when_few_open(
         changed |= keep_only(masks, cell as usize, keep, narrowed)?;
     }
     Ok(changed)
-}
-
-/// The least and the most the cells of `group` other than `cell` make, each by its own
-/// digits (not counting that they differ).
-fn bounds_without(group: &[(u32, i32)], masks: &[u64], cell: u32) -> (i32, i32) {
-    group
-        .iter()
-        .filter(|&&(c, _)| c != cell)
-        .fold((0, 0), |(low, high), &(c, _)| {
-            let mask = masks[c as usize];
-            (
-                low + mask.trailing_zeros() as i32 + 1,
-                high + 64 - mask.leading_zeros() as i32,
-            )
-        })
 }
 
 #[cfg(test)]
