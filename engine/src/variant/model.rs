@@ -84,7 +84,8 @@ pub(crate) struct Model {
     /// Per cell, the weight its item starts the search with under
     /// [`Branching::Weighted`](crate::exact_cover::Branching::Weighted) and
     /// [`Branching::Conflicts`](crate::exact_cover::Branching::Conflicts) (see
-    /// [`priority`](super::priority)); the other primary items start at one. Empty until the variant sets them (every cell at one).
+    /// [`priority`](super::priority)); the other primary items start at one. Empty until
+    /// the variant sets them (every cell at one).
     pub priorities: Vec<u32>,
 }
 
