@@ -33,9 +33,9 @@ mod threads;
 #[derive(Clone, Debug)]
 pub struct VariantSolver {
     matrix: ExactCover,
-    /// The branching rule set by [`VariantSolver::set_branching`]; `None` for the rule
-    /// measured best on the puzzle's rules (see [`Model::branching`]).
-    branching: Option<Branching>,
+    /// The branching rule: [`Branching::Conflicts`] unless
+    /// [`VariantSolver::set_branching`] set another.
+    branching: Branching,
     /// The logic pass before the search (see [`VariantSolver::with_logic`]).
     logic: Logic,
     pass: OptionLogic,
@@ -106,7 +106,7 @@ impl VariantSolver {
         matrix.set_branching(Branching::Conflicts);
         VariantSolver {
             matrix,
-            branching: None,
+            branching: Branching::Conflicts,
             logic: Logic::default(),
             pass: OptionLogic::default(),
             staged_start: Vec::new(),
@@ -143,7 +143,7 @@ impl VariantSolver {
     /// docs/lab/variant-search.md, "Twenty-seventh round"). The answers are the same under
     /// every rule.
     pub fn set_branching(&mut self, branching: Branching) {
-        self.branching = Some(branching);
+        self.branching = branching;
         self.matrix.set_branching(branching);
     }
 
@@ -481,7 +481,7 @@ impl VariantSolver {
         let end = self.staged_logic(variant, self.logic);
         self.matrix.clear(model.primary, model.secondary);
         self.matrix.set_node_limit(self.node_limit);
-        let branching = self.branching.unwrap_or(Branching::Conflicts);
+        let branching = self.branching;
         self.matrix.set_branching(branching);
         // The cell items are the first (see `model`), so the cells' weights are theirs.
         if matches!(branching, Branching::Weighted | Branching::Conflicts) {

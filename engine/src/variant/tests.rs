@@ -1092,3 +1092,26 @@ fn a_preferred_grid_changes_no_count() {
         assert_eq!(preferred, plain);
     }
 }
+
+/// The search's default rule is `Conflicts`, on puzzles whose only rules beside the houses
+/// are pairwise too (they had `Weighted` until the twenty-seventh round): the default
+/// makes the nodes `Conflicts` makes, not those of `Weighted`.
+#[test]
+fn the_default_branching_is_conflicts_on_pairwise_puzzles() {
+    use crate::exact_cover::Branching;
+    // A generated non-consecutive puzzle with one solution.
+    let text = "...........3...........3....2...............4.......3...............1...7........";
+    let grid: Grid = text.parse().unwrap();
+    let puzzle = Variant::new(grid, None, vec![Rule::NonConsecutive]).unwrap();
+    let nodes = |branching: Option<Branching>| {
+        let mut solver = VariantSolver::new();
+        if let Some(branching) = branching {
+            solver.set_branching(branching);
+        }
+        assert_eq!(solver.count(&puzzle, Some(2)).solutions, 1);
+        solver.stats().search.nodes
+    };
+    let default = nodes(None);
+    assert_eq!(default, nodes(Some(Branching::Conflicts)));
+    assert_ne!(default, nodes(Some(Branching::Weighted)));
+}
