@@ -49,9 +49,9 @@ pub(crate) struct Parts {
     /// Cells of distinct digits and the digits they must hold, bit `d - 1` for digit `d`
     /// (see [`required`](super::required)).
     pub required: Vec<(Vec<usize>, u64)>,
-    /// The cells of the sums the rules imply (see [`implied`](super::implied)), which the
-    /// search weighs as the rules' own.
-    pub implied_sums: Vec<Vec<usize>>,
+    /// Which of `sums` the rules imply (see [`implied`](super::implied)): the search weighs
+    /// their cells as the rules' own.
+    pub implied_sums: Vec<usize>,
 }
 
 /// The terms of a sum: cells and their weights.

@@ -98,34 +98,10 @@ impl Grid {
 
 impl Parts {
     /// Adds to the sums kept by bounds those that the killer cages with totals and the
-    /// little killers of `rules` imply, on a grid of side `n` whose cells are in regions
-    /// `region_of`.
+    /// little killers of `rules` imply (see [`implied`]), on a grid of side `n` whose cells
+    /// are in regions `region_of`, but for the sums already kept.
     pub(crate) fn add_implied_sums(&mut self, n: usize, region_of: &[usize], rules: &[Rule]) {
-        let mut plain: Vec<Plain> = Vec::new();
-        for rule in rules {
-            let (cells, total) = match rule {
-                Rule::LittleKiller { cells, sum } => (cells, *sum),
-                Rule::Killer {
-                    cells,
-                    sum: Some(sum),
-                } => (cells, *sum),
-                _ => continue,
-            };
-            let mut cells = cells.clone();
-            cells.sort_unstable();
-            cells.dedup();
-            // A cell named twice counts twice: not a sum of unit weights.
-            if cells.len() == rule.cells().len() && cells.iter().all(|&c| c < n * n) {
-                plain.push((cells, total as i32));
-            }
-        }
-        if plain.is_empty() || n > MOST_SIDE || region_of.len() != n * n {
-            return;
-        }
-        let grid = Grid::new(n, region_of, &self.units);
-        let mut found = crossings(&grid, &plain);
-        found.retain(|(cells, total)| narrow(&grid, cells, *total));
-        found.extend(merges(&grid, &plain));
+        let Implied { plain, found, .. } = implied(n, region_of, &self.units, rules);
         for (cells, total) in found {
             let known = plain.iter().any(|(c, _)| *c == cells)
                 || self.sums.iter().any(|(terms, t)| {
@@ -134,11 +110,64 @@ impl Parts {
                         && terms.iter().all(|&(c, w)| w == 1 && cells.contains(&c))
                 });
             if !known {
-                self.implied_sums.push(cells.clone());
+                self.implied_sums.push(self.sums.len());
                 self.sums
                     .push((cells.into_iter().map(|c| (c, 1)).collect(), total));
             }
         }
+    }
+}
+
+/// The sums of [`implied`]: of the rules, and implied by them.
+struct Implied {
+    /// The sums of unit weights the rules state: killer cages with totals and little
+    /// killers.
+    plain: Vec<Plain>,
+    /// The sums they imply: the crossings kept, then the merges.
+    found: Vec<Plain>,
+    /// How many of `found` are crossings.
+    #[cfg_attr(not(test), allow(dead_code))]
+    crossings: usize,
+}
+
+/// The sums that the killer cages with totals and the little killers of `rules` imply on a
+/// grid of side `n` whose cells are in regions `region_of`, with the extra `units` where no
+/// digit repeats: none on a grid larger than [`MOST_SIDE`].
+fn implied(n: usize, region_of: &[usize], units: &[Vec<usize>], rules: &[Rule]) -> Implied {
+    let mut plain: Vec<Plain> = Vec::new();
+    for rule in rules {
+        let (cells, total) = match rule {
+            Rule::LittleKiller { cells, sum } => (cells, *sum),
+            Rule::Killer {
+                cells,
+                sum: Some(sum),
+            } => (cells, *sum),
+            _ => continue,
+        };
+        let mut cells = cells.clone();
+        cells.sort_unstable();
+        cells.dedup();
+        // A cell named twice counts twice: not a sum of unit weights.
+        if cells.len() == rule.cells().len() && cells.iter().all(|&c| c < n * n) {
+            plain.push((cells, total as i32));
+        }
+    }
+    if plain.is_empty() || n > MOST_SIDE || region_of.len() != n * n {
+        return Implied {
+            plain,
+            found: Vec::new(),
+            crossings: 0,
+        };
+    }
+    let grid = Grid::new(n, region_of, units);
+    let mut found = crossings(&grid, &plain);
+    found.retain(|(cells, total)| narrow(&grid, cells, *total));
+    let crossings = found.len();
+    found.extend(merges(&grid, &plain));
+    Implied {
+        plain,
+        found,
+        crossings,
     }
 }
 
@@ -421,8 +450,8 @@ mod tests {
 
     /// A random solved 9x9 grid, and random little killers (diagonals) and cages (cells
     /// of one box, or dominoes down two rows of a band but for one box) with its totals:
-    /// every sum they imply holds in the grid. Returns how many crossings and merges were
-    /// implied.
+    /// every sum they imply holds in the grid, and so does every sum that
+    /// [`Parts::add_implied_sums`] adds. Returns how many crossings and merges were implied.
     fn planted_sums_hold(seed: u64) -> Result<(usize, usize), String> {
         use crate::setter::{random_solution, SetterRng};
         use crate::Shape;
@@ -442,9 +471,12 @@ mod tests {
         } else {
             vec![]
         };
-        let grid = Grid::new(9, &regions, &units);
         let total = |cells: &[usize]| cells.iter().map(|&c| i32::from(digits[c])).sum::<i32>();
-        let mut plain: Vec<Plain> = Vec::new();
+        let mut rules: Vec<Rule> = Vec::new();
+        let cage = |cells: Vec<usize>| Rule::Killer {
+            sum: Some(total(&cells) as u32),
+            cells,
+        };
         for _ in 0..6 + rng.below(15) {
             if rng.below(5) == 0 {
                 // Dominoes down rows `row` and `row + 1` of a band in every column but
@@ -452,12 +484,11 @@ mod tests {
                 let row = [0, 1, 3, 4, 6, 7][rng.below(6)];
                 let skipped = rng.below(3);
                 for col in (0..9).filter(|col| col / 3 != skipped) {
-                    let cells = vec![row * 9 + col, (row + 1) * 9 + col];
-                    plain.push((cells.clone(), total(&cells)));
+                    rules.push(cage(vec![row * 9 + col, (row + 1) * 9 + col]));
                 }
                 continue;
             }
-            let mut cells: Vec<usize> = if rng.below(2) == 0 {
+            let rule = if rng.below(2) == 0 {
                 // A diagonal, down and to the right or to the left, from the top row or a
                 // side column.
                 let (row, col) = match rng.below(2) {
@@ -465,37 +496,47 @@ mod tests {
                     _ => (rng.below(9), [0, 8][rng.below(2)]),
                 };
                 let step: isize = if rng.below(2) == 0 { 1 } else { -1 };
-                (0..9)
+                let cells: Vec<usize> = (0..9)
                     .map(|k| (row + k, col as isize + step * k as isize))
                     .take_while(|&(r, c)| r < 9 && (0..9).contains(&c))
                     .map(|(r, c)| r * 9 + c as usize)
-                    .collect()
+                    .collect();
+                Rule::LittleKiller {
+                    sum: total(&cells) as u32,
+                    cells,
+                }
             } else {
                 let region = rng.below(9);
                 let inside: Vec<usize> = (0..81).filter(|&c| regions[c] == region).collect();
                 let count = 2 + rng.below(5);
-                rng.permutation(9)[..count]
-                    .iter()
-                    .map(|&k| inside[k])
-                    .collect()
+                cage(
+                    rng.permutation(9)[..count]
+                        .iter()
+                        .map(|&k| inside[k])
+                        .collect(),
+                )
             };
-            cells.sort_unstable();
-            let sum = total(&cells);
-            plain.push((cells, sum));
+            rules.push(rule);
         }
-        let mut found = crossings(&grid, &plain);
-        found.retain(|(cells, total)| narrow(&grid, cells, *total));
-        let crossed = found.len();
-        found.extend(merges(&grid, &plain));
-        for (cells, sum) in &found {
-            if total(cells) != *sum {
+        let Implied {
+            found, crossings, ..
+        } = implied(9, &regions, &units, &rules);
+        let mut parts = Parts {
+            units,
+            ..Parts::default()
+        };
+        parts.add_implied_sums(9, &regions, &rules);
+        let added = parts.implied_sums.iter().map(|&k| &parts.sums[k]);
+        let added = added.map(|(terms, sum)| (terms.iter().map(|&(c, _)| c).collect(), *sum));
+        for (cells, sum) in found.iter().cloned().chain(added) {
+            if total(&cells) != sum {
                 return Err(format!(
                     "{cells:?} make {} not {sum} in {digits:?}",
-                    total(cells)
+                    total(&cells)
                 ));
             }
         }
-        Ok((crossed, found.len() - crossed))
+        Ok((crossings, found.len() - crossings))
     }
 
     proptest::proptest! {

@@ -116,7 +116,9 @@ impl Variant {
             check::rule(shape, regions.is_some(), index, rule)?;
         }
         let parts = compile::compile(shape, &region_of, &rules);
-        let implied = parts.implied_sums.clone();
+        let implied: Vec<Vec<usize>> = (parts.implied_sums.iter())
+            .map(|&k| parts.sums[k].0.iter().map(|&(cell, _)| cell).collect())
+            .collect();
         let mut model = Model::build(shape, &region_of, parts, |index| rule_ref(&rules, index))?;
         model.priorities = priority::priorities(shape.size(), shape.cells(), &rules, &region_of);
         priority::weigh_implied(&mut model.priorities, &implied);
