@@ -293,7 +293,15 @@ impl ExactCover {
 
     /// Unlinks every entry of the live option starting at `first` from its item's list,
     /// noting items left short as a cover does, and writes the option on the trail.
-    fn prune(&mut self, first: u32) {
+    pub(super) fn prune(&mut self, first: u32) {
+        self.unlink_option(first);
+        // The trail was given room for every option when the search started.
+        debug_assert!(self.search.trail.len() < self.search.trail.capacity());
+        self.search.trail.push(first);
+    }
+
+    /// Unlinks every entry of the live option starting at `first` from its item's list.
+    fn unlink_option(&mut self, first: u32) {
         // `hide` takes the option's other entries out, as a cover hides an option; the first
         // entry leaves its list here, since no item of the option is being covered.
         let Node { top, up, down, .. } = self.node(first);
@@ -304,9 +312,27 @@ impl ExactCover {
         let len = *length;
         self.note_short(top, len);
         self.hide(first);
-        // The trail was given room for every option when the search started.
-        debug_assert!(self.search.trail.len() < self.search.trail.capacity());
-        self.search.trail.push(first);
+    }
+
+    /// Removes `option`, if live, outside any search, until the selections are undone (see
+    /// `unselect_to`): for a job handed over (see `share.rs`).
+    pub(super) fn exclude(&mut self, option: usize) {
+        let first = self.option_start[option];
+        if self.is_live(first) {
+            self.unlink_option(first);
+            self.search.excluded.push(first);
+        }
+    }
+
+    /// Puts back the option starting at `first`, the last one unlinked.
+    #[inline]
+    pub(super) fn put_back(&mut self, first: u32) {
+        // Entries of one option lie in different lists: any order restores them.
+        self.unhide(first);
+        let Node { top, up, down, .. } = self.node(first);
+        self.node_mut(up).down = first;
+        self.node_mut(down).up = first;
+        *self.length_mut(top) += 1;
     }
 
     /// Puts back the options removed since the trail was `mark` long, last removed first.
@@ -314,12 +340,7 @@ impl ExactCover {
     pub(super) fn restore_trail(&mut self, mark: u32) {
         while self.search.trail.len() > mark as usize {
             let first = self.search.trail.pop().expect("longer than the mark");
-            // Entries of one option lie in different lists: any order restores them.
-            self.unhide(first);
-            let Node { top, up, down, .. } = self.node(first);
-            self.node_mut(up).down = first;
-            self.node_mut(down).up = first;
-            *self.length_mut(top) += 1;
+            self.put_back(first);
         }
     }
 }

@@ -47,8 +47,14 @@ pub(super) struct State {
     pub(super) run: u32,
     /// First node of each option fixed by [`ExactCover::select`], in order.
     selected: Vec<u32>,
+    /// First node of each option removed for a job handed over (see `share.rs`), after the
+    /// selections, in order: the options refuted above the job's.
+    pub(super) excluded: Vec<u32>,
     /// How the item to branch on is chosen.
     branching: Branching,
+    /// Per option, whether a guess of it that failed is refuted (see
+    /// [`ExactCover::set_refutation`]); empty for none.
+    refuted: Vec<bool>,
     /// Per item (by header), its weight under [`Branching::Weighted`] or
     /// [`Branching::Conflicts`]: its starting weight (one, or its priority: see `priors`)
     /// plus the credit of the dead ends it took part in.
@@ -256,6 +262,8 @@ impl State {
         self.priors.clear();
         self.selected.clear();
         self.selected.reserve(items);
+        self.excluded.clear();
+        self.refuted.clear();
         self.trail.clear();
         self.watch.stopped = false;
     }
@@ -374,6 +382,40 @@ impl ExactCover {
         self.search.branching = branching;
     }
 
+    /// Which guesses a search with a propagator refutes, from the next search on: option
+    /// `k` when `refuted[k]` (those past the slice are not; an empty slice, the default,
+    /// refutes none). Once the subtree of a refuted option is done, the search does not try
+    /// the item's next option: it removes the option (as a propagator removes one, until
+    /// the search leaves the branch point), lets the propagator draw what that implies, and
+    /// chooses the item to branch on again. The branches still split the solutions, so
+    /// each is found once; the tree differs. A search without a propagator refutes none.
+    /// Kept until the next [`clear`](Self::clear).
+    ///
+    /// ```
+    /// use sudoku_dlx::exact_cover::{ExactCover, Propagator, Pruning};
+    ///
+    /// // A propagator that removes nothing, but makes the search call it.
+    /// struct Watch;
+    /// impl Propagator for Watch {
+    ///     fn propagate(&mut self, _: &mut Pruning<'_>) {}
+    /// }
+    /// // Three items; four options of two of them and one of each alone: five solutions
+    /// // (each pair with the item it leaves, and the three alone).
+    /// let mut matrix = ExactCover::new(3, 0);
+    /// for items in [&[0, 1][..], &[0, 2], &[1, 2], &[0, 1], &[2], &[1], &[0]] {
+    ///     matrix.add_option(items)?;
+    /// }
+    /// matrix.set_refutation(&[true; 7]);
+    /// assert_eq!(matrix.count_propagating(None, |_| true, &mut Watch).solutions, 5);
+    /// assert!(matrix.stats().nodes > 0);
+    /// # Ok::<(), sudoku_dlx::exact_cover::BuildError>(())
+    /// ```
+    pub fn set_refutation(&mut self, refuted: &[bool]) {
+        self.rewind_search();
+        self.search.refuted.clear();
+        self.search.refuted.extend_from_slice(refuted);
+    }
+
     /// Abandons any search in progress and undoes every selection, restoring the matrix as
     /// it was built. The next search starts from the top.
     pub fn restart(&mut self) {
@@ -398,6 +440,23 @@ impl ExactCover {
             .path(open)
             .map(|node| self.option_of(node) as u32)
             .collect();
+        // Under refutation, the options removed at the levels down to `open` (refuted, or
+        // removed by the propagator): the subtrees of those refuted were searched already.
+        let removed: Vec<u32> = match self.search.refuted.is_empty() {
+            false => {
+                // The level below `open` is `level`, being entered, or marked on entry.
+                let mark = match open + 1 < level {
+                    true => self.search.levels[open + 1].trail as usize,
+                    false => self.search.trail.len(),
+                };
+                let trail = &self.search.trail[..mark];
+                trail
+                    .iter()
+                    .map(|&first| self.option_of(first) as u32)
+                    .collect()
+            }
+            true => Vec::new(),
+        };
         let at = self.search.levels[open];
         let weights = std::sync::Arc::new(self.search.weights.clone());
         let mut jobs = Vec::new();
@@ -408,6 +467,7 @@ impl ExactCover {
             options.push(self.option_of(node) as u32);
             jobs.push(super::share::Job {
                 options,
+                removed: removed.clone(),
                 weights: std::sync::Arc::clone(&weights),
             });
             node = self.next_in_level(node, at.upward);
@@ -430,6 +490,9 @@ impl ExactCover {
     /// Undoes the selections past the first `keep`.
     pub(super) fn unselect_to(&mut self, keep: usize) {
         self.rewind_search();
+        while let Some(first) = self.search.excluded.pop() {
+            self.put_back(first);
+        }
         while self.search.selected.len() > keep {
             let first = self.search.selected.pop().expect("a selection");
             self.uncover_rest_of_option(first);
@@ -585,6 +648,8 @@ impl ExactCover {
         enum Step {
             /// Extend the partial solution of `level` options.
             Enter,
+            /// Choose again at `level`, whose last guess was refuted.
+            Again,
             /// Try the option in `choice[level]`, or give up the level when it is the header.
             Try,
             /// The current level has nothing more: go back to the one above.
@@ -618,8 +683,11 @@ impl ExactCover {
         let mut stats = self.stats;
         loop {
             match step {
-                Step::Enter => {
-                    if self.search.watch.must_stop() {
+                Step::Enter | Step::Again => {
+                    // A refuted guess chooses again at its level, whose removals stay on the
+                    // trail past the level's mark.
+                    let again = matches!(step, Step::Again);
+                    if !again && self.search.watch.must_stop() {
                         if self.search.watch.give {
                             self.search.watch.give = false;
                             let share = self.search.watch.share.clone().expect("a share");
@@ -631,7 +699,7 @@ impl ExactCover {
                         }
                     }
                     stats.nodes += 1;
-                    if P::ACTIVE {
+                    if P::ACTIVE && !again {
                         self.search.level_mut(level).trail = self.search.trail.len() as u32;
                     }
                     if self.right_of(0) == 0 {
@@ -753,9 +821,20 @@ impl ExactCover {
                         node,
                         upward,
                         given_away,
+                        guess,
                         ..
                     } = self.search.level_at(level);
                     self.uncover_rest_of_option(node);
+                    if P::ACTIVE && guess && !given_away && !self.search.refuted.is_empty() {
+                        let option = self.option_of(node);
+                        if self.search.refuted.get(option).copied().unwrap_or(false) {
+                            // The option's subtree is done: without it, choose again.
+                            self.uncover(item);
+                            self.prune(self.option_start[option]);
+                            step = Step::Again;
+                            continue;
+                        }
+                    }
                     let entry = self.node(node);
                     self.search.level_mut(level).node = match (given_away, upward) {
                         (true, _) => item,

@@ -77,6 +77,8 @@ pub struct Share {
 #[derive(Debug)]
 pub(super) struct Job {
     pub(super) options: Vec<u32>,
+    /// Options to remove once `options` are selected (see `ExactCover::hand_over`).
+    pub(super) removed: Vec<u32>,
     pub(super) weights: Arc<Vec<u32>>,
 }
 
@@ -241,6 +243,7 @@ impl ExactCover {
         // starts with.
         let mut job = first.then(|| Job {
             options: Vec::new(),
+            removed: Vec::new(),
             weights: Arc::new(Vec::new()),
         });
         let mut from_top = first;
@@ -249,7 +252,12 @@ impl ExactCover {
         self.search.keep_weights = false;
         self.rewind_search();
         self.search.keep_weights = true;
-        while let Some(Job { options, weights }) = job.take().or_else(|| share.next_job(finished)) {
+        while let Some(Job {
+            options,
+            removed,
+            weights,
+        }) = job.take().or_else(|| share.next_job(finished))
+        {
             finished = true;
             self.unselect_to(selected);
             self.search.adopt_weights(&weights);
@@ -257,6 +265,9 @@ impl ExactCover {
                 // The giver's path: options that were chosen together, so they fit.
                 self.select(option as usize)
                     .expect("a handed-over option fits the options above it");
+            }
+            for &option in &removed {
+                self.exclude(option as usize);
             }
             self.search.watch.share(share, from_top);
             from_top = false;
@@ -295,7 +306,7 @@ impl ExactCover {
 mod tests {
     use super::*;
     use crate::exact_cover::tests::queens;
-    use crate::exact_cover::{Interrupt, NoPropagation, Stats};
+    use crate::exact_cover::{Branching, Interrupt, NoPropagation, Stats};
     use std::thread;
 
     /// `n` queens counted on `threads` threads sharing after `alone` nodes: the counts of
@@ -380,6 +391,72 @@ mod tests {
             matrix.restart();
             matrix.sanity();
             assert_eq!(matrix.count(None).solutions, expected);
+        }
+    }
+
+    /// A propagator that removes nothing: the search calls it at its guesses, and so
+    /// refutes them.
+    struct Watch;
+
+    impl crate::exact_cover::Propagator for Watch {
+        fn propagate(&mut self, _: &mut crate::exact_cover::Pruning<'_>) {}
+    }
+
+    /// The queens refuting every guess, on `threads` threads sharing after `alone` nodes
+    /// (with one thread, another said to wait: every hand-over is taken back by the same
+    /// thread), branching by `branching`; the total count.
+    fn refuting_on(n: usize, threads: usize, alone: u32, branching: Branching) -> u128 {
+        let share = Arc::new(Share::new(None, alone));
+        if threads == 1 {
+            share.open();
+            share.wanted.store(true, Ordering::Relaxed);
+        }
+        let mut matrices: Vec<ExactCover> = (0..threads).map(|_| queens(n)).collect();
+        for matrix in &mut matrices {
+            matrix.set_branching(branching);
+            matrix.set_refutation(&vec![true; matrix.options()]);
+        }
+        let counts: Vec<Count> = thread::scope(|scope| {
+            let running: Vec<_> = matrices
+                .iter_mut()
+                .enumerate()
+                .map(|(k, matrix)| {
+                    let share = &share;
+                    scope.spawn(move || matrix.count_shared(share, k == 0, |_| true, &mut Watch))
+                })
+                .collect();
+            running.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        for matrix in &mut matrices {
+            matrix.restart();
+            matrix.sanity();
+            assert!(matrix.search.excluded.is_empty());
+        }
+        counts.iter().map(|c| c.solutions).sum()
+    }
+
+    /// A job handed over from below a refuted guess must not search that guess's subtree
+    /// again: it carries the options refuted above it. (Under the conflicts' weights the
+    /// search chooses another item after a refutation, whose options may go with the one
+    /// refuted; choosing by length, the queens' search takes the same row again.)
+    #[test]
+    fn refuted_guesses_are_not_searched_again_by_the_jobs_handed_over() {
+        // On one thread, the hand-over comes after `alone` nodes: at every step of the way,
+        // so after guesses refuted at the levels it hands over from.
+        let (sizes, threads, alones) = match cfg!(miri) {
+            true => (&[(6, 4)][..], 1..=2, (1..40).step_by(13)),
+            false => (&[(6, 4), (8, 92), (9, 352)][..], 1..=3, (1..400).step_by(3)),
+        };
+        for &(n, expected) in sizes {
+            for threads in threads.clone() {
+                for alone in alones.clone() {
+                    for branching in [Branching::FirstShortest, Branching::Conflicts] {
+                        let total = refuting_on(n, threads, alone, branching);
+                        let case = format!("{n} queens, {threads} threads, {alone} alone");
+                        assert_eq!(total, expected, "{case}, {branching:?}");
+                    }
+                }
+            }
         }
     }
 

@@ -84,6 +84,11 @@ pub struct VariantSolver {
     node_limit: Option<u64>,
     /// Whether the search propagates the rules at its branch points.
     propagation: bool,
+    /// Whether the search refutes the guesses that place a cell (see
+    /// [`set_refutation`](Self::set_refutation)).
+    refutation: bool,
+    /// Per option of the matrix, whether its guesses are refuted.
+    refuted: Vec<bool>,
     /// True when the matrix built last is searched with the propagator.
     propagating: bool,
     scratch: Scratch,
@@ -131,6 +136,8 @@ impl VariantSolver {
             preferred: Vec::new(),
             node_limit: None,
             propagation: true,
+            refutation: true,
+            refuted: Vec::new(),
             propagating: false,
             scratch: Scratch::default(),
             threads: 1,
@@ -167,6 +174,31 @@ impl VariantSolver {
     /// ```
     pub fn set_propagation(&mut self, on: bool) {
         self.propagation = on;
+    }
+
+    /// Turns refutation on (the default) or off, for every puzzle after. With it, a guess
+    /// that places a cell's digit and fails is refuted: the search removes that digit from
+    /// the cell, propagates, and chooses afresh where to branch, as sigh's Interactive
+    /// Sudoku Solver does, rather than trying the next digit of the same choice. A guess
+    /// that takes a table's option (a cage's digits, an arrow's) is not: each of those
+    /// fixes several cells at once, and refuting one says little (docs/lab/
+    /// variant-search.md, "Twenty-eighth round", has the measures). The answers are the
+    /// same either way, only the work differs.
+    ///
+    /// ```
+    /// use sudoku_dlx::variant::{Rule, Variant, VariantSolver};
+    /// use sudoku_dlx::{Grid, Shape};
+    ///
+    /// let grid = Grid::empty(Shape::new(2, 3)?);
+    /// let variant = Variant::new(grid, None, vec![Rule::AntiKnight])?;
+    /// let mut solver = VariantSolver::new();
+    /// let with = solver.count(&variant, None);
+    /// solver.set_refutation(false);
+    /// assert_eq!(solver.count(&variant, None), with);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_refutation(&mut self, on: bool) {
+        self.refutation = on;
     }
 
     /// A solver whose logic pass before the search runs to `logic` (the default is
@@ -532,6 +564,19 @@ impl VariantSolver {
         self.entry_digits.resize(self.matrix.entry_bound(), u8::MAX);
         self.option_start.push(self.placements.len() as u32);
         self.set_at.push(self.sets.len() as u32);
+        // The guesses refuted: the options that place one cell, which is no table's.
+        self.refuted.clear();
+        if self.refutation {
+            let places = |k: usize| {
+                let placed = &self.placements[self.option_start[k] as usize..];
+                let one = self.option_start[k + 1] - self.option_start[k] == 1;
+                one && self.set_at[k] == self.set_at[k + 1]
+                    && model.table_of_cell[placed[0] as usize / n].is_none()
+            };
+            let options = self.option_start.len() - 1;
+            self.refuted.extend((0..options).map(places));
+        }
+        self.matrix.set_refutation(&self.refuted);
         // The sums kept by bounds and the skyscraper lines need the propagator's check on
         // each solution, even without its narrowing.
         // Pointing is built only for a search that the logic pass left open.
