@@ -1115,3 +1115,41 @@ fn the_default_branching_is_conflicts_on_pairwise_puzzles() {
     assert_eq!(default, nodes(Some(Branching::Conflicts)));
     assert_ne!(default, nodes(Some(Branching::Weighted)));
 }
+
+/// Refutation is on by default and reaches the search: the count is the same without it,
+/// the tree is not. And a guess that takes a table's option is not refuted: on a puzzle
+/// whose every cell a table places, the tree is the same either way.
+#[test]
+fn the_default_search_refutes_the_guesses_that_place_a_cell() {
+    let counted = |variant: &Variant, refute: bool| {
+        let mut solver = VariantSolver::new();
+        solver.set_threads(1);
+        if !refute {
+            solver.set_refutation(false);
+        }
+        let count = solver.count(variant, None).solutions;
+        let search = solver.stats().search;
+        (count, search.nodes, search.guesses)
+    };
+    // The generated non-consecutive puzzle above.
+    let text = "...........3...........3....2...............4.......3...............1...7........";
+    let grid: Grid = text.parse().unwrap();
+    let puzzle = Variant::new(grid, None, vec![Rule::NonConsecutive]).unwrap();
+    let (with, without) = (counted(&puzzle, true), counted(&puzzle, false));
+    assert_eq!((with.0, without.0), (1, 1));
+    assert_ne!(with.1, without.1);
+    assert!(with.2 > 0);
+    // A 4x4 grid tiled by killer cages of two cells in a row, totals 3 (1 and 2) and 7 (3
+    // and 4) in a checkerboard: each cage is a table of ordered pairs, placing both its
+    // cells, and the grid has solutions for the search to guess its way through.
+    let shape = crate::Shape::new(2, 2).unwrap();
+    let cages = (0..8).map(|k| Rule::Killer {
+        cells: vec![2 * k, 2 * k + 1],
+        sum: Some(if (k / 2 + k % 2) % 2 == 0 { 3 } else { 7 }),
+    });
+    let tiled = Variant::new(Grid::empty(shape), None, cages.collect()).unwrap();
+    assert!(tiled.model().table_of_cell.iter().all(Option::is_some));
+    let (with, without) = (counted(&tiled, true), counted(&tiled, false));
+    assert!(with.0 > 1 && with.2 > 0, "{with:?}");
+    assert_eq!(with, without);
+}
