@@ -441,7 +441,8 @@ impl ExactCover {
             .map(|node| self.option_of(node) as u32)
             .collect();
         // Under refutation, the options removed at the levels down to `open` (refuted, or
-        // removed by the propagator): the subtrees of those refuted were searched already.
+        // removed by the propagator), after those this search's own job removed: the
+        // subtrees of those refuted were searched already.
         let removed: Vec<u32> = match self.search.refuted.is_empty() {
             false => {
                 // The level below `open` is `level`, being entered, or marked on entry.
@@ -450,8 +451,7 @@ impl ExactCover {
                     false => self.search.trail.len(),
                 };
                 let trail = &self.search.trail[..mark];
-                trail
-                    .iter()
+                (self.search.excluded.iter().chain(trail))
                     .map(|&first| self.option_of(first) as u32)
                     .collect()
             }

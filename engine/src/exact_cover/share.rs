@@ -402,9 +402,11 @@ mod tests {
         fn propagate(&mut self, _: &mut crate::exact_cover::Pruning<'_>) {}
     }
 
-    /// The queens refuting every guess, on `threads` threads sharing after `alone` nodes
-    /// (with one thread, another said to wait: every hand-over is taken back by the same
-    /// thread), branching by `branching`; the total count.
+    /// The queens refuting every guess, on `threads` threads sharing after `alone` nodes,
+    /// branching by `branching`; the total count. With one thread, another is said to wait
+    /// after `alone` nodes and again at every solution: the thread hands work over from
+    /// inside the jobs it took back, which must pass on the options their own job removed.
+    /// Every hand-over is taken back by the same thread, so the run is the same each time.
     fn refuting_on(n: usize, threads: usize, alone: u32, branching: Branching) -> u128 {
         let share = Arc::new(Share::new(None, alone));
         if threads == 1 {
@@ -422,7 +424,13 @@ mod tests {
                 .enumerate()
                 .map(|(k, matrix)| {
                     let share = &share;
-                    scope.spawn(move || matrix.count_shared(share, k == 0, |_| true, &mut Watch))
+                    let again = move |_| {
+                        if threads == 1 {
+                            share.wanted.store(true, Ordering::Relaxed);
+                        }
+                        true
+                    };
+                    scope.spawn(move || matrix.count_shared(share, k == 0, again, &mut Watch))
                 })
                 .collect();
             running.into_iter().map(|t| t.join().unwrap()).collect()
