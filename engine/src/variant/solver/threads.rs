@@ -93,6 +93,7 @@ impl VariantSolver {
             excluded: self.excluded.clone(),
             preferred: self.preferred.clone(),
             propagation: self.propagation,
+            refutation: self.refutation,
             ..VariantSolver::new()
         };
         helper.set_interrupt(self.matrix.interrupt().cloned());
