@@ -385,10 +385,12 @@ impl ExactCover {
     /// Which guesses a search with a propagator refutes, from the next search on: option
     /// `k` when `refuted[k]` (those past the slice are not; an empty slice, the default,
     /// refutes none). Once the subtree of a refuted option is done, the search does not try
-    /// the item's next option: it removes the option (as a propagator removes one, until
-    /// the search leaves the branch point), lets the propagator draw what that implies, and
-    /// chooses the item to branch on again. The branches still split the solutions, so
-    /// each is found once; the tree differs. A search without a propagator refutes none.
+    /// the item's next option: it removes the option, and those tried before it at the
+    /// branch point (whose subtrees are done too, refuted or not), as a propagator removes
+    /// one (until the search leaves the branch point), lets the propagator draw what that
+    /// implies, and chooses the item to branch on again. The branches still split the
+    /// solutions, so each is found once; the tree differs. A search without a propagator
+    /// refutes none.
     /// Kept until the next [`clear`](Self::clear).
     ///
     /// ```
@@ -426,7 +428,8 @@ impl ExactCover {
 
     /// Gives work to a thread that waits for it, from a search `level` options deep: the
     /// untried options of the shallowest level that has some, each with the options chosen
-    /// above it. The level is then left once its current option is done. False when no
+    /// above it, or, when the option tried there is refuted on failing, one job: that level
+    /// without it. The level is then left once its current option is done. False when no
     /// level has an untried option (the waiting thread waits on).
     pub(super) fn hand_over(&mut self, level: usize, share: &super::Share) -> bool {
         let Some(open) = (0..level).find(|&l| {
@@ -459,6 +462,28 @@ impl ExactCover {
         };
         let at = self.search.levels[open];
         let weights = std::sync::Arc::new(self.search.weights.clone());
+        let option = self.option_of(at.node);
+        if at.guess && self.search.refuted.get(option).copied().unwrap_or(false) {
+            // A refuted guess: one job, the level without the option being tried, which
+            // chooses again where to branch as this search would once the option is done
+            // (handing the untried options over one by one would branch on the item each
+            // time, and lose what refuting the first ones teaches).
+            // The options tried here before it, if not refuted, are still in the list.
+            let mut removed = removed;
+            let mut tried = self.next_in_level(at.item, at.upward);
+            while tried != at.node {
+                removed.push(self.option_of(tried) as u32);
+                tried = self.next_in_level(tried, at.upward);
+            }
+            removed.push(option as u32);
+            self.search.levels[open].given_away = true;
+            share.hand_over([super::share::Job {
+                options: above,
+                removed,
+                weights,
+            }]);
+            return true;
+        }
         let mut jobs = Vec::new();
         let mut node = self.next_in_level(at.node, at.upward);
         while node != at.item {
@@ -828,8 +853,16 @@ impl ExactCover {
                     if P::ACTIVE && guess && !given_away && !self.search.refuted.is_empty() {
                         let option = self.option_of(node);
                         if self.search.refuted.get(option).copied().unwrap_or(false) {
-                            // The option's subtree is done: without it, choose again.
+                            // The option's subtree is done: without it, choose again. So are
+                            // those of the options tried before it here, which are still in
+                            // the item's list if they are not refuted: without them too.
                             self.uncover(item);
+                            let mut tried = self.next_in_level(item, upward);
+                            while tried != node {
+                                let next = self.next_in_level(tried, upward);
+                                self.prune(self.option_start[self.option_of(tried)]);
+                                tried = next;
+                            }
                             self.prune(self.option_start[option]);
                             step = Step::Again;
                             continue;

@@ -94,9 +94,44 @@ impl VariantSolver {
             preferred: self.preferred.clone(),
             propagation: self.propagation,
             refutation: self.refutation,
+            node_limit: self.node_limit,
             ..VariantSolver::new()
         };
         helper.set_interrupt(self.matrix.interrupt().cloned());
         helper
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exact_cover::Branching;
+    use crate::Logic;
+
+    /// A helper searches as the solver it helps would: every setting that shapes the
+    /// search, or what it counts, is copied (`set_refutation(false)` once held on the first
+    /// thread only).
+    #[test]
+    fn helpers_are_set_as_the_solver_they_help() {
+        let logic = *Logic::ALL.iter().find(|&&l| l != Logic::default()).unwrap();
+        let mut solver = VariantSolver::with_logic(logic);
+        solver.set_branching(Branching::Weighted);
+        solver.set_propagation(false);
+        solver.set_refutation(false);
+        solver.excluded = vec![0, 3, 0, 1];
+        solver.preferred = vec![2, 0, 1, 4];
+        solver.set_node_limit(Some(1_000));
+        let helper = solver.helper();
+        assert_eq!(helper.branching, Branching::Weighted);
+        assert_eq!(helper.logic, logic);
+        assert!(!helper.propagation);
+        assert!(!helper.refutation);
+        assert_eq!(helper.excluded, solver.excluded);
+        assert_eq!(helper.preferred, solver.preferred);
+        assert_eq!(helper.node_limit, Some(1_000));
+        // And the defaults, which differ from the settings above.
+        let helper = VariantSolver::new().helper();
+        assert_eq!(helper.branching, Branching::Conflicts);
+        assert!(helper.propagation && helper.refutation);
     }
 }
