@@ -346,7 +346,7 @@ def test_an_unknown_key_is_a_warning_and_the_other_rules_are_read():
 
 def test_a_solver_on_two_threads_counts_a_long_variant_count_the_same():
     """The empty 6x6 anti-knight grid takes about 176,000 nodes on one thread, past the
-    10,000 after which the search hands its untried branches to the other threads."""
+    3,000 after which the search hands its untried branches to the other threads."""
     board = "." * 36
     one = sudoku_dlx.Solver().count(board, box=(2, 3), rules="anti-knight")
     two = sudoku_dlx.Solver(threads=2).count(board, box=(2, 3), rules="anti-knight")

@@ -439,7 +439,7 @@ impl VariantSolver {
     }
 
     /// Has [`count`](Self::count) and [`count_while`](Self::count_while) search on up to
-    /// `threads` threads (one, the caller's, by default): once the search has run 10,000
+    /// `threads` threads (one, the caller's, by default): once the search has run 3,000
     /// nodes, it hands the branches it has not tried to the others, with the weights it has
     /// learnt, and the count is the same. Worth it for one hard puzzle; a batch of puzzles
     /// is faster on one thread per puzzle. The statistics then vary from run to run.

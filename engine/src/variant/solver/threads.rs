@@ -9,11 +9,13 @@ use crate::variant::Variant;
 use crate::Count;
 use std::sync::Arc;
 
-/// Nodes the search runs alone before helpers take part (about 25 ms on Solver needs SET):
-/// fewer hand work over before the weights have found the puzzle's knot of rules (5,000
-/// took that puzzle to 2.0 s in some runs), more leave less to share (20,000: 0.87 s against
-/// 0.72 s). Measured on that one puzzle: docs/lab/variant-search.md, "Twelfth round".
-pub(super) const ALONE: u32 = 10_000;
+/// Nodes the search runs alone before helpers take part (a few milliseconds): more leave
+/// less to share, fewer start helpers on puzzles one thread answers soon after. On two
+/// threads, 3,000 took the published puzzles from 548 to 491 ms and their drafts from 354
+/// to 318 against 10,000 (three runs each; 1,000 and 30,000 were slower): docs/lab/
+/// variant-search.md, "Twenty-ninth round". It was 10,000 from the twelfth round, set on
+/// Solver needs SET before the search refuted its guesses.
+pub(super) const ALONE: u32 = 3_000;
 
 impl VariantSolver {
     /// Counts on `self.threads` threads, stopping at `cap` or when `keep_going` (called on
