@@ -429,8 +429,9 @@ impl ExactCover {
     /// Gives work to a thread that waits for it, from a search `level` options deep: the
     /// untried options of the shallowest level that has some, each with the options chosen
     /// above it, or, when the option tried there is refuted on failing, one job: that level
-    /// without it. The level is then left once its current option is done. False when no
-    /// level has an untried option (the waiting thread waits on).
+    /// without the options tried there, this one included. The level is then left once its
+    /// current option is done. False when no level has an untried option (the waiting
+    /// thread waits on).
     pub(super) fn hand_over(&mut self, level: usize, share: &super::Share) -> bool {
         let Some(open) = (0..level).find(|&l| {
             let at = self.search.levels[l];
