@@ -433,11 +433,14 @@ mod tests {
                 .enumerate()
                 .map(|(k, matrix)| {
                     let share = &share;
-                    let again = move |_| {
+                    // A job that searched again what another searched would find the
+                    // same solutions again, and hand work on at each: stopping at a
+                    // thousand solutions fails such a count at once, where it would run on.
+                    let again = move |found| {
                         if threads == 1 {
                             share.wanted.store(true, Ordering::Relaxed);
                         }
-                        true
+                        found < 1_000
                     };
                     scope.spawn(move || matrix.count_shared(share, k == 0, again, &mut Watch))
                 })
