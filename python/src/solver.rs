@@ -84,7 +84,7 @@ impl Stats {
 /// (288, 'multiple', False)
 ///
 /// `threads` (1 by default) is how many threads a count of a variant puzzle may search
-/// on: once the search has run 10,000 nodes it hands its untried branches to the others,
+/// on: once the search has run 3,000 nodes it hands its untried branches to the others,
 /// so a long count (a setter's draft, a proof of uniqueness) takes less time on several
 /// cores, and a short one never starts them. The count is the same on any number.
 ///
