@@ -313,7 +313,7 @@ impl ExactCover {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exact_cover::tests::{queens, some_refuted};
+    use crate::exact_cover::tests::{queens, some_refuted, Watch};
     use crate::exact_cover::{Branching, Interrupt, NoPropagation, Stats};
     use std::thread;
 
@@ -400,14 +400,6 @@ mod tests {
             matrix.sanity();
             assert_eq!(matrix.count(None).solutions, expected);
         }
-    }
-
-    /// A propagator that removes nothing: the search calls it at its guesses, and so
-    /// refutes them.
-    struct Watch;
-
-    impl crate::exact_cover::Propagator for Watch {
-        fn propagate(&mut self, _: &mut crate::exact_cover::Pruning<'_>) {}
     }
 
     /// The queens refuting the guesses of the options `some_refuted` draws from `seed`

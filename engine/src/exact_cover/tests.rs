@@ -598,15 +598,19 @@ pub(crate) fn some_refuted(options: usize, seed: u64) -> Vec<bool> {
         .collect()
 }
 
+/// A propagator that removes nothing: the search calls it at its guesses, and so refutes
+/// them (see [`ExactCover::set_refutation`](super::ExactCover::set_refutation)).
+pub(crate) struct Watch;
+
+impl super::Propagator for Watch {
+    fn propagate(&mut self, _: &mut super::Pruning<'_>) {}
+}
+
 /// When a refuted guess fails, the options tried before it at its level are done too, even
 /// those that are not refuted and so are still in the item's list: choosing again must not
 /// take them again. (Refuting only the failed option counted the 6 queens 5 to 16 times.)
 #[test]
 fn refuting_some_options_counts_every_solution_once() {
-    struct Watch;
-    impl super::Propagator for Watch {
-        fn propagate(&mut self, _: &mut super::Pruning<'_>) {}
-    }
     let (sizes, seeds): (&[(usize, u128)], _) = match cfg!(miri) {
         true => (&[(6, 4)], 0..4),
         false => (&[(6, 4), (8, 92), (9, 352)], 0..12),
