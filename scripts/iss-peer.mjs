@@ -4,8 +4,9 @@
 // (plain ES modules, no build step and no npm install needed):
 //   ISS_DIR=/path/to/Interactive-Sudoku-Solver node scripts/iss-peer.mjs < puzzles.ndjson
 // One f-puzzles document per input line; one JSON line out per document:
-//   {"count": N, "ms": milliseconds of the count, "solution": the digits when the count
-//    is 1, "solutions": both grids when it is 2 (so a disagreement can be judged)}
+//   {"count": N, "ms": milliseconds of the count, "guesses": ISS's guesses in it,
+//    "solution": the digits when the count is 1, "solutions": both grids when it is 2
+//    (so a disagreement can be judged)}
 // or {"count": null, "error": "why"} when the document uses a rule this script does
 // not translate (ISS_MAX=N counts up to N instead of 2).
 //
@@ -330,7 +331,8 @@ for await (const line of lines) {
         console.log(JSON.stringify({ count: null, error: 'ISS: ' + String(e.message ?? e) }));
         continue;
     }
-    const result = { count, ms };
+    // ISS's own count of the guesses of that search, read before the grids below run.
+    const result = { count, ms, guesses: solver.latestStats()?.guesses ?? null };
     // Not timed: the grids, so that a count that differs from ours can be judged.
     if (count === 1) result.solution = solver.solution(constraints).toString();
     else if (count >= 2) result.solutions = [...solver.solutions(constraints, 2)].map(s => s.toString());

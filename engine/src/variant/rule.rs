@@ -81,6 +81,35 @@ impl Marker {
         }
     }
 
+    /// True when two neighbours holding `a` and `b` satisfy a marker of this kind that
+    /// shows one of `values` (bit `v` for value `v`, below 128): [`shows`](Self::shows) for
+    /// some value of the set, read off the digits in a few steps rather than tried value
+    /// by value (a negative constraint asks it of every digit pair of every neighbouring
+    /// pair of cells when the puzzle is built).
+    ///
+    /// ```
+    /// use sudoku_dlx::variant::Marker;
+    ///
+    /// let x_or_v = 1 << 5 | 1 << 10;
+    /// assert!(Marker::Xv.shows_any(x_or_v, 3, 7));
+    /// assert!(!Marker::Xv.shows_any(x_or_v, 3, 8));
+    /// assert!(Marker::Ratio.shows_any(1 << 3, 9, 3));
+    /// ```
+    pub fn shows_any(self, values: u128, a: u8, b: u8) -> bool {
+        let (a, b) = (u32::from(a), u32::from(b));
+        let has = |value: u32| value < 128 && values >> value & 1 == 1;
+        // `a == value * b` for some value: its quotient, or any value when both are 0.
+        let multiple = |a: u32, b: u32| match b {
+            0 => a == 0 && values != 0,
+            _ => a % b == 0 && has(a / b),
+        };
+        match self {
+            Marker::Difference => has(a.abs_diff(b)),
+            Marker::Ratio => multiple(a, b) || multiple(b, a),
+            Marker::Xv => has(a + b),
+        }
+    }
+
     /// The values of the marker's standard meaning.
     fn standard(self) -> &'static [u8] {
         match self {
@@ -538,9 +567,7 @@ impl Relation {
             }
             Relation::Sum(sum) => u32::from(a) + u32::from(b) == u32::from(sum),
             Relation::Less => a < b,
-            Relation::Unmarked(marker, values) => {
-                !(0..128u8).any(|v| values >> v & 1 == 1 && marker.shows(v, a, b))
-            }
+            Relation::Unmarked(marker, values) => !marker.shows_any(values, a, b),
             Relation::Apart(gap) => a.abs_diff(b) >= gap,
             Relation::Within(span) => a != b && a.abs_diff(b) <= span,
             Relation::Equal => a == b,
@@ -573,5 +600,34 @@ impl fmt::Display for Rule {
             write!(f, " {}", marker.name())?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Marker;
+
+    /// `shows_any` against its definition: some value of the set that the marker shows,
+    /// tried one by one, over digits 0 to 20 and sets of one value, of two, and of all.
+    #[test]
+    fn a_marker_shows_a_value_of_the_set_as_it_shows_each() {
+        let mut sets: Vec<u128> = (0..128).map(|v| 1u128 << v).collect();
+        sets.extend((0..127).map(|v| 3u128 << v));
+        sets.extend([0, u128::MAX, 1 << 5 | 1 << 10, 1 << 2 | 1 << 3 | 1 << 7]);
+        for marker in [Marker::Difference, Marker::Ratio, Marker::Xv] {
+            for &values in &sets {
+                for a in 0..=20 {
+                    for b in 0..=20 {
+                        let each =
+                            (0..128u8).any(|v| values >> v & 1 == 1 && marker.shows(v, a, b));
+                        assert_eq!(
+                            marker.shows_any(values, a, b),
+                            each,
+                            "{marker:?} {values:#x} {a} {b}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }
