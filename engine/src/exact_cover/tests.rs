@@ -636,3 +636,64 @@ fn refuting_some_options_counts_every_solution_once() {
         }
     }
 }
+
+/// Inherited weights (`set_inherited_weights`) reshape the tree, with and without
+/// refutation, and never the count: the queens under the conflict-weighted rule, with
+/// priorities drawn at random, inheriting from every item, from the diagonals on, or from
+/// none. `clear` drops the setting.
+#[test]
+fn inherited_weights_change_the_tree_and_never_the_count() {
+    let sizes: &[(usize, u128)] = match cfg!(miri) {
+        true => &[(5, 10)],
+        false => &[(6, 4), (8, 92)],
+    };
+    let mut changed = 0;
+    for &(n, expected) in sizes {
+        for seed in 1..4 {
+            let priorities: Vec<u32> = some_refuted(2 * n, seed)
+                .iter()
+                .enumerate()
+                .map(|(k, &heavy)| if heavy { 3 + k as u32 } else { 1 })
+                .collect();
+            let mut nodes = Vec::new();
+            for from in [None, Some(0), Some(2 * n)] {
+                for refuting in [false, true] {
+                    let mut matrix = queens(n);
+                    matrix.set_branching(super::Branching::Conflicts);
+                    matrix.set_priorities(&priorities);
+                    matrix.set_inherited_weights(from);
+                    if refuting {
+                        matrix.set_refutation(&some_refuted(matrix.options(), 0));
+                    }
+                    let count = matrix.count_propagating(None, |_| true, &mut Watch);
+                    assert_eq!(count.solutions, expected, "{n} queens, {from:?}, {seed}");
+                    nodes.push(matrix.stats().nodes);
+                    matrix.sanity();
+                }
+            }
+            changed += usize::from(nodes[2..] != [nodes[0], nodes[1]].repeat(2)[..]);
+        }
+    }
+    assert!(changed > 0, "the inherited weights never changed the tree");
+    // `clear` drops the setting: the example of `set_inherited_weights`, rebuilt in place,
+    // branches first on its heaviest item again.
+    let mut matrix = ExactCover::new(0, 0);
+    let mut first = |inherit: bool| {
+        matrix.clear(3, 0);
+        for items in [&[2, 1][..], &[0, 1], &[0], &[0], &[2]] {
+            matrix.add_option(items).unwrap();
+        }
+        matrix.set_branching(super::Branching::Conflicts);
+        matrix.set_priorities(&[12, 1, 1]);
+        if inherit {
+            matrix.set_inherited_weights(Some(1));
+        }
+        matrix
+            .first_solution()
+            .unwrap()
+            .options()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(first(true), [0, 2]);
+    assert_eq!(first(false), [1, 4]);
+}

@@ -577,6 +577,12 @@ impl VariantSolver {
             self.refuted.extend((0..options).map(places));
         }
         self.matrix.set_refutation(&self.refuted);
+        // A refuting search weighs a house's digit (or any item past the cells) with two
+        // places left as the heavier of their cells (docs/lab/variant-search.md, "Thirtieth
+        // round"); the generator's searches, which do not refute, keep the plain weights.
+        let cells = model.allowed.len();
+        self.matrix
+            .set_inherited_weights(self.refutation.then_some(cells));
         // The sums kept by bounds and the skyscraper lines need the propagator's check on
         // each solution, even without its narrowing.
         // Pointing is built only for a search that the logic pass left open.
