@@ -166,7 +166,7 @@ impl Witness {
 /// >>> witness("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......") is None
 /// True
 /// >>> witness("." * 16, rules="x").second
-/// '1234432121433412'
+/// '1243431234212134'
 #[pyfunction]
 #[pyo3(signature = (board, *, r#box = None, rules = None, regions = None))]
 pub fn witness<'py>(
