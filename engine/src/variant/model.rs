@@ -28,7 +28,7 @@ use super::tables::{enumerate, Assignments, Position, Table, MAX_SUM_OPTIONS};
 use super::totals::Totals;
 use super::VariantError;
 use crate::Shape;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, OnceLock};
 
 /// The compiled rules of a variant, independent of its givens.
@@ -692,9 +692,15 @@ fn add_bans(
         }
     }
     let all = all_digits(n);
+    // Most pairs forbid the same digits (a rule over every neighbouring pair): their blocks
+    // are found once.
+    let mut blocks: HashMap<(Vec<u64>, bool), Blocks> = HashMap::new();
     for ((a, b), masks) in banned {
         let peers = a / n == b / n || a % n == b % n || region_of[a] == region_of[b];
-        for (xs, ys) in bicliques(&masks, all, peers) {
+        let found = blocks
+            .entry((masks, peers))
+            .or_insert_with_key(|(masks, peers)| bicliques(masks, all, *peers));
+        for &(xs, ys) in found.iter() {
             for x in (0..n).filter(|x| xs & 1 << x != 0) {
                 extra[a * n + x].push(next as u32);
             }
@@ -706,6 +712,10 @@ fn add_bans(
     }
     next
 }
+
+/// Blocks of forbidden pairs, each `(xs, ys)`: every digit of `xs` in one cell against
+/// every digit of `ys` in the other (see [`bicliques`]).
+type Blocks = Vec<(u64, u64)>;
 
 /// Covers the forbidden pairs of two cells `A` and `B` with few items: `banned[x]` holds
 /// the digits of `B` (bit `y` for digit `y + 1`, within `all`) that may not meet digit
@@ -719,7 +729,7 @@ fn add_bans(
 /// two neighbours, one item for the low digits of a whisper against each other. Fewer
 /// placements on the items make the options shorter for the dancing links, and the
 /// options an item removes are those of the pairs it forbids, so the search is the same.
-fn bicliques(banned: &[u64], all: u64, peers: bool) -> Vec<(u64, u64)> {
+fn bicliques(banned: &[u64], all: u64, peers: bool) -> Blocks {
     let n = banned.len();
     let mut open: Vec<u64> = banned.iter().map(|&b| b & all).collect();
     for (x, row) in open.iter_mut().enumerate() {
