@@ -109,8 +109,8 @@ pub enum Branching {
     /// As [`Weighted`](Self::Weighted), but a dead end also adds to the weight of the item
     /// chosen last above it (forced or guessed), the choice whose consequences failed: one
     /// to the item found empty, four to that choice (the credit that conflict-history
-    /// branching gives the cell whose assignment failed, as in sigh's Interactive Sudoku
-    /// Solver). The variant solver uses it on every puzzle.
+    /// branching gives the variable whose assignment failed, as constraint solvers do). The
+    /// variant solver uses it on every puzzle.
     Conflicts,
 }
 
@@ -391,10 +391,10 @@ impl ExactCover {
     /// each primary item numbered `from` or more (`None`, the default: none) that has two
     /// options left weighs, at a guess, at least the heaviest primary item that one of its
     /// options covers. A choice between two options then comes as soon as the heaviest item
-    /// it settles would, and before it when that item has more options: as sigh's
-    /// Interactive Sudoku Solver weighs a house's digit with two places as the heavier of
-    /// its two cells. Kept until the next [`clear`](Self::clear). The solutions found never
-    /// change, only the tree's shape.
+    /// it settles would, and before it when that item has more options: as a constraint
+    /// solver may weigh a value with two places left as the heavier of its two variables
+    /// (docs/variants.md has the puzzle solver's use of it). Kept until the next
+    /// [`clear`](Self::clear). The solutions found never change, only the tree's shape.
     ///
     /// ```
     /// use sudoku_dlx::exact_cover::{Branching, ExactCover};
@@ -1059,8 +1059,8 @@ impl ExactCover {
 
     /// How many options taking the option of entry `option` would remove, as the sum of the
     /// lengths of its other items' lists: an option sharing two of them counts twice, and
-    /// the option itself once for each (a constant where options have one width, as the
-    /// Sudoku matrix's do).
+    /// the option itself once for each (a constant where options have one width, as a
+    /// grid puzzle's placements do).
     fn removed_by(&self, option: u32) -> u32 {
         let mut removed = 0;
         let mut q = self.node(option).next;
