@@ -35,6 +35,7 @@ pub mod multiplicity;
 pub mod names;
 pub mod prefix;
 mod propagate;
+mod ratio;
 mod reference;
 mod sanity;
 mod search;

@@ -3,6 +3,7 @@
 
 use super::interrupt::Watch;
 use super::propagate::{NoPropagation, Propagator, Pruning};
+use super::ratio::{at_most_mask, ratio, ratios, MARGIN};
 use super::shortest::{equal_mask, shortest};
 use super::{Conflict, ExactCover, Node, SelectError, COVERED, SPACER};
 
@@ -67,6 +68,12 @@ pub(super) struct State {
     /// heaviest primary item its options cover (see [`ExactCover::set_inherited_weights`]);
     /// zero for none.
     inherit_from: u32,
+    /// Scratch of `heaviest`, sized at every start and written only there: per primary item
+    /// (from 0), its length per weight as a float (see `ratio.rs`).
+    keys: Vec<f32>,
+    /// Scratch of `heaviest`: per item (by header), the weight inherited at this guess,
+    /// written for the items that inherit and read only for them.
+    inherited: Vec<u32>,
     /// First entries of the options a propagator removed, in order (see `propagate.rs`).
     pub(super) trail: Vec<u32>,
     /// Whether the search under way was started with an active propagator, so that the
@@ -263,6 +270,10 @@ impl State {
         self.solutions = 0;
         self.weights.clear();
         self.weights.resize(items + 1, 1);
+        if self.keys.len() < items {
+            self.keys.resize(items, 0.0);
+            self.inherited.resize(items + 1, 0);
+        }
         self.priors.clear();
         self.inherit_from = 0;
         self.selected.clear();
@@ -968,19 +979,80 @@ impl ExactCover {
     /// primary item has two options or more): the active primary item with the fewest options
     /// per weight, the first such (an item's weight inherited as `set_inherited_weights`
     /// says).
-    fn heaviest(&self) -> u32 {
+    ///
+    /// Every item's ratio is first read as a float, in a scan that vectorizes (`ratio.rs`);
+    /// the exact comparison then runs only over the items whose float is within rounding of
+    /// the smallest, and picks what it would have picked over all of them.
+    fn heaviest(&mut self) -> u32 {
+        let primary = self.primary as usize;
+        let mut least = ratios(
+            &self.lengths[1..=primary],
+            &self.search.weights[1..=primary],
+            &mut self.search.keys[..primary],
+        );
+        let from = self.search.inherit_from;
+        if from != 0 {
+            let mut block = from;
+            while block <= self.primary {
+                let end = (block + 64).min(self.primary + 1);
+                let mut pairs = equal_mask(&self.lengths[block as usize..end as usize], 2);
+                while pairs != 0 {
+                    let item = block + pairs.trailing_zeros();
+                    pairs &= pairs - 1;
+                    let weight = self.search.weights[item as usize].max(self.heaviest_beside(item));
+                    self.search.inherited[item as usize] = weight;
+                    let key = ratio(2, weight);
+                    self.search.keys[item as usize - 1] = key;
+                    least = least.min(key);
+                }
+                block = end;
+            }
+        }
+        let bound = least * MARGIN;
+        let (mut best, mut best_len, mut best_weight) = (0, u64::from(u32::MAX), 1u64);
+        for start in (0..primary).step_by(64) {
+            let end = (start + 64).min(primary);
+            let mut near = at_most_mask(&self.search.keys[start..end], bound);
+            while near != 0 {
+                let item = (start + near.trailing_zeros() as usize + 1) as u32;
+                near &= near - 1;
+                let len = self.length(item);
+                if len & COVERED != 0 {
+                    continue;
+                }
+                let weight = match len == 2 && from != 0 && item >= from {
+                    true => self.search.inherited[item as usize],
+                    false => self.search.weights[item as usize],
+                };
+                let (len, weight) = (u64::from(len), u64::from(weight));
+                if len * best_weight < best_len * weight {
+                    (best, best_len, best_weight) = (item, len, weight);
+                }
+            }
+        }
+        // Every choice of every unit test's weighted search, checked against the scan of
+        // every item by the exact comparison.
+        #[cfg(test)]
+        assert_eq!(best, self.heaviest_by_scan(), "a weighted choice");
+        best
+    }
+
+    /// [`heaviest`](Self::heaviest) by the exact comparison of every active primary item:
+    /// what the keys must agree with.
+    #[cfg(test)]
+    fn heaviest_by_scan(&self) -> u32 {
         let (mut best, mut best_len, mut best_weight) = (0, u64::from(u32::MAX), 1u64);
         for item in 1..=self.primary {
             let len = self.length(item);
             if len & COVERED != 0 {
                 continue;
             }
-            let len = u64::from(len);
             let mut weight = self.search.weights[item as usize];
-            if len == 2 && item >= self.search.inherit_from && self.search.inherit_from != 0 {
+            let from = self.search.inherit_from;
+            if len == 2 && from != 0 && item >= from {
                 weight = weight.max(self.heaviest_beside(item));
             }
-            let weight = u64::from(weight);
+            let (len, weight) = (u64::from(len), u64::from(weight));
             if len * best_weight < best_len * weight {
                 (best, best_len, best_weight) = (item, len, weight);
             }
