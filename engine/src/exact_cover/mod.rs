@@ -195,6 +195,12 @@ pub struct ExactCover {
     /// live option it walks, and without it each is found by a walk back to the spacer.
     /// Empty until then; nodes past its end (options added since) take the walk.
     entry_options: Vec<u32>,
+    /// Per option, its primary items (by header): `primaries[primary_start[o] as
+    /// usize..primary_start[o + 1] as usize]`, what the inherited weights read (see
+    /// [`index_primaries`](Self::index_primaries)). Empty until a search that inherits
+    /// starts; options added since are indexed at the next.
+    primary_start: Vec<u32>,
+    primaries: Vec<u32>,
     /// The color of each node (0 for none, else the caller's color plus one, with the
     /// `PURIFIED` mark while purified), filled only once a colored option is added: a matrix without colors
     /// keeps this empty and the search never looks at it.
@@ -235,6 +241,8 @@ impl ExactCover {
             option_width: 0,
             option_divisor: 0,
             entry_options: Vec::new(),
+            primary_start: Vec::new(),
+            primaries: Vec::new(),
             colors: Vec::new(),
             colored: false,
             max_nodes: MAX_NODES,
@@ -307,6 +315,8 @@ impl ExactCover {
         self.option_start.clear();
         self.option_width = 0;
         self.entry_options.clear();
+        self.primary_start.clear();
+        self.primaries.clear();
         self.colors.clear();
         self.colored = false;
         self.search.reset(items as usize);
@@ -497,6 +507,38 @@ impl ExactCover {
             }
             option
         }));
+    }
+
+    /// Fills `primary_start` and `primaries` for the options added since they were last
+    /// filled: once per matrix, when a search that inherits weights starts. A walk of an
+    /// option's primary items then skips its secondary ones, which a rule's options may
+    /// hold many of.
+    pub(super) fn index_primaries(&mut self) {
+        let options = self.option_start.len();
+        if self.primary_start.is_empty() {
+            self.primary_start.push(0);
+        }
+        for option in self.primary_start.len() - 1..options {
+            let mut node = self.option_start[option] as usize;
+            while self.nodes[node].top != SPACER {
+                let top = self.nodes[node].top;
+                if top <= self.primary {
+                    self.primaries.push(top);
+                }
+                node += 1;
+            }
+            self.primary_start.push(self.primaries.len() as u32);
+        }
+    }
+
+    /// The primary items (by header) of `option`, once [`index_primaries`] has run.
+    ///
+    /// [`index_primaries`]: Self::index_primaries
+    #[inline(always)]
+    fn primaries_of(&self, option: usize) -> &[u32] {
+        let start = self.primary_start[option] as usize;
+        let end = self.primary_start[option + 1] as usize;
+        &self.primaries[start..end]
     }
 
     /// A number for the `place`-th item (from 0, in the order given) of `option`: distinct

@@ -734,8 +734,11 @@ impl ExactCover {
         }
         if self.search.phase == Phase::Ready {
             self.search.propagating = P::ACTIVE;
-            if P::ACTIVE {
+            if P::ACTIVE || self.search.inherit_from != 0 {
                 self.index_entries();
+            }
+            if self.search.inherit_from != 0 {
+                self.index_primaries();
             }
         } else if self.search.propagating && !P::ACTIVE {
             // Continued without the propagator it was started with: the levels must still
@@ -1050,7 +1053,19 @@ impl ExactCover {
             let mut weight = self.search.weights[item as usize];
             let from = self.search.inherit_from;
             if len == 2 && from != 0 && item >= from {
-                weight = weight.max(self.heaviest_beside(item));
+                // Every entry of the item's options, not the index of their primary items.
+                let mut node = self.node(item).down;
+                while node != item {
+                    let mut other = self.previous_in_option(node);
+                    while other != node {
+                        let top = self.node(other).top;
+                        if top <= self.primary {
+                            weight = weight.max(self.search.weights[top as usize]);
+                        }
+                        other = self.previous_in_option(other);
+                    }
+                    node = self.node(node).down;
+                }
             }
             let (len, weight) = (u64::from(len), u64::from(weight));
             if len * best_weight < best_len * weight {
@@ -1060,20 +1075,16 @@ impl ExactCover {
         best
     }
 
-    /// The weight of the heaviest primary item that an option of `item`'s list covers
-    /// besides `item` (zero when none). The options of an active item's list are active, so
-    /// are the items they cover.
+    /// The weight of the heaviest primary item that an option of `item`'s list covers,
+    /// `item` among them (zero when it has none). The options of an active item's list are
+    /// active, so are the items they cover.
     fn heaviest_beside(&self, item: u32) -> u32 {
         let mut heaviest = 0;
         let mut node = self.node(item).down;
         while node != item {
-            let mut other = self.previous_in_option(node);
-            while other != node {
-                let top = self.node(other).top;
-                if top <= self.primary {
-                    heaviest = heaviest.max(self.search.weights[top as usize]);
-                }
-                other = self.previous_in_option(other);
+            // `item` among them too: its own weight is taken besides anyway.
+            for &top in self.primaries_of(self.option_of(node)) {
+                heaviest = heaviest.max(self.search.weights[top as usize]);
             }
             node = self.node(node).down;
         }
