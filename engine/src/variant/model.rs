@@ -62,15 +62,24 @@ pub(crate) struct Model {
     /// for the propagator and the logic pass.
     pub groups: Groups,
     /// Whether the search points through the bans (see [`pointing`](super::pointing)): only
-    /// where some pairwise rule bans more than a range of digits (see
-    /// [`Relation::bans_a_range`](super::rule::Relation::bans_a_range)) or some cells must
-    /// hold a digit (see [`required`](super::required)), or through the houses alone (see
+    /// where pairwise rules that ban more than a range of digits (see
+    /// [`Relation::bans_a_range`](super::rule::Relation::bans_a_range)) relate at least as
+    /// many pairs of cells as the grid has pairs of side-by-side cells (non-consecutive,
+    /// anti-knight, the negative constraints), or through the houses alone (see
     /// `houses_only`). With diagonals alone or tables and sums alone (arrows, little
     /// killers, cages with no digit they must hold) it made the search slower; with
     /// thermometers, slow thermometers, minimum and maximum cells and renban spans alone it
     /// doubled the time of a search and saved few nodes (docs/lab/variant-search.md,
-    /// "Eighteenth round").
+    /// "Eighteenth round"); with a few dots or the digits cages and renban lines must hold
+    /// its tables cost more than it saved on most published puzzles ("Thirty-first
+    /// round").
     pub points: bool,
+    /// Whether the logic pass of [`VariantSolver::rate`](super::VariantSolver::rate) and
+    /// [`VariantSolver::solved_by_logic`](super::VariantSolver::solved_by_logic) points
+    /// through the bans at locked candidates, once stuck without: where some pairwise rule
+    /// bans more than a range of digits or some cells must hold a digit. What the levels
+    /// of a rating find does not follow the search's speed.
+    pub logic_points: bool,
     /// Whether the rules are houses alone (rows, columns, regions and other units of `n`
     /// cells: diagonals, windows, disjoint groups), with nothing else to clash, and some
     /// extra house holds two or more cells of one row or column (see [`shares_lines`]):
@@ -262,8 +271,16 @@ impl Model {
             next += n;
         }
         next = add_bans(&mut extra, n, region_of, &parts, next);
-        let points =
+        let logic_points =
             parts.relations.iter().any(|r| !r.2.bans_a_range()) || !parts.required.is_empty();
+        // Dense bans: at least as many pairs as the grid has pairs of side-by-side cells.
+        let dense = (2 * n * (n - 1)).max(1);
+        let points = parts
+            .relations
+            .iter()
+            .filter(|r| !r.2.bans_a_range())
+            .count()
+            >= dense;
         let peers =
             |a: usize, b: usize| a / n == b / n || a % n == b % n || region_of[a] == region_of[b];
         let related: Vec<_> = parts
@@ -359,6 +376,7 @@ impl Model {
             totals,
             groups,
             points,
+            logic_points,
             houses_only: false,
             pointing: Lazy::default(),
             priorities: Vec::new(),
@@ -381,9 +399,17 @@ impl Model {
     }
 
     /// The clashes and houses of the pointing, built on the first call (and shared by the
-    /// copies of this model); `None` where the model does not point.
+    /// copies of this model); `None` where the search does not point.
     pub(crate) fn pointing(&self) -> Option<Arc<Pointing>> {
-        let points = self.points;
+        self.pointing_if(self.points)
+    }
+
+    /// [`pointing`](Self::pointing) for the logic pass of a rating (see `logic_points`).
+    pub(crate) fn logic_pointing(&self) -> Option<Arc<Pointing>> {
+        self.pointing_if(self.logic_points)
+    }
+
+    fn pointing_if(&self, points: bool) -> Option<Arc<Pointing>> {
         points.then(|| {
             Arc::clone(self.pointing.0.get_or_init(|| match self.houses_only {
                 true => Arc::new(Pointing::of_houses(self)),
@@ -856,12 +882,13 @@ mod tests {
         assert!(bicliques(&[0; 4], 0b1111, true).is_empty());
     }
 
-    /// The search points through the bans where some ban is not a range (a
-    /// non-consecutive pair), not where every ban is one (thermometers, slow ones, a
-    /// minimum cell, a renban span of three): measured to double the time there for few
-    /// nodes.
+    /// The search points through the bans where bans that are not ranges relate as many
+    /// pairs as the grid has side by side (non-consecutive, anti-knight), not where every
+    /// ban is one (thermometers, slow ones, a minimum cell, a renban span of three:
+    /// measured to double the time there for few nodes), nor for a few dots or a cage's
+    /// needed digits (measured to cost more than they save).
     #[test]
-    fn the_search_points_only_where_some_ban_is_not_a_range() {
+    fn the_search_points_only_where_dense_bans_are_not_ranges() {
         let empty = Grid::empty(Shape::new(3, 3).unwrap());
         let points = |rules: &[Rule]| {
             let variant = Variant::new(empty.clone(), None, rules.to_vec()).unwrap();
@@ -876,7 +903,20 @@ mod tests {
         ];
         assert!(!points(&ranges[..1]));
         assert!(!points(&ranges));
-        assert!(points(&[thermometer, Rule::NonConsecutive]));
+        assert!(points(&[thermometer.clone(), Rule::NonConsecutive]));
+        assert!(points(&[Rule::AntiKnight]));
+        let dots: Vec<Rule> = (0..8)
+            .map(|k| Rule::Difference {
+                cells: [9 * k, 9 * k + 1],
+                value: 1,
+            })
+            .collect();
+        assert!(!points(&dots));
+        let cage = Rule::Killer {
+            cells: vec![0, 1, 9],
+            sum: Some(6),
+        };
+        assert!(!points(&[cage, thermometer]));
     }
 
     /// A cage alone places its cells; a cage and an arrow (r4c4 = r1c2 + r2c3) that share

@@ -272,7 +272,7 @@ impl VariantSolver {
         ];
         self.stage(variant);
         for (done, (logic, step)) in (1..).zip(levels) {
-            let end = self.staged_logic(variant, logic);
+            let end = self.staged_logic(variant, logic, Pass::Rating);
             progress(done, 4);
             match end {
                 LogicEnd::Contradiction => return Err(NotUnique::NoSolution),
@@ -310,14 +310,15 @@ impl VariantSolver {
     /// ```
     pub fn solved_by_logic(&mut self, variant: &Variant, logic: Logic) -> bool {
         self.stage(variant);
-        self.staged_logic(variant, logic) == LogicEnd::Solved
+        self.staged_logic(variant, logic, Pass::Rating) == LogicEnd::Solved
     }
 
-    /// The logic pass at `logic` on the options staged for `variant`.
-    /// Where the rules point (see [`pointing`](super::pointing)) and the pass at locked
-    /// candidates is stuck without it, the pass goes on with it: the clashes are built only
-    /// for the puzzles that need more than the pass alone.
-    fn staged_logic(&mut self, variant: &Variant, logic: Logic) -> LogicEnd {
+    /// The logic pass at `logic` on the options staged for `variant`, for a rating's level
+    /// or before a search (`pass`). Where the rules point (see [`pointing`](super::pointing);
+    /// a rating's levels as `Model::logic_points` says, a search as `Model::points`) and
+    /// the pass at locked candidates is stuck without it, the pass goes on with it: the
+    /// clashes are built only for the puzzles that need more than the pass alone.
+    fn staged_logic(&mut self, variant: &Variant, logic: Logic, pass: Pass) -> LogicEnd {
         let lists = [
             &self.staged_start[..],
             &self.staged_items,
@@ -336,7 +337,11 @@ impl VariantSolver {
         if end != LogicEnd::Stuck || logic < Logic::LockedCandidatesBeforeSearch || houses_only {
             return end;
         }
-        match variant.model().pointing() {
+        let pointing = match pass {
+            Pass::Rating => variant.model().logic_pointing(),
+            Pass::Search => variant.model().pointing(),
+        };
+        match pointing {
             Some(pointing) => self.pass.resume(staged(Some(&pointing)), logic),
             None => end,
         }
@@ -510,7 +515,7 @@ impl VariantSolver {
             ..SolveStats::default()
         };
         self.stage(variant);
-        let end = self.staged_logic(variant, self.logic);
+        let end = self.staged_logic(variant, self.logic, Pass::Search);
         self.matrix.clear(model.primary, model.secondary);
         self.matrix.set_node_limit(self.node_limit);
         let branching = self.branching;
@@ -740,6 +745,15 @@ impl VariantSolver {
     fn finish(&mut self) {
         self.stats.search = self.matrix.stats();
     }
+}
+
+/// What a logic pass is for: a level of a rating (or [`VariantSolver::solved_by_logic`]),
+/// or the start of a search. They point through the bans on different rules (see
+/// `Model::logic_points` and `Model::points`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pass {
+    Rating,
+    Search,
 }
 
 /// The matrix of a variant, driven by the true-candidates search: every cell is inside it,

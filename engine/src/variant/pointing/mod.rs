@@ -12,10 +12,12 @@
 //!
 //! The search's propagator points once per branch point, after the arcs, sums and runs
 //! (see [`propagate`](super::propagate)); the logic pass before the search, once it is stuck
-//! without. Only models whose pairwise rules relate cells point (`Model::points`): measured
-//! in docs/lab/variant-search.md, third round; and, in the search alone, models of houses
-//! alone where an extra house meets a line twice (windows, disjoint groups: see
-//! `Model::houses_only`), tenth round.
+//! without. The search points only where pairwise rules relate as many pairs of cells as
+//! the grid has side by side (`Model::points`: non-consecutive, anti-knight, the negative
+//! constraints; docs/lab/variant-search.md, third and thirty-first rounds), and where the
+//! rules are houses alone and an extra house meets a line twice (windows, disjoint groups:
+//! see `Model::houses_only`), tenth round. A rating's logic pass points wherever pairwise
+//! rules relate cells or cells must hold a digit (`Model::logic_points`).
 //!
 //! Where no placement clashes with another digit of another cell (houses, anti-knight,
 //! anti-king) on a grid of at most 128 cells, the pass runs on bitboards (see [`boards`]).
