@@ -1034,16 +1034,15 @@ impl ExactCover {
             }
         }
         // Every choice of every unit test's weighted search, checked against the scan of
-        // every item by the exact comparison (not under Miri, where it took the core's tests
-        // to 11 minutes in CI, and where the unsafe code is what is checked).
-        #[cfg(all(test, not(miri)))]
+        // every item by the exact comparison.
+        #[cfg(test)]
         assert_eq!(best, self.heaviest_by_scan(), "a weighted choice");
         best
     }
 
     /// [`heaviest`](Self::heaviest) by the exact comparison of every active primary item:
     /// what the keys must agree with.
-    #[cfg(all(test, not(miri)))]
+    #[cfg(test)]
     fn heaviest_by_scan(&self) -> u32 {
         let (mut best, mut best_len, mut best_weight) = (0, u64::from(u32::MAX), 1u64);
         for item in 1..=self.primary {
