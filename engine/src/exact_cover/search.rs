@@ -68,8 +68,8 @@ pub(super) struct State {
     /// heaviest primary item its options cover (see [`ExactCover::set_inherited_weights`]);
     /// zero for none.
     inherit_from: u32,
-    /// Scratch of `heaviest`, sized at every start and written only there: per primary item
-    /// (from 0), its length per weight as a float (see `ratio.rs`).
+    /// Scratch of `heaviest`, sized when the matrix is cleared and written only there: per
+    /// primary item (from 0), its length per weight as a float (see `ratio.rs`).
     keys: Vec<f32>,
     /// Scratch of `heaviest`: per item (by header), the weight inherited at this guess,
     /// written for the items that inherit and read only for them.
