@@ -84,6 +84,23 @@ impl Groups {
         self.len() == 0
     }
 
+    /// Narrows `masks` by the groups with a cell whose digits are not those of `seen`,
+    /// then again by the groups with a cell that lost a digit, until none does; `seen`
+    /// becomes `masks`. Sound only where every group was at its fixpoint on `seen` and the
+    /// digits it took from its peers then are still gone (see
+    /// [`Work::groups_since`](super::propagate::Work::groups_since)); `seen` all `u64::MAX`
+    /// narrows every group. The groups go in the order, and fail first, as when every
+    /// group is narrowed: a group whose cell lost a digit earlier in a pass is narrowed
+    /// later in that pass.
+    pub(crate) fn narrow_since(
+        &self,
+        masks: &mut [u64],
+        seen: &mut [u64],
+        narrowed: impl FnMut(usize),
+    ) -> Result<(), usize> {
+        narrow_changed(self, &self.of_cell, masks, Some(seen), narrowed, true)
+    }
+
     /// The cells of group `g`.
     pub(crate) fn cells(&self, g: usize) -> impl Iterator<Item = usize> + '_ {
         self.cells.get(g).iter().map(|&cell| cell as usize)
@@ -171,7 +188,7 @@ impl Narrows for Groups {
     /// none does; `Err` with the first group that cannot be kept. (A group also reads its
     /// peers' digits, so it is not narrowed by what changed since another branch point.)
     fn narrow(&self, masks: &mut [u64], narrowed: impl FnMut(usize)) -> Result<(), usize> {
-        narrow_changed(self, &self.of_cell, masks, None, narrowed)
+        narrow_changed(self, &self.of_cell, masks, None, narrowed, false)
     }
 
     /// Narrows by group `g` once; true when some cell lost a digit.
@@ -471,6 +488,85 @@ mod tests {
         assert_eq!(both_ways(&groups, &start), (None, None));
     }
 
+    /// The side of the grid of the random groups.
+    const SIX: usize = 6;
+
+    /// A random group of the 6x6 grid: its cells, and 0 for a renban line, or `k` for a
+    /// cage of total `3 * cells + k`.
+    fn random_group() -> impl proptest::strategy::Strategy<Value = (Vec<usize>, u32)> {
+        let cells = (0..SIX * SIX).collect::<Vec<_>>();
+        (proptest::sample::subsequence(cells, 2..=4), 0..3u32)
+    }
+
+    /// The random `groups` on the 6x6 grid, seeing along rows and columns.
+    fn six_by_six(groups: &[(Vec<usize>, u32)]) -> Groups {
+        let n = SIX;
+        let mut built = Groups::new();
+        for (cells, kind) in groups {
+            let sets = match kind {
+                0 => windows(n, cells.len()),
+                k => sums(n, cells.len(), 3 * cells.len() as u32 + k, 256).unwrap(),
+            };
+            built.push(cells, &sets);
+        }
+        built.see(n * n, |a, b| a / n == b / n || a % n == b % n);
+        built
+    }
+
+    /// Below a state where every group was at its fixpoint (`seen`), with digits taken
+    /// from some cells since, narrowing only the groups whose cells differ from `seen`
+    /// reaches the masks narrowing every group reaches, and fails at the same group: random
+    /// renban lines and cages over random candidates of a 6x6 grid.
+    #[test]
+    fn narrowing_since_a_fixpoint_matches_every_group_and_fails_at_the_same_one() {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, TestRunner};
+        let cells = SIX * SIX;
+        let case = (
+            proptest::collection::vec(random_group(), 1..10),
+            proptest::collection::vec(1u64..(1 << SIX), cells),
+            proptest::collection::vec(0u64..(1 << SIX), cells),
+            proptest::collection::vec(proptest::bool::weighted(0.2), cells),
+        );
+        let mut runner = TestRunner::new(Config::with_cases(10_000));
+        let (failures, compared) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
+        runner
+            .run(&case, |(groups, start, take, taking)| {
+                let built = six_by_six(&groups);
+                let mut fixpoint = start.clone();
+                if built.narrow(&mut fixpoint, |_| {}).is_err() {
+                    return Ok(());
+                }
+                // Digits taken since, never all of a cell's.
+                let below: Vec<u64> = (0..cells)
+                    .map(|c| match taking[c] && fixpoint[c] & !take[c] != 0 {
+                        true => fixpoint[c] & !take[c],
+                        false => fixpoint[c],
+                    })
+                    .collect();
+                let mut every = below.clone();
+                let want = built.narrow(&mut every, |_| {});
+                let mut since = below.clone();
+                let mut seen = fixpoint.clone();
+                let got = built.narrow_since(&mut since, &mut seen, |_| {});
+                prop_assert_eq!(got, want);
+                if want.is_ok() {
+                    prop_assert_eq!(&since, &every);
+                    prop_assert_eq!(&seen, &every);
+                } else {
+                    failures.set(failures.get() + 1);
+                }
+                compared.set(compared.get() + 1);
+                Ok(())
+            })
+            .unwrap();
+        let (failures, compared) = (failures.get(), compared.get());
+        assert!(
+            failures > 100 && compared > failures,
+            "{failures} of {compared}"
+        );
+    }
+
     /// Narrowing again only the groups whose cells lost a digit reaches the masks that
     /// narrowing every group again after any change reaches (the `Narrows` default), or
     /// fails as it does: random renban lines and cages over random candidates of a 6x6 grid.
@@ -478,29 +574,14 @@ mod tests {
     fn going_back_only_to_touched_groups_reaches_the_same_masks() {
         use proptest::prelude::*;
         use proptest::test_runner::{Config, TestRunner};
-        let n = 6;
-        let cells = n * n;
-        let peers = |a: usize, b: usize| a / n == b / n || a % n == b % n;
-        let group = (
-            proptest::sample::subsequence((0..cells).collect::<Vec<_>>(), 2..=4),
-            0..3u32,
-        );
         let case = (
-            proptest::collection::vec(group, 1..8),
-            proptest::collection::vec(1u64..(1 << n), cells),
+            proptest::collection::vec(random_group(), 1..8),
+            proptest::collection::vec(1u64..(1 << SIX), SIX * SIX),
         );
         let mut runner = TestRunner::new(Config::with_cases(10_000));
         runner
             .run(&case, |(groups, start)| {
-                let mut tracked = Groups::new();
-                for (cells, kind) in &groups {
-                    let sets = match kind {
-                        0 => windows(n, cells.len()),
-                        k => sums(n, cells.len(), 3 * cells.len() as u32 + k, 256).unwrap(),
-                    };
-                    tracked.push(cells, &sets);
-                }
-                tracked.see(cells, peers);
+                let tracked = six_by_six(&groups);
                 let (got, want) = both_ways(&tracked, &start);
                 prop_assert_eq!(got, want);
                 Ok(())

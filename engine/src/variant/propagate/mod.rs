@@ -11,7 +11,8 @@
 //! the segments that make one total (region-sum and zipper lines, see
 //! [`totals`](super::totals)) and the sums kept by bounds (see [`sums`](super::sums)) narrow
 //! with the arcs, the last four only where their cells changed (see [`narrow_seen`]), and
-//! those four are checked again on each solution the search reaches. The search then looks again for a forced item before it guesses.
+//! those four are checked again on each solution the search reaches; the groups only where
+//! their cells changed since the branch point above (see [`Work::groups_since`]). The search then looks again for a forced item before it guesses.
 //! Removals go on the matrix's trail and are undone on backtracking.
 //!
 //! What a branch point reads is mostly what changed since the last: the options chosen are
@@ -164,6 +165,9 @@ pub(crate) struct Work {
     seen_skylines: Vec<u64>,
     seen_ends: Vec<u64>,
     seen_totals: Vec<u64>,
+    /// Per cell, the digits on which every group was last at its fixpoint down the path
+    /// to this branch point (see [`Work::groups_since`]).
+    seen_groups: Vec<u64>,
 }
 
 impl Work {
@@ -185,9 +189,24 @@ impl Work {
             &mut self.seen_skylines,
             &mut self.seen_ends,
             &mut self.seen_totals,
+            &mut self.seen_groups,
         ] {
             seen.clear();
             seen.resize(cells, u64::MAX);
+        }
+    }
+
+    /// Makes the groups narrow again only where their cells' digits differ from `above`,
+    /// the digits of a branch point above on the path to this one (every group without
+    /// it). A group reads its cells and takes digits from its peers; down the path no cell
+    /// gains a digit and the removals above still hold, so a group whose cells are as
+    /// they were there, where it was at its fixpoint, has nothing to take. Elsewhere in the
+    /// tree its peers' digits may be back: unlike the sums' (see [`narrow_seen`]), the
+    /// groups' digits seen are only those of the path.
+    pub(crate) fn groups_since(&mut self, above: Option<&[u64]>) {
+        match above {
+            Some(above) => self.seen_groups.copy_from_slice(above),
+            None => self.seen_groups.fill(u64::MAX),
         }
     }
 
@@ -236,6 +255,7 @@ pub(crate) fn narrow_rules(
         seen_skylines,
         seen_ends,
         seen_totals,
+        seen_groups,
     } = work;
     loop {
         arcs.narrow(masks, queue, queued, supports)
@@ -249,7 +269,7 @@ pub(crate) fn narrow_rules(
             }
         };
         let narrowed = match narrow_seen(rules.sums, masks, seen_sums, &mut requeue) {
-            Ok(()) => match rules.groups.narrow(masks, &mut requeue) {
+            Ok(()) => match rules.groups.narrow_since(masks, seen_groups, &mut requeue) {
                 Ok(()) => match narrow_seen(rules.skylines, masks, seen_skylines, &mut requeue) {
                     Ok(()) => match narrow_seen(rules.ends, masks, seen_ends, &mut requeue) {
                         Ok(()) => narrow_seen(rules.totals, masks, seen_totals, &mut requeue)
@@ -666,6 +686,9 @@ impl Propagator for VariantPropagator<'_> {
                 pointing: scratch.pointing.as_deref().filter(|_| first),
                 pointed_above: above.map(|(_, read)| read),
             };
+            if first {
+                scratch.work.groups_since(above.map(|(masks, _)| masks));
+            }
             first = false;
             let narrowed = match tables_agree {
                 true => {

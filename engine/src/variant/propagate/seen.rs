@@ -27,7 +27,7 @@ pub(crate) fn narrow_seen<N: Narrows + ?Sized>(
 ) -> Result<(), usize> {
     match rules.of_cell() {
         Some(of_cell) if seen.len() == masks.len() => {
-            narrow_changed(rules, of_cell, masks, Some(seen), narrowed)
+            narrow_changed(rules, of_cell, masks, Some(seen), narrowed, false)
         }
         _ => rules.narrow(masks, narrowed),
     }
@@ -39,12 +39,18 @@ pub(crate) fn narrow_seen<N: Narrows + ?Sized>(
 /// first rule that cannot be kept. On success `seen` becomes `masks`. With an index of
 /// another size than the grid's (one not yet built: empty), or past [`MOST_TRACKED`]
 /// rules, every rule is narrowed until none narrows.
+///
+/// A pass goes over the rules in their order. With `in_pass`, a rule with a cell that
+/// lost a digit earlier in the first pass is narrowed later in that pass too, so that the
+/// rules are narrowed, and the first that cannot be kept is found, as when the first pass
+/// takes every rule (the rules it leaves out then narrow nothing).
 pub(crate) fn narrow_changed<N: Narrows + ?Sized>(
     rules: &N,
     of_cell: &Flat<u32>,
     masks: &mut [u64],
     seen: Option<&mut [u64]>,
     mut narrowed: impl FnMut(usize),
+    in_pass: bool,
 ) -> Result<(), usize> {
     let len = rules.len();
     if len == 0 {
@@ -79,26 +85,41 @@ pub(crate) fn narrow_changed<N: Narrows + ?Sized>(
             }
         }
     }
+    let mut in_pass = in_pass;
     while dirty[..words].iter().any(|&bits| bits != 0) {
         let mut next = [0u64; MOST_TRACKED / 64];
-        for (word, &bits) in dirty[..words].iter().enumerate() {
-            let mut bits = bits;
-            while bits != 0 {
-                let k = word * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let mut lost = |cell: usize| {
-                    narrowed(cell);
-                    mark(&mut next, cell);
-                };
-                rules.narrow_one(k, masks, &mut lost).map_err(|()| k)?;
-            }
+        let mut from = 0;
+        while let Some(k) = first_at_or_after(&dirty[..words], from) {
+            from = k + 1;
+            let mut lost = |cell: usize| {
+                narrowed(cell);
+                mark(&mut next, cell);
+                if in_pass {
+                    mark(&mut dirty, cell);
+                }
+            };
+            rules.narrow_one(k, masks, &mut lost).map_err(|()| k)?;
         }
         dirty = next;
+        in_pass = false;
     }
     if let Some(seen) = seen {
         seen.copy_from_slice(masks);
     }
     Ok(())
+}
+
+/// The first bit of `bits` (words of 64) at `from` or after it.
+fn first_at_or_after(bits: &[u64], from: usize) -> Option<usize> {
+    let mut word = from / 64;
+    let mut rest = *bits.get(word)? & (u64::MAX << (from % 64));
+    loop {
+        if rest != 0 {
+            return Some(word * 64 + rest.trailing_zeros() as usize);
+        }
+        word += 1;
+        rest = *bits.get(word)?;
+    }
 }
 
 #[cfg(test)]
