@@ -123,6 +123,10 @@ pub(crate) struct OptionLogic {
     live: Vec<u32>,
     covered: Vec<bool>,
     common: Vec<u32>,
+    /// Per item, the last `stamp` it was marked with: the items of one option, so that an
+    /// intersection with them reads each item once.
+    marks: Vec<u32>,
+    stamp: u32,
     /// Per cell, the digits its options left place, before and after arc consistency.
     masks: Vec<u64>,
     before: Vec<u64>,
@@ -188,6 +192,9 @@ impl OptionLogic {
         self.taken.resize(count, false);
         self.covered.clear();
         self.covered.resize(options.total, false);
+        self.marks.clear();
+        self.marks.resize(options.total, 0);
+        self.stamp = 0;
         self.live.clear();
         self.live.resize(options.total, 0);
         for &item in options.items {
@@ -273,7 +280,16 @@ impl OptionLogic {
                     );
                     first = false;
                 } else {
-                    self.common.retain(|i| items.contains(i));
+                    if self.stamp == u32::MAX {
+                        self.marks.fill(0);
+                        self.stamp = 0;
+                    }
+                    self.stamp += 1;
+                    for &i in items {
+                        self.marks[i as usize] = self.stamp;
+                    }
+                    let (marks, stamp) = (&self.marks, self.stamp);
+                    self.common.retain(|&i| marks[i as usize] == stamp);
                 }
                 if self.common.is_empty() {
                     break;
