@@ -10,7 +10,7 @@
 //! logic pass before it see the bans' consequences earlier: a white dot between two cells
 //! that may hold `{1, 5}` and `{3, 7}` empties both at once.
 
-use super::rule::Relation;
+use super::rule::{Keeps, Relation};
 
 /// The arcs of a variant's ban graph, built once with its model.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -37,6 +37,7 @@ impl Arcs {
         // For each ordered pair of related cells, the supports, merged over its relations.
         let mut pairs: std::collections::BTreeMap<(usize, usize), Vec<u64>> = Default::default();
         let all = (1u64 << n) - 1;
+        let mut keeps = Keeps::default();
         for &(a, b, relation) in relations {
             for (from, to, forward) in [(a, b, true), (b, a, false)] {
                 let support = pairs.entry((from, to)).or_insert_with(|| {
@@ -45,16 +46,8 @@ impl Arcs {
                         .map(|x| if differ { all & !(1 << x) } else { all })
                         .collect()
                 });
-                for x in 1..=n as u8 {
-                    for y in 1..=n as u8 {
-                        let keeps = match forward {
-                            true => relation.allows(x, y),
-                            false => relation.allows(y, x),
-                        };
-                        if !keeps {
-                            support[x as usize - 1] &= !(1 << (y - 1));
-                        }
-                    }
+                for (support, kept) in support.iter_mut().zip(keeps.of(relation, n, forward)) {
+                    *support &= kept;
                 }
             }
         }

@@ -8,7 +8,7 @@ use super::geometry::{
     orthogonal_pairs, windoku_windows,
 };
 use super::groups::{sums, windows};
-use super::rule::{Marker, Relation, Rule};
+use super::rule::{Keeps, Marker, Relation, Rule};
 use super::skylines::MAX_SKYLINE;
 use super::tables::{Position, Table, TableKind, MAX_SUM_OPTIONS};
 use super::totals;
@@ -52,6 +52,8 @@ pub(crate) struct Parts {
     /// Which of `sums` the rules imply (see [`implied`](super::implied)): the search weighs
     /// their cells as the rules' own.
     pub implied_sums: Vec<usize>,
+    /// What each relation keeps, worked out once (a cache, not a part).
+    pub keeps: Keeps,
 }
 
 /// The terms of a sum: cells and their weights.
@@ -592,18 +594,14 @@ impl Parts {
     /// Adds a relation of two cells, and keeps in each only the digits that some digit of
     /// the other keeps it with (a whisper's cell cannot hold 5 on the 9×9 grid).
     fn relate(&mut self, n: usize, a: usize, b: usize, relation: Relation) {
-        let partnered = |first: bool| {
-            (1..=n as u8)
-                .filter(|&x| {
-                    (1..=n as u8).any(|y| match first {
-                        true => relation.allows(x, y),
-                        false => relation.allows(y, x),
-                    })
-                })
-                .fold(0u64, |mask, x| mask | 1 << (x - 1))
+        let mut partnered = |first: bool| {
+            let kept = self.keeps.of(relation, n, first).iter().enumerate();
+            kept.filter(|&(_, &kept)| kept != 0)
+                .fold(0u64, |mask, (x, _)| mask | 1 << x)
         };
-        self.allowed[a] &= partnered(true);
-        self.allowed[b] &= partnered(false);
+        let (first, second) = (partnered(true), partnered(false));
+        self.allowed[a] &= first;
+        self.allowed[b] &= second;
         self.relations.push((a, b, relation));
     }
 }

@@ -22,6 +22,7 @@ use super::compile::{all_digits, Parts};
 use super::ends::Ends;
 use super::groups::Groups;
 use super::pointing::Pointing;
+use super::rule::Keeps;
 use super::skylines::Skylines;
 use super::sums::Sums;
 use super::tables::{enumerate, Assignments, Position, Table, MAX_SUM_OPTIONS};
@@ -700,24 +701,16 @@ fn add_bans(
 ) -> usize {
     // For each pair of cells (smaller first): for each digit of the first, the digits of
     // the second it may not meet.
+    let all = all_digits(n);
     let mut banned: BTreeMap<(usize, usize), Vec<u64>> = BTreeMap::new();
+    let mut keeps = Keeps::default();
     for &(a, b, relation) in &parts.relations {
         let (low, high, swapped) = if a < b { (a, b, false) } else { (b, a, true) };
         let masks = banned.entry((low, high)).or_insert_with(|| vec![0; n]);
-        for x in 1..=n as u8 {
-            for y in 1..=n as u8 {
-                let keeps = if swapped {
-                    relation.allows(y, x)
-                } else {
-                    relation.allows(x, y)
-                };
-                if !keeps {
-                    masks[x as usize - 1] |= 1 << (y - 1);
-                }
-            }
+        for (mask, kept) in masks.iter_mut().zip(keeps.of(relation, n, !swapped)) {
+            *mask |= all & !kept;
         }
     }
-    let all = all_digits(n);
     // Most pairs forbid the same digits (a rule over every neighbouring pair): their blocks
     // are found once.
     let mut blocks: HashMap<(Vec<u64>, bool), Blocks> = HashMap::new();

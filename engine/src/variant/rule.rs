@@ -554,6 +554,58 @@ pub(crate) enum Relation {
     SameResidue,
 }
 
+/// What relations keep, worked out once per relation: a puzzle relates many pairs of cells
+/// by few relations (every pair of a line by one), and each has `n²` pairs of digits. A
+/// cache: any two are equal.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Keeps {
+    /// Each relation met on digits `1..=n`, with `2n` masks: for each digit `x` of the
+    /// first cell the digits of the second that go with it, then for each digit of the
+    /// second those of the first.
+    met: Vec<(Relation, usize, Vec<u64>)>,
+}
+
+impl PartialEq for Keeps {
+    fn eq(&self, _: &Keeps) -> bool {
+        true
+    }
+}
+
+impl Eq for Keeps {}
+
+impl Keeps {
+    /// On digits `1..=n`, `of(relation, n, true)[x - 1]`: the digits (bit `y - 1` for `y`)
+    /// that the second cell may hold beside `x` in the first; `of(relation, n,
+    /// false)[y - 1]`, those the first may hold beside `y` in the second.
+    pub(crate) fn of(&mut self, relation: Relation, n: usize, forward: bool) -> &[u64] {
+        let met = self
+            .met
+            .iter()
+            .position(|&(r, m, _)| r == relation && m == n);
+        let at = match met {
+            Some(at) => at,
+            None => {
+                let mut masks = vec![0u64; 2 * n];
+                for x in 1..=n as u8 {
+                    for y in 1..=n as u8 {
+                        if relation.allows(x, y) {
+                            masks[x as usize - 1] |= 1 << (y - 1);
+                            masks[n + y as usize - 1] |= 1 << (x - 1);
+                        }
+                    }
+                }
+                self.met.push((relation, n, masks));
+                self.met.len() - 1
+            }
+        };
+        let masks = &self.met[at].2;
+        match forward {
+            true => &masks[..n],
+            false => &masks[n..],
+        }
+    }
+}
+
 impl Relation {
     /// True when the first cell holding `a` and the second `b` keep the relation.
     pub(crate) fn allows(self, a: u8, b: u8) -> bool {
@@ -605,7 +657,49 @@ impl fmt::Display for Rule {
 
 #[cfg(test)]
 mod tests {
-    use super::Marker;
+    use super::{Keeps, Marker, Relation};
+
+    /// Every relation's masks against `allows`, both ways, on grids of 4, 9 and 16 digits;
+    /// a relation met again is read from the cache.
+    #[test]
+    fn what_a_relation_keeps_is_what_it_allows() {
+        let relations = [
+            Relation::Differ,
+            Relation::NotConsecutive,
+            Relation::Difference(2),
+            Relation::Ratio(2),
+            Relation::Sum(10),
+            Relation::Less,
+            Relation::Unmarked(Marker::Xv, 1 << 5 | 1 << 10),
+            Relation::Apart(5),
+            Relation::Within(3),
+            Relation::Equal,
+            Relation::NotMore,
+            Relation::Implies(2, 7),
+            Relation::OtherBand(9),
+            Relation::OtherResidue,
+            Relation::SameBand(9),
+            Relation::SameResidue,
+        ];
+        let mut keeps = Keeps::default();
+        for n in [4, 9, 16] {
+            for relation in relations {
+                for _ in 0..2 {
+                    let forward = keeps.of(relation, n, true).to_vec();
+                    let backward = keeps.of(relation, n, false).to_vec();
+                    assert_eq!((forward.len(), backward.len()), (n, n));
+                    for x in 1..=n as u8 {
+                        for y in 1..=n as u8 {
+                            let allows = relation.allows(x, y);
+                            assert_eq!(forward[x as usize - 1] >> (y - 1) & 1 == 1, allows);
+                            assert_eq!(backward[y as usize - 1] >> (x - 1) & 1 == 1, allows);
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(keeps.met.len(), 3 * relations.len());
+    }
 
     /// `shows_any` against its definition: some value of the set that the marker shows,
     /// tried one by one, over digits 0 to 20 and sets of one value, of two, and of all.
