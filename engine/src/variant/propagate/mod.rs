@@ -12,8 +12,9 @@
 //! [`totals`](super::totals)) and the sums kept by bounds (see [`sums`](super::sums)) narrow
 //! with the arcs, the last four only where their cells changed (see [`narrow_seen`]), and
 //! those four are checked again on each solution the search reaches; the groups only where
-//! their cells changed since the branch point above (see [`Work::groups_since`]). The search then looks again for a forced item before it guesses.
-//! Removals go on the matrix's trail and are undone on backtracking.
+//! their cells changed since the branch point above (see [`Work::groups_since`]). The
+//! search then looks again for a forced item before it guesses. Removals go on the
+//! matrix's trail and are undone on backtracking.
 //!
 //! What a branch point reads is mostly what changed since the last: the options chosen are
 //! read from the first one that is not the last call's, and an open cell whose item has as
