@@ -20,7 +20,8 @@
 //! read from the first one that is not the last call's, and an open cell whose item has as
 //! many options left as at the branch point above keeps the digits it had there (see
 //! [`frames`](super::frames)); arc consistency starts from the cells whose digits changed
-//! since that branch point, whose digits were arc consistent, and pointing skips the
+//! since that branch point, whose digits were arc consistent (or, in a later round of the
+//! same branch point, since the round before), and pointing skips the
 //! units whose placements are the same as when it pointed there. Where every option places
 //! one cell, one round of removals is all there is: the digits read after it would be those
 //! it narrowed to.
@@ -403,6 +404,9 @@ pub(crate) struct Scratch {
     masks: Vec<u64>,
     /// The masks before narrowing.
     before: Vec<u64>,
+    /// The masks a round of this branch point narrowed to, arc consistent: the next round
+    /// queues the cells whose digits differ.
+    last_round: Vec<u64>,
     /// The keys (see [`Pruning::chosen_keys`]) and options of the options chosen at the
     /// last branch point, and per cell the digit they place (0 for a cell they leave open):
     /// what a branch point reads of the chosen options is what changed since the last.
@@ -507,6 +511,8 @@ impl Scratch {
         self.masks.resize(cells, 0);
         self.before.clear();
         self.before.resize(cells, 0);
+        self.last_round.clear();
+        self.last_round.resize(cells, 0);
         self.chosen_keys.clear();
         self.chosen_keys.reserve(cells);
         self.chosen.clear();
@@ -690,6 +696,7 @@ impl Propagator for VariantPropagator<'_> {
             if first {
                 scratch.work.groups_since(above.map(|(masks, _)| masks));
             }
+            let round_one = first;
             first = false;
             let narrowed = match tables_agree {
                 true => {
@@ -700,6 +707,11 @@ impl Propagator for VariantPropagator<'_> {
                                 .work
                                 .queue_changed(rules.arcs, &scratch.masks, above)
                         }
+                        (false, None) if !round_one => scratch.work.queue_changed(
+                            rules.arcs,
+                            &scratch.masks,
+                            &scratch.last_round,
+                        ),
                         (false, None) => scratch.work.queue_arcs(rules.arcs),
                     }
                     narrow_rules(rules, &mut scratch.masks, &mut scratch.work)
@@ -758,6 +770,7 @@ impl Propagator for VariantPropagator<'_> {
             if narrowed.is_err() {
                 return;
             }
+            scratch.last_round.copy_from_slice(&scratch.masks);
         }
     }
 }
