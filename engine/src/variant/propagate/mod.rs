@@ -305,6 +305,32 @@ pub(crate) fn narrow_rules(
     }
 }
 
+/// Checks a later round's narrowing (`got`, from `start`, the arcs queued from the cells
+/// changed since the round before) against one from scratch: every cell with arcs
+/// queued, every rule read. The rules narrow monotonically, so both reach one fixpoint.
+#[cfg(test)]
+fn narrows_as_from_scratch(
+    rules: Narrowing<'_>,
+    start: &[u64],
+    got: &[u64],
+    narrowed: Result<(), Failure>,
+    n: usize,
+) {
+    let mut work = Work::default();
+    work.prepare(start.len(), n, rules.arcs);
+    work.queue_arcs(rules.arcs);
+    let mut masks = start.to_vec();
+    let scratch = narrow_rules(rules, &mut masks, &mut work);
+    assert_eq!(
+        scratch.is_ok(),
+        narrowed.is_ok(),
+        "a later round's narrowing"
+    );
+    if narrowed.is_ok() {
+        assert_eq!(masks, got, "a later round's narrowing");
+    }
+}
+
 /// Narrows `cell` of `masks` to the digits of `keep`: true when it lost some (`narrowed`
 /// then hears of it), `Err` when it has none left.
 pub(crate) fn keep_only(
@@ -714,7 +740,14 @@ impl Propagator for VariantPropagator<'_> {
                         ),
                         (false, None) => scratch.work.queue_arcs(rules.arcs),
                     }
-                    narrow_rules(rules, &mut scratch.masks, &mut scratch.work)
+                    #[cfg(test)]
+                    let start = scratch.masks.clone();
+                    let narrowed = narrow_rules(rules, &mut scratch.masks, &mut scratch.work);
+                    #[cfg(test)]
+                    if !round_one {
+                        narrows_as_from_scratch(rules, &start, &scratch.masks, narrowed, self.n);
+                    }
+                    narrowed
                 }
                 false => Err(Failure::Cell(usize::MAX)),
             };
