@@ -305,9 +305,10 @@ pub(crate) fn narrow_rules(
     }
 }
 
-/// Checks a later round's narrowing (`got`, from `start`, the arcs queued from the cells
-/// changed since the round before) against one from scratch: every cell with arcs
-/// queued, every rule read. The rules narrow monotonically, so both reach one fixpoint.
+/// Checks a round's narrowing (`got`, from `start`: the arcs queued from the cells changed
+/// since the frame above or the round before, the groups read where their cells changed
+/// since the frame above) against one from scratch: every cell with arcs queued, every
+/// rule read. The rules narrow monotonically, so both reach one fixpoint.
 #[cfg(test)]
 fn narrows_as_from_scratch(
     rules: Narrowing<'_>,
@@ -321,13 +322,9 @@ fn narrows_as_from_scratch(
     work.queue_arcs(rules.arcs);
     let mut masks = start.to_vec();
     let scratch = narrow_rules(rules, &mut masks, &mut work);
-    assert_eq!(
-        scratch.is_ok(),
-        narrowed.is_ok(),
-        "a later round's narrowing"
-    );
+    assert_eq!(scratch.is_ok(), narrowed.is_ok(), "a round's narrowing");
     if narrowed.is_ok() {
-        assert_eq!(masks, got, "a later round's narrowing");
+        assert_eq!(masks, got, "a round's narrowing");
     }
 }
 
@@ -743,8 +740,10 @@ impl Propagator for VariantPropagator<'_> {
                     #[cfg(test)]
                     let start = scratch.masks.clone();
                     let narrowed = narrow_rules(rules, &mut scratch.masks, &mut scratch.work);
+                    // Pointing reads its units by the frame above, which a narrowing from scratch
+                    // has not: the rounds without it are checked.
                     #[cfg(test)]
-                    if !round_one {
+                    if rules.pointing.is_none() {
                         narrows_as_from_scratch(rules, &start, &scratch.masks, narrowed, self.n);
                     }
                     narrowed
