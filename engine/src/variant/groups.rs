@@ -6,12 +6,15 @@
 //! - a set is possible while every one of its digits is left in some cell of the group and
 //!   every cell keeps some digit of it; a cell keeps only the digits of the possible sets
 //!   (on a renban line of three whose cells may hold 1 or 3; 1, 3 or 5; and 3, 4 or 5, the
-//!   first cannot hold 1, since the window 1-3 needs a 2 that no cell can hold);
+//!   first cannot hold 1, since the window 1-3 needs a 2 that no cell can hold); on a
+//!   renban line of three or four cells, only the digits some assignment of a window's
+//!   digits, one to each cell, gives it (see [`matching`](super::matching));
 //! - a digit of every possible set must be in the group: where one cell alone can hold it,
 //!   that cell does, and where several can, a cell outside the group that sees them all
 //!   cannot (the required values of ISS's pairwise handlers).
 
 use super::flat::Flat;
+use super::matching::{is_short_run, supports, LONGEST};
 use super::propagate::{keep_only, narrow_changed, Narrows};
 
 /// Groups over cells: group `g` has the cells `cells.get(g)` and the sets of digits
@@ -27,6 +30,9 @@ pub(crate) struct Groups {
     /// `of_cell.get(cell)`: the groups with `cell`, so that narrowing goes back only to the
     /// groups whose cells lost a digit; empty until [`Groups::see`].
     of_cell: Flat<u32>,
+    /// Per group, whether it is a short renban line, narrowed by matching (see
+    /// [`matching`](super::matching)).
+    short: Vec<bool>,
 }
 
 impl Groups {
@@ -62,6 +68,7 @@ impl Groups {
     pub(crate) fn push(&mut self, cells: &[usize], sets: &[u64]) {
         self.cells.push(cells.iter().map(|&cell| cell as u32));
         self.sets.push(sets.iter().copied());
+        self.short.push(is_short_run(cells.len(), sets));
     }
 
     /// Makes `self` a copy of `other`, reusing its buffers.
@@ -72,6 +79,8 @@ impl Groups {
         self.sees.extend_from_slice(&other.sees);
         self.words = other.words;
         self.of_cell.copy_from(&other.of_cell);
+        self.short.clear();
+        self.short.extend_from_slice(&other.short);
     }
 
     /// The number of groups.
@@ -199,14 +208,35 @@ impl Narrows for Groups {
         narrowed: &mut impl FnMut(usize),
     ) -> Result<bool, ()> {
         let (cells, sets) = (self.cells.get(g), self.sets.get(g));
-        let (keep, common) = possible(sets, cells.iter().map(|&cell| masks[cell as usize]));
-        if keep == 0 {
-            return Err(());
-        }
         let mut changed = false;
-        for &cell in cells {
-            changed |= keep_only(masks, cell as usize, keep, narrowed)?;
-        }
+        let common = match self.short[g] {
+            true => {
+                // Each cell keeps the digits some assignment of a window gives it.
+                let (mut digits, mut support) = ([0u64; LONGEST], [0u64; LONGEST]);
+                for (d, &cell) in digits.iter_mut().zip(cells) {
+                    *d = masks[cell as usize];
+                }
+                let k = cells.len();
+                let (keep, common) = supports(sets, &digits[..k], &mut support[..k]);
+                if keep == 0 {
+                    return Err(());
+                }
+                for (&cell, &held) in cells.iter().zip(&support) {
+                    changed |= keep_only(masks, cell as usize, held, narrowed)?;
+                }
+                common
+            }
+            false => {
+                let (keep, common) = possible(sets, cells.iter().map(|&cell| masks[cell as usize]));
+                if keep == 0 {
+                    return Err(());
+                }
+                for &cell in cells {
+                    changed |= keep_only(masks, cell as usize, keep, narrowed)?;
+                }
+                common
+            }
+        };
         // A digit of every possible set that one cell alone can hold is that cell's (the
         // cells hold distinct digits, so it cannot go elsewhere).
         let mut seen_once = 0u64;
@@ -278,12 +308,13 @@ mod tests {
     fn a_run_keeps_the_digits_of_its_possible_windows() {
         let mut runs = Groups::new();
         runs.push(&[0, 1, 2], &windows(9, 3));
-        // A cell holding 1 or 9 in a run of three with a 5: windows 3-5, 4-6 and 5-7 only.
+        // A cell holding 1 or 9 in a run of three with a 5: windows 3-5, 4-6 and 5-7 only
+        // (and the 5 is the first cell's: the line is short, so matched).
         let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
         let mut masks = vec![mask(&[5]), all, all];
         let mut touched = Vec::new();
         runs.narrow(&mut masks, |c| touched.push(c)).unwrap();
-        assert_eq!(masks[1], mask(&[3, 4, 5, 6, 7]));
+        assert_eq!(masks[1], mask(&[3, 4, 6, 7]));
         assert_eq!(touched, vec![1, 2]);
         // With a 7 too: 5-7 only, and the 6 it needs has one cell left.
         masks[1] = mask(&[7]);

@@ -55,6 +55,7 @@ mod innies;
 #[cfg(feature = "fpuzzles")]
 mod iss;
 mod logic;
+mod matching;
 mod model;
 mod names;
 mod pointing;
