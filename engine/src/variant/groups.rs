@@ -7,7 +7,7 @@
 //!   every cell keeps some digit of it; a cell keeps only the digits of the possible sets
 //!   (on a renban line of three whose cells may hold 1 or 3; 1, 3 or 5; and 3, 4 or 5, the
 //!   first cannot hold 1, since the window 1-3 needs a 2 that no cell can hold); on a
-//!   renban line of three or four cells, only the digits some assignment of a window's
+//!   renban line of two to four cells, only the digits some assignment of a window's
 //!   digits, one to each cell, gives it (see [`matching`](super::matching));
 //! - a digit of every possible set must be in the group: where one cell alone can hold it,
 //!   that cell does, and where several can, a cell outside the group that sees them all
