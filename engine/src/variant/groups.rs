@@ -209,34 +209,27 @@ impl Narrows for Groups {
     ) -> Result<bool, ()> {
         let (cells, sets) = (self.cells.get(g), self.sets.get(g));
         let mut changed = false;
-        let common = match self.short[g] {
+        // A short renban line's cells each keep the digits some assignment of a window
+        // gives them; any other group's, the digits of its possible sets.
+        let mut support = [0u64; LONGEST];
+        let (keep, common) = match self.short[g] {
             true => {
-                // Each cell keeps the digits some assignment of a window gives it.
-                let (mut digits, mut support) = ([0u64; LONGEST], [0u64; LONGEST]);
+                let mut digits = [0u64; LONGEST];
                 for (d, &cell) in digits.iter_mut().zip(cells) {
                     *d = masks[cell as usize];
                 }
                 let k = cells.len();
-                let (keep, common) = supports(sets, &digits[..k], &mut support[..k]);
-                if keep == 0 {
-                    return Err(());
-                }
-                for (&cell, &held) in cells.iter().zip(&support) {
-                    changed |= keep_only(masks, cell as usize, held, narrowed)?;
-                }
-                common
+                supports(sets, &digits[..k], &mut support[..k])
             }
-            false => {
-                let (keep, common) = possible(sets, cells.iter().map(|&cell| masks[cell as usize]));
-                if keep == 0 {
-                    return Err(());
-                }
-                for &cell in cells {
-                    changed |= keep_only(masks, cell as usize, keep, narrowed)?;
-                }
-                common
-            }
+            false => possible(sets, cells.iter().map(|&cell| masks[cell as usize])),
         };
+        if keep == 0 {
+            return Err(());
+        }
+        for (i, &cell) in cells.iter().enumerate() {
+            let held = if self.short[g] { support[i] } else { keep };
+            changed |= keep_only(masks, cell as usize, held, narrowed)?;
+        }
         // A digit of every possible set that one cell alone can hold is that cell's (the
         // cells hold distinct digits, so it cannot go elsewhere).
         let mut seen_once = 0u64;
