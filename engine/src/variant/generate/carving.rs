@@ -294,7 +294,10 @@ impl Carving for VariantCarving {
 
     fn rate(&mut self) -> Rating {
         let puzzle = self.puzzle.take().expect("a grid was drawn");
+        // The rating `sudoku-dlx rate` gives: its search refutes, as the checks' do not.
+        self.solver.set_refutation(true);
         let rating = self.solver.rate(&puzzle);
+        self.solver.set_refutation(false);
         self.puzzle = Some(puzzle);
         // Cut short by the interrupt, a rating is not used.
         rating.unwrap_or_else(|_| {
