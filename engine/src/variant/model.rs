@@ -66,8 +66,10 @@ pub(crate) struct Model {
     /// where pairwise rules that ban more than a range of digits (see
     /// [`Relation::bans_a_range`](super::rule::Relation::bans_a_range)) relate at least as
     /// many pairs of cells as the grid has pairs of side-by-side cells (non-consecutive,
-    /// anti-knight, the negative constraints), or through the houses alone (see
-    /// `houses_only`). With diagonals alone or tables and sums alone (arrows, little
+    /// anti-knight, the negative constraints), through the houses alone (see
+    /// `houses_only`), or where the rules are units alone with some unit of fewer cells
+    /// than a house or pair kept apart (anti-king, small extra regions, cages without a
+    /// total: see `units_only`). With diagonals alone or tables and sums alone (arrows, little
     /// killers, cages with no digit they must hold) it made the search slower; with
     /// thermometers, slow thermometers, minimum and maximum cells and renban spans alone it
     /// doubled the time of a search and saved few nodes (docs/lab/variant-search.md,
@@ -89,6 +91,12 @@ pub(crate) struct Model {
     /// Measured in docs/lab/variant-search.md, "Tenth round": it paid on the windoku set,
     /// not on classic, x or jigsaw.
     pub houses_only: bool,
+    /// Whether the rules are units alone (houses, and units of fewer cells or pairs kept
+    /// apart: anti-king, anti-knight, small extra regions, cages without a total), so that
+    /// every clash is one digit in two cells. With some unit of fewer cells the search
+    /// points, on bitboards (see `Pointing::of_units`), and the logic pass before it does
+    /// not (measured in docs/lab/variant-search.md, "Thirty-fifth round").
+    pub units_only: bool,
     /// The clashes and houses of the pointing, built when a search first needs them.
     pointing: Lazy,
     /// Per cell, the weight its item starts the search with under
@@ -379,23 +387,26 @@ impl Model {
             points,
             logic_points,
             houses_only: false,
+            units_only: false,
             pointing: Lazy::default(),
             priorities: Vec::new(),
         };
         let assignments = model.enumerate(&parts.tables, parts.hidden, next, &rule_ref)?;
         next = model.add_tables(&parts.tables, assignments, &links, parts.hidden, next);
         model.secondary = next - primary;
-        model.houses_only = model.secondary == 0
-            && model.tables.is_empty()
+        model.units_only = model.tables.is_empty()
             && model.arcs.is_empty()
             && model.sums.is_empty()
             && model.skylines.is_empty()
             && model.ends.is_empty()
             && model.totals.is_empty()
             && model.groups.is_empty()
-            && required == 0
-            && shares_lines(n, &full);
-        model.points |= model.houses_only;
+            && required == 0;
+        model.houses_only = model.units_only && model.secondary == 0 && shares_lines(n, &full);
+        // Units of fewer cells than a house (anti-king's squares, small extra regions,
+        // cages without a total) or pairs kept apart (anti-knight): the pointing runs on
+        // bitboards and is built from the items alone (see `Pointing::of_units`).
+        model.points |= model.houses_only || model.units_only && model.secondary > 0;
         Ok(model)
     }
 

@@ -333,8 +333,10 @@ impl VariantSolver {
         };
         let staged = |pointing| staged(lists, tables, variant, pointing);
         let end = self.pass.run(staged(None), logic);
-        let houses_only = variant.model().houses_only;
-        if end != LogicEnd::Stuck || logic < Logic::LockedCandidatesBeforeSearch || houses_only {
+        // Units alone: the search points from its first branch point.
+        let model = variant.model();
+        let units = model.houses_only || model.units_only && pass == Pass::Search;
+        if end != LogicEnd::Stuck || logic < Logic::LockedCandidatesBeforeSearch || units {
             return end;
         }
         let pointing = match pass {
@@ -362,6 +364,10 @@ impl VariantSolver {
 
     /// Lets each later question's search visit at most `limit` nodes (`None`: no limit),
     /// then stop as the interrupt stops it ([`was_interrupted`](Self::was_interrupted)).
+    /// Such a search (the generator's draws of a grid, started again with other preferred
+    /// digits past the limit) does not point through rules that are units alone: on jigsaw
+    /// regions with anti-king, it found a grid within the limit less often (a seventh more
+    /// regions drawn; docs/lab/variant-search.md, "Thirty-fifth round").
     pub(crate) fn set_node_limit(&mut self, limit: Option<u64>) {
         self.node_limit = limit;
     }
@@ -591,8 +597,9 @@ impl VariantSolver {
         // The sums kept by bounds and the skyscraper lines need the propagator's check on
         // each solution, even without its narrowing.
         // Pointing is built only for a search that the logic pass left open.
+        let drawing = self.node_limit.is_some() && model.units_only;
         let pointing = match end {
-            LogicEnd::Stuck if self.propagation => model.pointing(),
+            LogicEnd::Stuck if self.propagation && !drawing => model.pointing(),
             _ => None,
         };
         let narrows = !model.arcs.is_empty()

@@ -16,8 +16,10 @@
 //! the grid has side by side (`Model::points`: non-consecutive, anti-knight, the negative
 //! constraints; docs/lab/variant-search.md, third and thirty-first rounds), and where the
 //! rules are houses alone and an extra house meets a line twice (windows, disjoint groups:
-//! see `Model::houses_only`), tenth round. A rating's logic pass points wherever pairwise
-//! rules relate cells or cells must hold a digit (`Model::logic_points`).
+//! see `Model::houses_only`), tenth round, or units alone with some unit of fewer cells
+//! (anti-king, small extra regions: `Model::units_only`, built as [`units`] says),
+//! thirty-fifth round. A rating's logic pass points wherever pairwise rules relate cells or
+//! cells must hold a digit (`Model::logic_points`).
 //!
 //! Where no placement clashes with another digit of another cell (houses, anti-knight,
 //! anti-king) on a grid of at most 128 cells, the pass runs on bitboards (see [`boards`]).
@@ -26,6 +28,7 @@ use super::model::Model;
 use boards::Boards;
 
 mod boards;
+mod units;
 
 /// Units with at most this many placements left are read: more rarely clash in common,
 /// and each costs an intersection of that many sets (two were measured slower).
@@ -82,8 +85,18 @@ pub(crate) struct Pointing {
 }
 
 impl Pointing {
-    /// The clashes and units of `model`'s matrix.
+    /// The clashes and units of `model`'s matrix: from the items alone where the rules are
+    /// units alone (see [`units`]), else by placement.
     pub(crate) fn new(model: &Model) -> Pointing {
+        let units = model
+            .units_only
+            .then(|| Pointing::of_units(model))
+            .flatten();
+        units.unwrap_or_else(|| Pointing::of_clashes(model))
+    }
+
+    /// The clashes of every placement, with their digits, and the units of `model`'s matrix.
+    fn of_clashes(model: &Model) -> Pointing {
         let n = model.n;
         let cells = model.allowed.len();
         let placements = cells * n;
