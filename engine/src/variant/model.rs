@@ -21,7 +21,7 @@ use super::arcs::Arcs;
 use super::compile::{all_digits, Parts};
 use super::ends::Ends;
 use super::groups::Groups;
-use super::pointing::Pointing;
+use super::pointing::{Pointing, MAX_BOARD_CELLS};
 use super::rule::Keeps;
 use super::skylines::Skylines;
 use super::sums::Sums;
@@ -93,9 +93,10 @@ pub(crate) struct Model {
     pub houses_only: bool,
     /// Whether the rules are units alone (houses, and units of fewer cells or pairs kept
     /// apart: anti-king, anti-knight, small extra regions, cages without a total), so that
-    /// every clash is one digit in two cells. With some unit of fewer cells the search
-    /// points, on bitboards (see `Pointing::of_units`), and the logic pass before it does
-    /// not (measured in docs/lab/variant-search.md, "Thirty-fifth round").
+    /// every clash is one digit in two cells, on a grid the pointing's bitboards hold (at
+    /// most 128 cells). With some unit of fewer cells the search points there, on
+    /// bitboards (see `Pointing::of_units`), and the logic pass before it does not
+    /// (measured in docs/lab/variant-search.md, "Thirty-fifth round").
     pub units_only: bool,
     /// The clashes and houses of the pointing, built when a search first needs them.
     pointing: Lazy,
@@ -394,7 +395,7 @@ impl Model {
         let assignments = model.enumerate(&parts.tables, parts.hidden, next, &rule_ref)?;
         next = model.add_tables(&parts.tables, assignments, &links, parts.hidden, next);
         model.secondary = next - primary;
-        model.units_only = model.tables.is_empty()
+        let units = model.tables.is_empty()
             && model.arcs.is_empty()
             && model.sums.is_empty()
             && model.skylines.is_empty()
@@ -402,7 +403,10 @@ impl Model {
             && model.totals.is_empty()
             && model.groups.is_empty()
             && required == 0;
-        model.houses_only = model.units_only && model.secondary == 0 && shares_lines(n, &full);
+        model.houses_only = units && model.secondary == 0 && shares_lines(n, &full);
+        // Past the bitboards' cells the pass reads the clashes by placement, which cost
+        // three times the instructions on 16x16 anti-king grids.
+        model.units_only = units && cells <= MAX_BOARD_CELLS;
         // Units of fewer cells than a house (anti-king's squares, small extra regions,
         // cages without a total) or pairs kept apart (anti-knight): the pointing runs on
         // bitboards and is built from the items alone (see `Pointing::of_units`).

@@ -8,7 +8,7 @@
 //! anti-knight grid, where the clashes of every placement took 1.75M, a seventh of
 //! counting an easy anti-knight puzzle (docs/lab/variant-search.md, "Thirty-fifth round").
 
-use super::boards::Boards;
+use super::boards::{Boards, MAX_CELLS};
 use super::Pointing;
 use crate::variant::model::Model;
 
@@ -21,7 +21,7 @@ impl Pointing {
     pub(super) fn of_units(model: &Model) -> Option<Pointing> {
         let n = model.n;
         let cells = model.allowed.len();
-        if cells > 128 {
+        if cells > MAX_CELLS {
             return None;
         }
         let items = model.primary + model.secondary;
@@ -213,5 +213,14 @@ mod tests {
             sum: Some(10),
         };
         assert!(!variant(Shape::CLASSIC, None, vec![cage]).model().units_only);
+    }
+
+    #[test]
+    fn past_the_bitboards_cells_units_alone_do_not_point() {
+        // 16x16: the clashes would be read by placement, three times the work.
+        let variant = variant(Shape::new(4, 4).unwrap(), None, vec![Rule::AntiKing]);
+        let model = variant.model();
+        assert!(!model.units_only && !model.points);
+        assert!(Pointing::of_units(model).is_none());
     }
 }
