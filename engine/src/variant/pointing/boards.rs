@@ -14,7 +14,7 @@
 //! "Tenth round").
 
 /// The most cells a grid's bitboards hold: a set of cells is one `u128`.
-pub(crate) const MAX_CELLS: usize = u128::BITS as usize;
+pub(crate) const MAX_BOARD_CELLS: usize = u128::BITS as usize;
 
 /// The houses and what each cell sees, as sets of at most 128 cells.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -40,7 +40,7 @@ impl Boards {
         sees: &[u64],
     ) -> Option<Self> {
         let count = house_start.len().saturating_sub(1);
-        if cells > MAX_CELLS || count > 64 || sees.len() < cells {
+        if cells > MAX_BOARD_CELLS || count > 64 || sees.len() < cells {
             return None;
         }
         let houses = house_start

@@ -30,7 +30,7 @@ use boards::Boards;
 mod boards;
 mod units;
 
-pub(crate) use boards::MAX_CELLS as MAX_BOARD_CELLS;
+pub(crate) use boards::MAX_BOARD_CELLS;
 
 /// Units with at most this many placements left are read: more rarely clash in common,
 /// and each costs an intersection of that many sets (two were measured slower).

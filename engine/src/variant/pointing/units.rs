@@ -8,7 +8,7 @@
 //! anti-knight grid, where the clashes of every placement took 1.75M, a seventh of
 //! counting an easy anti-knight puzzle (docs/lab/variant-search.md, "Thirty-fifth round").
 
-use super::boards::{Boards, MAX_CELLS};
+use super::boards::{Boards, MAX_BOARD_CELLS};
 use super::Pointing;
 use crate::variant::model::Model;
 
@@ -21,7 +21,7 @@ impl Pointing {
     pub(super) fn of_units(model: &Model) -> Option<Pointing> {
         let n = model.n;
         let cells = model.allowed.len();
-        if cells > MAX_CELLS {
+        if cells > MAX_BOARD_CELLS {
             return None;
         }
         let items = model.primary + model.secondary;
