@@ -73,6 +73,25 @@ impl TableKind {
         let n32 = n as u32;
         let all = span(1, n32);
         let digits = |out: &mut Vec<Choice>| out.extend((1..=n32).map(Choice::Value));
+        let totals = matches!(self, TableKind::Cage(_) | TableKind::Sum(_))
+            || matches!(self, TableKind::Arrow) && k > 0;
+        if totals && k + 1 == width {
+            // A total's last position can take one value, the rest of the total: only it
+            // could complete the assignment (see `complete`), so only it is tried.
+            let total: u32 = chosen.iter().map(value).sum();
+            let target = match self {
+                TableKind::Cage(target) | TableKind::Sum(target) => *target,
+                _ => 2 * value(&chosen[0]),
+            };
+            if let Some(last) = target.checked_sub(total) {
+                let repeats =
+                    matches!(self, TableKind::Cage(_)) && chosen.iter().any(|c| value(c) == last);
+                if (1..=n32).contains(&last) && !repeats {
+                    out.push(Choice::Value(last));
+                }
+            }
+            return;
+        }
         match self {
             TableKind::CageSet(target) => match chosen.first() {
                 Some(&first) => out.push(first),
