@@ -121,6 +121,12 @@ pub(crate) struct OptionLogic {
     pub taken: Vec<bool>,
     /// Per item: its options still possible.
     live: Vec<u32>,
+    /// Per item, its `live` when locked candidates last read it (`u32::MAX`: never): an
+    /// item whose options are the same as then has nothing new to give.
+    examined: Vec<u32>,
+    /// Under test: locked candidates read every item in each sweep, as without `examined`.
+    #[cfg(test)]
+    pub reread: bool,
     covered: Vec<bool>,
     common: Vec<u32>,
     /// Per item, the last `stamp` it was marked with: the items of one option, so that an
@@ -197,6 +203,8 @@ impl OptionLogic {
         self.stamp = 0;
         self.live.clear();
         self.live.resize(options.total, 0);
+        self.examined.clear();
+        self.examined.resize(options.total, u32::MAX);
         for &item in options.items {
             self.live[item as usize] += 1;
         }
@@ -258,9 +266,16 @@ impl OptionLogic {
     fn locked(&mut self, options: Options<'_>) -> bool {
         let mut progress = false;
         for item in 0..options.primary {
-            if self.covered[item] || self.live[item] < 2 {
+            // Options only go, and reading an item kills none of its own: one whose options
+            // are those it was read with kills nothing more (its common items can only have
+            // been covered since).
+            let unchanged = self.live[item] == self.examined[item];
+            #[cfg(test)]
+            let unchanged = unchanged && !self.reread;
+            if self.covered[item] || self.live[item] < 2 || unchanged {
                 continue;
             }
+            self.examined[item] = self.live[item];
             // The items every option left of `item` covers, besides `item`.
             self.common.clear();
             let mut first = true;
@@ -525,6 +540,50 @@ mod tests {
     /// solution. The pass reads the tables' shared total as the search does (each segment's
     /// live options narrow it), and solves the puzzle without a guess; before it did, it was
     /// stuck.
+    /// Locked candidates pass over an item whose options are those it was read with: the
+    /// pass ends where reading every item in every sweep ends, on puzzles of several
+    /// families (cages, regions, diagonals, windows) that need it again and again.
+    #[test]
+    fn an_item_read_again_only_when_its_options_changed_gives_the_same_pass() {
+        use crate::setter::GenerateOptions;
+        use crate::variant::{RuleName, VariantGenerateOptions, VariantGenerator};
+        let families: [(&[RuleName], bool); 5] = [
+            (&[], false),
+            (&[RuleName::Killer], false),
+            (&[], true),
+            (&[RuleName::X], false),
+            (&[RuleName::Windoku], false),
+        ];
+        let mut reread = VariantSolver::new();
+        reread.reread_locked(true);
+        let mut solver = VariantSolver::new();
+        let mut stuck_or_solved = [0; 2];
+        for (names, jigsaw) in families {
+            let base = GenerateOptions::new(Shape::CLASSIC);
+            let options = VariantGenerateOptions::with_rule_names(base, names, jigsaw);
+            let mut generator = VariantGenerator::new(options);
+            for index in 0..6 {
+                let puzzle = generator.generate(3, index).unwrap().puzzle;
+                let solved = solver.solved_by_logic(&puzzle, Logic::LockedCandidates);
+                assert_eq!(
+                    solved,
+                    reread.solved_by_logic(&puzzle, Logic::LockedCandidates),
+                    "{names:?} {jigsaw} {index}"
+                );
+                let left =
+                    |solver: &VariantSolver| solver.pass_alive().iter().filter(|&&a| a).count();
+                assert_eq!(left(&solver), left(&reread), "{names:?} {jigsaw} {index}");
+                assert_eq!(solver.pass_alive(), reread.pass_alive());
+                assert_eq!(solver.rate(&puzzle), reread.rate(&puzzle));
+                stuck_or_solved[solved as usize] += 1;
+            }
+        }
+        assert!(
+            stuck_or_solved.iter().all(|&n| n > 0),
+            "{stuck_or_solved:?}"
+        );
+    }
+
     #[test]
     fn the_pass_narrows_a_total_the_tables_share() {
         let mut grid = Grid::empty(Shape::new(2, 2).unwrap());

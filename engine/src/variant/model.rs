@@ -25,7 +25,9 @@ use super::pointing::{Pointing, MAX_BOARD_CELLS};
 use super::rule::Keeps;
 use super::skylines::Skylines;
 use super::sums::Sums;
-use super::tables::{enumerate, Assignments, Position, Table, MAX_SUM_OPTIONS};
+use super::tables::{
+    digits_apart, enumerate, Assignments, Position, Table, TableKind, MAX_SUM_OPTIONS,
+};
 use super::totals::Totals;
 use super::VariantError;
 use crate::Shape;
@@ -452,12 +454,15 @@ impl Model {
     ) -> Result<Vec<Assignments>, VariantError> {
         let mut domains: Vec<Option<Vec<u32>>> = vec![None; hidden];
         let mut all = Vec::with_capacity(tables.len());
+        let cages = tables.iter().any(|t| matches!(t.kind, TableKind::Cage(_)));
+        let apart = cages && digits_apart(self, items);
         for table in tables {
-            let assignments =
-                enumerate(self, table, &domains, items).ok_or(VariantError::SumTooLarge {
+            let assignments = enumerate(self, table, &domains, items, apart).ok_or(
+                VariantError::SumTooLarge {
                     rule: rule_ref(table.rule),
                     limit: MAX_SUM_OPTIONS,
-                })?;
+                },
+            )?;
             for (place, position) in table.positions.iter().enumerate() {
                 if let Position::Hidden(h) = *position {
                     let mut values: Vec<u32> = (0..assignments.len())

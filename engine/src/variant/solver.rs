@@ -318,6 +318,18 @@ impl VariantSolver {
     /// a rating's levels as `Model::logic_points` says, a search as `Model::points`) and
     /// the pass at locked candidates is stuck without it, the pass goes on with it: the
     /// clashes are built only for the puzzles that need more than the pass alone.
+    /// Under test: the logic pass's locked candidates read every item in every sweep.
+    #[cfg(test)]
+    pub(crate) fn reread_locked(&mut self, on: bool) {
+        self.pass.reread = on;
+    }
+
+    /// Under test: the options the last logic pass left.
+    #[cfg(test)]
+    pub(crate) fn pass_alive(&self) -> &[bool] {
+        &self.pass.alive
+    }
+
     fn staged_logic(&mut self, variant: &Variant, logic: Logic, pass: Pass) -> LogicEnd {
         let lists = [
             &self.staged_start[..],

@@ -113,16 +113,23 @@ impl Assignments {
 /// Every assignment of `table`, or `None` past [`MAX_SUM_OPTIONS`] or the step budget.
 /// `domains` holds, for each hidden value, the values an earlier table allows it (none
 /// yet: any); `items` is the number of items of the model.
+/// With `apart` (see [`digits_apart`]), the placements of a killer cage's assignment (on
+/// distinct cells), distinct digits in distinct cells, share no item, and none is looked at.
 pub(crate) fn enumerate(
     model: &Model,
     table: &Table,
     domains: &[Option<Vec<u32>>],
     items: usize,
+    apart: bool,
 ) -> Option<Assignments> {
     let mut search = Search {
         model,
         table,
         domains,
+        items_clash: !(apart && matches!(table.kind, TableKind::Cage(_)) && {
+            let p = &table.positions;
+            (0..p.len()).all(|i| !p[i + 1..].contains(&p[i]))
+        }),
         used: vec![false; items],
         chosen: Vec::with_capacity(table.positions.len()),
         buffers: vec![Vec::new(); table.positions.len()],
@@ -134,6 +141,33 @@ pub(crate) fn enumerate(
         width: table.positions.len(),
         choices: search.found,
     })
+}
+
+/// True when every item of `model`'s placements (of `items` in all) covers placements of
+/// one cell or of one digit: then two placements of distinct digits in distinct cells never
+/// share an item. False where a ban relates two digits of two cells (non-consecutive,
+/// kropki, XV...).
+pub(crate) fn digits_apart(model: &Model, items: usize) -> bool {
+    let n = model.n;
+    // Per item: the first placement's cell and digit, then whether every one so far had
+    // that cell, and that digit.
+    let mut first = vec![(u32::MAX, u32::MAX, true, true); items];
+    for p in 0..model.item_start.len() - 1 {
+        let (cell, digit) = ((p / n) as u32, (p % n) as u32);
+        for &item in model.placement_items(p) {
+            let seen = &mut first[item as usize];
+            if seen.0 == u32::MAX {
+                *seen = (cell, digit, true, true);
+            } else {
+                seen.2 &= seen.0 == cell;
+                seen.3 &= seen.1 == digit;
+                if !seen.2 && !seen.3 {
+                    return false;
+                }
+            }
+        }
+    }
+    true
 }
 
 /// In a table whose cells hold distinct digits (see [`TableKind::distinct`]), the digits
@@ -163,6 +197,8 @@ struct Search<'a> {
     model: &'a Model,
     table: &'a Table,
     domains: &'a [Option<Vec<u32>>],
+    /// False where two of its placements can share no item (see [`digits_apart`]).
+    items_clash: bool,
     /// Items covered by the single digits chosen so far.
     used: Vec<bool>,
     chosen: Vec<Choice>,
@@ -238,7 +274,10 @@ impl Search<'_> {
                 }
                 (Position::Hidden(_), Choice::Among(_)) => continue,
             };
-            let items = placement.map_or(&[][..], |p| self.model.placement_items(p));
+            let items = match placement {
+                Some(p) if self.items_clash => self.model.placement_items(p),
+                _ => &[][..],
+            };
             if items.iter().any(|&item| self.used[item as usize]) {
                 continue;
             }
@@ -275,6 +314,34 @@ mod tests {
         masks.sort_unstable();
         masks.dedup();
         masks
+    }
+
+    /// Killer cages skip the check of their placements' items only where no item relates
+    /// two digits of two cells: the one-digit bans of anti-knight keep digits apart, the
+    /// bans of non-consecutive and of a kropki dot do not.
+    #[test]
+    fn only_one_digit_items_keep_a_cage_digits_apart() {
+        let cage = || Rule::Killer {
+            cells: vec![0, 1, 9],
+            sum: Some(12),
+        };
+        let dot = Rule::Difference {
+            cells: [40, 41],
+            value: 1,
+        };
+        let cases = [
+            (vec![cage()], true),
+            (vec![cage(), Rule::AntiKnight, Rule::Windoku], true),
+            (vec![cage(), Rule::NonConsecutive], false),
+            (vec![cage(), dot], false),
+        ];
+        for (rules, apart) in cases {
+            let grid = Grid::empty(Shape::new(3, 3).unwrap());
+            let variant = Variant::new(grid, None, rules.clone()).unwrap();
+            let model = variant.model();
+            let items = model.items.iter().max().map_or(0, |&i| i as usize + 1);
+            assert_eq!(super::digits_apart(model, items), apart, "{rules:?}");
+        }
     }
 
     /// Every option of a sandwich (or X-sum) on a row leaves its cells digits that no other
