@@ -535,14 +535,10 @@ mod tests {
     use crate::variant::{Rule, Variant, VariantSolver};
     use crate::{Grid, Logic, Shape};
 
-    /// A region-sum line through r1c3, r2c1 and r3c2 on the 4x4 grid, each cell in its own
-    /// box, so the three hold one digit; with r1c1 a 1, r3c4 a 3 and r4c4 a 2 it has one
-    /// solution. The pass reads the tables' shared total as the search does (each segment's
-    /// live options narrow it), and solves the puzzle without a guess; before it did, it was
-    /// stuck.
     /// Locked candidates pass over an item whose options are those it was read with: the
-    /// pass ends where reading every item in every sweep ends, on puzzles of several
-    /// families (cages, regions, diagonals, windows) that need it again and again.
+    /// pass leaves the options that reading every item in every sweep leaves, on generated
+    /// puzzles of several families (cages, regions, diagonals, windows). Reading each item
+    /// once only would leave more on some of them.
     #[test]
     fn an_item_read_again_only_when_its_options_changed_gives_the_same_pass() {
         use crate::setter::GenerateOptions;
@@ -584,6 +580,11 @@ mod tests {
         );
     }
 
+    /// A region-sum line through r1c3, r2c1 and r3c2 on the 4x4 grid, each cell in its own
+    /// box, so the three hold one digit; with r1c1 a 1, r3c4 a 3 and r4c4 a 2 it has one
+    /// solution. The pass reads the tables' shared total as the search does (each segment's
+    /// live options narrow it), and solves the puzzle without a guess; before it did, it was
+    /// stuck.
     #[test]
     fn the_pass_narrows_a_total_the_tables_share() {
         let mut grid = Grid::empty(Shape::new(2, 2).unwrap());

@@ -313,11 +313,6 @@ impl VariantSolver {
         self.staged_logic(variant, logic, Pass::Rating) == LogicEnd::Solved
     }
 
-    /// The logic pass at `logic` on the options staged for `variant`, for a rating's level
-    /// or before a search (`pass`). Where the rules point (see [`pointing`](super::pointing);
-    /// a rating's levels as `Model::logic_points` says, a search as `Model::points`) and
-    /// the pass at locked candidates is stuck without it, the pass goes on with it: the
-    /// clashes are built only for the puzzles that need more than the pass alone.
     /// Under test: the logic pass's locked candidates read every item in every sweep.
     #[cfg(test)]
     pub(crate) fn reread_locked(&mut self, on: bool) {
@@ -330,6 +325,11 @@ impl VariantSolver {
         &self.pass.alive
     }
 
+    /// The logic pass at `logic` on the options staged for `variant`, for a rating's level
+    /// or before a search (`pass`). Where the rules point (see [`pointing`](super::pointing);
+    /// a rating's levels as `Model::logic_points` says, a search as `Model::points`) and
+    /// the pass at locked candidates is stuck without it, the pass goes on with it: the
+    /// clashes are built only for the puzzles that need more than the pass alone.
     fn staged_logic(&mut self, variant: &Variant, logic: Logic, pass: Pass) -> LogicEnd {
         let lists = [
             &self.staged_start[..],

@@ -113,8 +113,8 @@ impl Assignments {
 /// Every assignment of `table`, or `None` past [`MAX_SUM_OPTIONS`] or the step budget.
 /// `domains` holds, for each hidden value, the values an earlier table allows it (none
 /// yet: any); `items` is the number of items of the model.
-/// With `apart` (see [`digits_apart`]), the placements of a killer cage's assignment (on
-/// distinct cells), distinct digits in distinct cells, share no item, and none is looked at.
+/// With `apart` (see [`digits_apart`]), a killer cage on distinct cells does not read its
+/// placements' items: distinct digits in distinct cells share none.
 pub(crate) fn enumerate(
     model: &Model,
     table: &Table,
