@@ -146,7 +146,9 @@ pub(crate) fn enumerate(
 /// True when every item of `model`'s placements (of `items` in all) covers placements of
 /// one cell or of one digit: then two placements of distinct digits in distinct cells never
 /// share an item. False where a ban relates two digits of two cells (non-consecutive,
-/// kropki, XV...).
+/// kropki, XV...). `Pointing::of_units` refuses the same items ("two digits of two cells
+/// in one item"), but on its bitboards, among the digits the cells may hold, and folded
+/// into the sets it builds; this reads every placement, on a grid of any size.
 pub(crate) fn digits_apart(model: &Model, items: usize) -> bool {
     let n = model.n;
     // Per item: the first placement's cell and digit, then whether every one so far had
